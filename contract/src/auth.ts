@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Password rule shared by the reset page, the profile page and the server. Messages are the spec's. */
+export const passwordMessages = {
+  empty: '请输入新密码',
+  tooShort: '密码长度至少为8位',
+  weak: '密码必须包含大小写字母和数字',
+  mismatch: '两次输入的密码不一致',
+} as const;
+
+/** Returns the first rule the password breaks, or null when it is acceptable. */
+export function passwordProblem(password: string): string | null {
+  if (password === '') return passwordMessages.empty;
+  if (password.length < 8) return passwordMessages.tooShort;
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
+    return passwordMessages.weak;
+  }
+  return null;
+}
+
+export const NewPassword = z
+  .string()
+  .max(256, '密码过长')
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, '邮箱地址过长')
+  .pipe(z.email('请输入有效的邮箱地址'));
+
+export const Role = z.enum(['admin', 'user']);
+export type Role = z.infer<typeof Role>;
+
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  display_name: z.string().nullable(),
+  role: Role,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().toLowerCase().min(1, '邮箱和密码不能为空').max(254),
+  password: z.string().min(1, '邮箱和密码不能为空').max(256),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: User,
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+const Username = z
+  .string()
+  .trim()
+  .min(1, '用户名不能为空')
+  .max(50, '用户名最多50个字符')
+  .regex(/^[^\s<>"'/\\]+$/, '用户名不能包含空格或 <>"\'/\\');
+
+export const UpdateProfileRequest = z.object({
+  username: Username.optional(),
+  display_name: z.string().trim().max(100, '显示名称最多100个字符').optional(),
+  email: Email.optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const ChangePasswordRequest = z.object({
+  current_password: z.string().min(1, '请输入当前密码').max(256),
+  new_password: NewPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+export const StatusResponse = z.object({
+  authenticated: z.boolean(),
+  user: User.optional(),
+});
+export type StatusResponse = z.infer<typeof StatusResponse>;
+
+export const ResetRequest = z.object({ email: Email });
+export type ResetRequest = z.infer<typeof ResetRequest>;
+
+export const ResetConfirmRequest = z.object({
+  token: z.string().min(1, '重置令牌无效').max(200, '重置令牌无效'),
+  new_password: NewPassword,
+});
+export type ResetConfirmRequest = z.infer<typeof ResetConfirmRequest>;
+
+/** The one reset answer, identical whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE = '如果该邮箱已注册，我们已发送密码重置邮件，请查收。';

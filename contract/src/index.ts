@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+// Zod's own messages (e.g. "expected string") appear in `detail`; the interface language is Chinese.
+z.config(z.locales.zhCN());
+
+export * from './errors';
+export * from './auth';

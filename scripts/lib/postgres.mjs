@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { isRoot } from './process.mjs';
+
+/** Finds initdb/pg_ctl on PATH or in Debian's versioned folders. */
+function findPostgresBin() {
+  const candidates = [];
+  try {
+    candidates.push(path.dirname(execFileSync('which', ['initdb'], { encoding: 'utf8' }).trim()));
+  } catch {
+    /* not on PATH */
+  }
+  for (const version of ['17', '16', '15', '14', '13'])
+    candidates.push(`/usr/lib/postgresql/${version}/bin`);
+  return candidates.find(
+    (dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')),
+  );
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * Starts a throwaway Postgres cluster on loopback, or returns null when no Postgres binaries exist.
+ * initdb refuses to run as root, so as root the cluster belongs to the `postgres` system user.
+ */
+export async function startThrowawayPostgres() {
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  const asRoot = isRoot();
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const sh = (command) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', 'sh', '-c', command], { stdio: 'pipe' })
+      : execFileSync('sh', ['-c', command], { stdio: 'pipe' });
+  const user = asRoot ? 'postgres' : os.userInfo().username;
+  sh(`"${bin}/initdb" -D "${dataDir}" -U ${user} -A trust --no-sync -E UTF8 >/dev/null`);
+  sh(
+    `"${bin}/pg_ctl" -D "${dataDir}" -l "${dir}/log" -w -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off" start >/dev/null`,
+  );
+  return {
+    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        sh(`"${bin}/pg_ctl" -D "${dataDir}" -m immediate stop >/dev/null`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

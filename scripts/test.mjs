@@ -1,0 +1,110 @@
+// `npm test`: installs what is missing, then runs every suite (lint, types, unit and server
+// integration on SQLite and Postgres, end to end in Chromium) and ends with one line
+// `N passed, N failed` totalling them all, the line CI reads.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium, ensureDependencies, root } from './lib/install.mjs';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
+import { run } from './lib/process.mjs';
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+
+function record(name, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(
+    `${failed ? '✗' : '✓'} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+
+/** A check without its own test count (lint, types, build) counts as one test. */
+async function check(name, command, args, options = {}) {
+  console.log(`\n▶ ${name}`);
+  const ok = (await run(command, args, { cwd: root, ...options })) === 0;
+  record(name, ok ? 1 : 0, ok ? 0 : 1);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function vitest(name, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+    { cwd: root, env: { ...process.env, ...env } },
+  );
+  const report = readJson(out);
+  if (!report) return record(name, 0, 1);
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  record(name, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
+}
+
+async function playwright() {
+  const name = 'end-to-end (Chromium)';
+  console.log(`\n▶ ${name}`);
+  const out = path.join(reports, 'e2e.json');
+  const code = await run(
+    'npx',
+    ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      cwd: root,
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    },
+  );
+  const stats = readJson(out)?.stats;
+  if (!stats) return record(name, 0, 1);
+  const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  record(name, stats.expected + stats.flaky, failed, stats.skipped);
+}
+
+async function main() {
+  await ensureDependencies();
+  await ensureChromium();
+
+  await check('lint', 'npm', ['run', '--silent', 'lint']);
+  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await vitest('unit and integration (SQLite)', []);
+
+  const postgres = await startThrowawayPostgres();
+  if (postgres) {
+    try {
+      await vitest('server integration (Postgres)', ['--project', 'server', 'test/'], {
+        TEST_POSTGRES_URL: postgres.url,
+      });
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    console.log(
+      '\nNOTICE: no Postgres binaries (initdb/pg_ctl) on this machine: the Postgres pass is skipped.',
+    );
+  }
+
+  if (await check('web build', 'npm', ['run', '--silent', 'build'])) await playwright();
+  else record('end-to-end (Chromium)', 0, 1);
+
+  console.log(`\n${lines.join('\n')}`);
+  console.log(
+    `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  rmSync(reports, { recursive: true, force: true });
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  console.log(`\n${totals.passed} passed, ${totals.failed + 1} failed`);
+  process.exit(1);
+});

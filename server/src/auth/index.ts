@@ -1,0 +1,3 @@
+export { AuthService, RESET_DONE_MESSAGE } from './service';
+export { ensureAdmin } from './bootstrap';
+export { toUser, type UserRow } from './users';

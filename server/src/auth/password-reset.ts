@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { Mailer } from '../mail';
+import { hashPassword, hashToken, newToken } from './secrets';
+import type { SessionStore } from './sessions';
+import type { UserRepository } from './users';
+
+/** Single-use, short-lived reset tokens stored hashed; a completed reset ends every session. */
+export class PasswordReset {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      users: UserRepository;
+      sessions: SessionStore;
+      mailer: Mailer;
+      publicUrl: string;
+      ttlMs: number;
+    },
+  ) {}
+
+  /** Called off the request path: unknown and disabled addresses silently get nothing. */
+  async sendLink(email: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(email);
+    if (!user || user.disabled) return;
+    const token = newToken();
+    const now = Date.now();
+    await this.deps.db
+      .insertInto('password_resets')
+      .values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + this.deps.ttlMs).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    // The link is built from PUBLIC_URL only: a forged Host header must never redirect it.
+    const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const minutes = Math.round(this.deps.ttlMs / 60_000);
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: '重置您的 capshelf 密码',
+      text:
+        `您好 ${user.display_name ?? user.username}，\n\n` +
+        `我们收到了重置您 capshelf 账户密码的请求。请在 ${minutes} 分钟内打开以下链接设置新密码：\n\n${link}\n\n` +
+        '该链接只能使用一次。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。\n',
+    });
+  }
+
+  /** Returns false when the token is unknown, used or expired; the claim is atomic so a token works once. */
+  async confirm(token: string, newPassword: string): Promise<boolean> {
+    const passwordHash = await hashPassword(newPassword);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const claimed = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', claimed.user_id)
+        .execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
+      return true;
+    });
+  }
+}

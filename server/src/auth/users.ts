@@ -1,0 +1,86 @@
+import type { Role, User } from '@capshelf/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db';
+import type { UsersTable } from '../db/schema';
+import { hashPassword } from './secrets';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    display_name: row.display_name,
+    role: row.role,
+    created_at: row.created_at,
+  };
+}
+
+/** Data access for accounts; emails are stored lowercased so lookups are exact. */
+export class UserRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('id').execute();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async create(input: {
+    email: string;
+    password: string;
+    role: Role;
+    username?: string;
+    displayName?: string | null;
+  }): Promise<UserRow> {
+    const now = new Date().toISOString();
+    const email = input.email.toLowerCase();
+    return this.db
+      .insertInto('users')
+      .values({
+        email,
+        username: input.username ?? email.split('@')[0] ?? email,
+        display_name: input.displayName ?? null,
+        role: input.role,
+        password_hash: await hashPassword(input.password),
+        disabled: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(
+    id: number,
+    changes: Partial<
+      Pick<UserRow, 'email' | 'username' | 'display_name' | 'role' | 'disabled' | 'password_hash'>
+    >,
+  ): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { parseDuration } from './duration';
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const ms = parseDuration(text);
+      if (ms === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not a duration (e.g. 30s, 15m, 24h, 30d): "${text}"`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const url = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v : undefined));
+
+/** An image host template must contain `{id}`; the server substitutes the numeric image id. */
+const template = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((t) => t.includes('{id}') && z.url().safeParse(t.replace('{id}', '1')).success, {
+      message: 'must be an http(s) URL containing {id}',
+    });
+
+const DEFAULT_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+
+/** Every setting, by its environment variable name. `.env.example` documents each one. */
+const envSchema = z.object({
+  PORT: int(8000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: z.stringbool().default(false),
+  PUBLIC_URL: url('http://localhost:8000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// URL' }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.email().default('admin@localhost.localdomain'),
+  ADMIN_PASSWORD: optionalText,
+  SMTP_URL: optionalText.refine((v) => !v || /^smtps?:\/\//.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().default('capshelf <no-reply@localhost>'),
+  SESSION_TTL: duration('30d'),
+  BODY_LIMIT_BYTES: int(1_048_576, 1024),
+  LOGIN_MAX_FAILURES: int(5, 1),
+  LOGIN_WINDOW: duration('15m'),
+  RESET_TOKEN_TTL: duration('30m'),
+
+  UPSTREAM_BASE_URL: url('https://fancaps.net'),
+  UPSTREAM_THUMB_URL_ANIME: template('https://ant.fancaps.net/{id}.jpg'),
+  UPSTREAM_THUMB_URL_TV: template('https://tvt.fancaps.net/{id}.jpg'),
+  UPSTREAM_THUMB_URL_MOVIE: template('https://mvt.fancaps.net/{id}.jpg'),
+  UPSTREAM_SMALL_URL_ANIME: template('https://ancdn.fancaps.net/{id}.jpg'),
+  UPSTREAM_SMALL_URL_TV: template('https://tvcdn.fancaps.net/{id}.jpg'),
+  UPSTREAM_SMALL_URL_MOVIE: template('https://mvcdn.fancaps.net/{id}.jpg'),
+  UPSTREAM_LARGE_URL_ANIME: template('https://cdni.fancaps.net/file/fancaps-animeimages/{id}.jpg'),
+  UPSTREAM_LARGE_URL_TV: template('https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg'),
+  UPSTREAM_LARGE_URL_MOVIE: template('https://cdni.fancaps.net/file/fancaps-movieimages/{id}.jpg'),
+  UPSTREAM_USER_AGENT: z.string().min(1).default(DEFAULT_USER_AGENT),
+  UPSTREAM_COOKIE: optionalText,
+  UPSTREAM_TIMEOUT: duration('20s'),
+  UPSTREAM_RETRIES: int(2, 0, 10),
+  UPSTREAM_PAGE_CONCURRENCY: int(1, 1, 16),
+  UPSTREAM_PAGE_SPACING: duration('1s'),
+  UPSTREAM_IMAGE_CONCURRENCY: int(4, 1, 32),
+  UPSTREAM_IMAGE_SPACING: duration('250ms'),
+  UPSTREAM_JITTER: duration('500ms'),
+  UPSTREAM_COOLDOWN: duration('10m'),
+
+  SEARCH_CACHE_TTL: duration('24h'),
+  SHOW_CACHE_TTL: duration('24h'),
+  EPISODE_CACHE_TTL: duration('30d'),
+  DOWNLOAD_TTL: duration('1h'),
+});
+
+export type Kind = 'anime' | 'tv' | 'movie';
+export type ImageSize = 'thumb' | 'small' | 'large';
+export type ImageUrlTemplates = Record<ImageSize, Record<Kind, string>>;
+
+function shape(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    sqlitePath: path.join(dataDir, 'capshelf.db'),
+    logLevel: env.LOG_LEVEL,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    auth: {
+      sessionTtlMs: env.SESSION_TTL,
+      cookieSecure: env.PUBLIC_URL.startsWith('https:'),
+      loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginWindowMs: env.LOGIN_WINDOW,
+      resetTokenTtlMs: env.RESET_TOKEN_TTL,
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    upstream: {
+      baseUrl: env.UPSTREAM_BASE_URL.replace(/\/+$/, ''),
+      imageUrls: {
+        thumb: {
+          anime: env.UPSTREAM_THUMB_URL_ANIME,
+          tv: env.UPSTREAM_THUMB_URL_TV,
+          movie: env.UPSTREAM_THUMB_URL_MOVIE,
+        },
+        small: {
+          anime: env.UPSTREAM_SMALL_URL_ANIME,
+          tv: env.UPSTREAM_SMALL_URL_TV,
+          movie: env.UPSTREAM_SMALL_URL_MOVIE,
+        },
+        large: {
+          anime: env.UPSTREAM_LARGE_URL_ANIME,
+          tv: env.UPSTREAM_LARGE_URL_TV,
+          movie: env.UPSTREAM_LARGE_URL_MOVIE,
+        },
+      } satisfies ImageUrlTemplates,
+      userAgent: env.UPSTREAM_USER_AGENT,
+      cookie: env.UPSTREAM_COOKIE,
+      timeoutMs: env.UPSTREAM_TIMEOUT,
+      retries: env.UPSTREAM_RETRIES,
+      pages: { concurrency: env.UPSTREAM_PAGE_CONCURRENCY, spacingMs: env.UPSTREAM_PAGE_SPACING },
+      images: {
+        concurrency: env.UPSTREAM_IMAGE_CONCURRENCY,
+        spacingMs: env.UPSTREAM_IMAGE_SPACING,
+      },
+      jitterMs: env.UPSTREAM_JITTER,
+      cooldownMs: env.UPSTREAM_COOLDOWN,
+    },
+    cache: {
+      searchTtlMs: env.SEARCH_CACHE_TTL,
+      showTtlMs: env.SHOW_CACHE_TTL,
+      episodeTtlMs: env.EPISODE_CACHE_TTL,
+    },
+    downloads: { ttlMs: env.DOWNLOAD_TTL, maxImages: 5000, maxUnfinishedPerUser: 3 },
+  };
+}
+
+export type Config = ReturnType<typeof shape>;
+export type UpstreamConfig = Config['upstream'];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the whole configuration once; throws ConfigError listing every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return shape(parsed.data);
+}
+
+/** Reads `.env` from the working directory into process.env when present (never overriding). */
+export function loadDotEnv(file = path.resolve('.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export const settingNames = Object.keys(envSchema.shape);

@@ -1,0 +1,3 @@
+export { connectDb, isUniqueViolation, type Db, type Dialect } from './connect';
+export { migrateToLatest } from './migrate';
+export type { Database } from './schema';

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Services } from '../services';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandling } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+import { authRoutes } from './routes/auth';
+
+export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** The HTTP surface: plugins, then one route module per resource under /api, then the page. */
+export async function buildHttpApp(
+  services: Services,
+  options: { webRoot?: string } = {},
+): Promise<FastifyInstance> {
+  const { config, logger } = services;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, services.mapDomainError);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // A LAN install over plain http must not have its own assets upgraded to https.
+        ...(config.auth.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  registerAccessControl(app, services.auth);
+
+  await app.register(authRoutes(services), { prefix: '/api/auth' });
+  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  return app;
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthService, UserRow } from '../../auth';
+import { forbidden, unauthenticated } from '../../errors';
+
+export const SESSION_COOKIE = 'capshelf_session';
+/** The cookie only travels to image routes, the one place a plain <img src> needs it. */
+export const SESSION_COOKIE_PATH = '/api/images';
+
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every /api route is 'user' unless it says otherwise. */
+    access?: Access;
+    /** Also accept the session cookie (image bytes only). */
+    cookieAuth?: boolean;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+function tokenOf(request: FastifyRequest, cookieAuth: boolean): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  if (cookieAuth) return request.cookies[SESSION_COOKIE] ?? null;
+  return null;
+}
+
+/** Authenticates before the body is parsed, so an anonymous caller gets 401 whatever it sent. */
+export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const { access = 'user', cookieAuth = false } = request.routeOptions.config;
+    const token = tokenOf(request, cookieAuth);
+    const user = token ? await auth.authenticate(token) : undefined;
+    if (user) {
+      request.user = user;
+      request.sessionToken = token;
+    }
+    if (access === 'public') return;
+    if (!user) throw unauthenticated();
+    if (access === 'admin' && user.role !== 'admin') throw forbidden();
+  });
+}
+
+/** For handlers of protected routes: the hook guarantees a user is present. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}

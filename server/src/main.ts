@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { buildHttpApp } from './http/app';
+import { createServices } from './services';
+
+/** Composition root: config -> database -> services -> HTTP. Nothing else starts things. */
+async function main() {
+  loadDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const services = await createServices(config);
+  const app = await buildHttpApp(services);
+  const shutdown = async (signal: string) => {
+    services.logger.info({ signal }, 'shutting down');
+    await app.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  process.stdout.write(`capshelf is running at http://${shown}:${config.port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `capshelf failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

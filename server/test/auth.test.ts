@@ -1,0 +1,306 @@
+import { RESET_REQUESTED_MESSAGE } from '@capshelf/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, databaseKind, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await startTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe(`auth (${databaseKind})`, () => {
+  it('logs in with the right password and answers the contract shape', async () => {
+    const res = await post('/api/auth/login', {
+      email: 'ADMIN@example.com ',
+      password: ADMIN.password,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token_type).toBe('bearer');
+    expect(body.access_token).toMatch(/^[\w-]{40,}$/);
+    expect(body.user).toMatchObject({ email: ADMIN.email, role: 'admin', username: 'admin' });
+    expect(body.user).not.toHaveProperty('password_hash');
+  });
+
+  it('sets an HttpOnly SameSite=Lax session cookie scoped to image routes', async () => {
+    const res = await post('/api/auth/login', ADMIN);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/capshelf_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/images/);
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const wrong = await post('/api/auth/login', { email: ADMIN.email, password: 'Nope12345' });
+    const unknown = await post('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'Nope12345',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: '邮箱或密码错误', code: 'UNAUTHENTICATED' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('spends a password verification on unknown emails so timing does not reveal accounts', async () => {
+    const timed = async (email: string) => {
+      const start = performance.now();
+      await post('/api/auth/login', { email, password: 'Nope12345' });
+      return performance.now() - start;
+    };
+    await timed('warmup@example.com');
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed(ADMIN.email));
+      unknown.push(await timed(`ghost${i}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+  });
+
+  it('blocks the sixth attempt after five failures for the same email and address', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await post('/api/auth/login', { email: ADMIN.email, password: 'Wrong1234' })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post('/api/auth/login', ADMIN);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const otherAddress = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: ADMIN,
+      remoteAddress: '10.9.8.7',
+    });
+    expect(otherAddress.statusCode).toBe(200);
+  });
+
+  it('returns the current user for a valid token and 401 otherwise', async () => {
+    const token = await t.login();
+    expect((await get('/api/auth/me', bearer(token))).json().email).toBe(ADMIN.email);
+    expect((await get('/api/auth/me')).statusCode).toBe(401);
+    const garbage = await get('/api/auth/me', bearer('not-a-token'));
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers status without ever failing', async () => {
+    expect((await get('/api/auth/status')).json()).toEqual({ authenticated: false });
+    expect((await get('/api/auth/status', bearer('junk'))).json()).toEqual({
+      authenticated: false,
+    });
+    const token = await t.login();
+    const status = (await get('/api/auth/status', bearer(token))).json();
+    expect(status).toMatchObject({ authenticated: true, user: { email: ADMIN.email } });
+  });
+
+  it('revokes the token at logout', async () => {
+    const token = await t.login();
+    const res = await post('/api/auth/logout', {}, bearer(token));
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/capshelf_session=;/);
+    expect((await get('/api/auth/me', bearer(token))).statusCode).toBe(401);
+  });
+
+  it('saves profile changes and ignores fields the user may not set', async () => {
+    const token = await t.login();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(token),
+      payload: { display_name: '管理员小王', username: 'wang', role: 'user', id: 999 },
+    });
+    expect(res.statusCode).toBe(200);
+    const me = (await get('/api/auth/me', bearer(token))).json();
+    expect(me).toMatchObject({ display_name: '管理员小王', username: 'wang', role: 'admin' });
+    expect(me.id).not.toBe(999);
+  });
+
+  it('refuses a profile email or username that another account uses', async () => {
+    const other = await t.userHeaders('other@example.com');
+    const takenEmail = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: other,
+      payload: { email: ADMIN.email },
+    });
+    expect(takenEmail.statusCode).toBe(409);
+    expect(takenEmail.json()).toEqual({ detail: '该邮箱已被使用', code: 'CONFLICT' });
+    const takenName = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: other,
+      payload: { username: 'admin' },
+    });
+    expect(takenName.json().detail).toBe('该用户名已被使用');
+    expect((await get('/api/auth/me', other)).json().email).toBe('other@example.com');
+  });
+
+  it('changes the password, keeping this session and ending the others', async () => {
+    const current = await t.login();
+    const other = await t.login();
+    const wrong = await post(
+      '/api/auth/change-password',
+      { current_password: 'Wrong1234', new_password: 'NewPass123' },
+      bearer(current),
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe('当前密码不正确');
+    const weak = await post(
+      '/api/auth/change-password',
+      { current_password: ADMIN.password, new_password: 'alllowercase1' },
+      bearer(current),
+    );
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().detail).toContain('密码必须包含大小写字母和数字');
+    const ok = await post(
+      '/api/auth/change-password',
+      { current_password: ADMIN.password, new_password: 'NewPass123' },
+      bearer(current),
+    );
+    expect(ok.statusCode).toBe(204);
+    expect((await get('/api/auth/me', bearer(current))).statusCode).toBe(200);
+    expect((await get('/api/auth/me', bearer(other))).statusCode).toBe(401);
+    expect((await post('/api/auth/login', ADMIN)).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: ADMIN.email, password: 'NewPass123' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe(`password reset (${databaseKind})`, () => {
+  const requestReset = async (email: string, host = 'capshelf.test:8000') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email },
+      headers: { host },
+    });
+    await t.services.background.idle();
+    return res;
+  };
+  const tokenFromMail = () => {
+    const text = t.mailer.sent.at(-1)!.text;
+    return new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')!;
+  };
+
+  it('answers the same for known and unknown addresses and mails only the known one', async () => {
+    const known = await requestReset(ADMIN.email);
+    const unknown = await requestReset('nobody@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    expect(unknown.json()).toEqual(known.json());
+    expect(t.mailer.sent).toHaveLength(1);
+    expect(t.mailer.sent[0]!.to).toBe(ADMIN.email);
+  });
+
+  it('builds the link from PUBLIC_URL, never from the Host header', async () => {
+    await requestReset(ADMIN.email, 'evil.example.org');
+    const text = t.mailer.sent[0]!.text;
+    expect(text).toContain('http://capshelf.test:8000/reset-password?token=');
+    expect(text).not.toContain('evil.example.org');
+  });
+
+  it('sets a new password once, revoking every session', async () => {
+    const session = await t.login();
+    await requestReset(ADMIN.email);
+    const token = tokenFromMail();
+    const confirm = await post('/api/auth/reset-password/confirm', {
+      token,
+      new_password: 'Reset1234',
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await get('/api/auth/me', bearer(session))).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/login', { email: ADMIN.email, password: 'Reset1234' })).statusCode,
+    ).toBe(200);
+    const reuse = await post('/api/auth/reset-password/confirm', {
+      token,
+      new_password: 'Again1234',
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().detail).toBe('重置令牌已过期或无效，请重新申请密码重置');
+    expect(
+      (await post('/api/auth/login', { email: ADMIN.email, password: 'Again1234' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses an expired token and leaves the password unchanged', async () => {
+    await requestReset(ADMIN.email);
+    const token = tokenFromMail();
+    await t.services.db.kysely
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    const res = await post('/api/auth/reset-password/confirm', {
+      token,
+      new_password: 'Reset1234',
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await post('/api/auth/login', ADMIN)).statusCode).toBe(200);
+  });
+
+  it('refuses unknown tokens and weak passwords', async () => {
+    const unknown = await post('/api/auth/reset-password/confirm', {
+      token: 'abc',
+      new_password: 'Reset1234',
+    });
+    expect(unknown.statusCode).toBe(400);
+    await requestReset(ADMIN.email);
+    const weak = await post('/api/auth/reset-password/confirm', {
+      token: tokenFromMail(),
+      new_password: 'short',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(weak.json().detail).toContain('密码长度至少为8位');
+  });
+});
+
+describe(`bad input (${databaseKind})`, () => {
+  it.each([
+    ['malformed JSON', '{"email": ', 'application/json'],
+    ['wrong types', JSON.stringify({ email: 42, password: [] }), 'application/json'],
+    ['missing fields', JSON.stringify({}), 'application/json'],
+    ['not JSON at all', 'email=a&password=b', 'application/x-www-form-urlencoded'],
+    [
+      'a huge body',
+      JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2_000_000) }),
+      'application/json',
+    ],
+  ])('answers %s with a 400 in the contract shape', async (_name, payload, type) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload,
+      headers: { 'content-type': type },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(typeof body.detail).toBe('string');
+    expect(body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('names the failing field', async () => {
+    const res = await post('/api/auth/reset-password', { email: 'not-an-email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe('email: 请输入有效的邮箱地址');
+  });
+
+  it('answers unknown API paths with a 404 in the contract shape', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { parseDuration } from '../src/config/duration';
+
+describe('config', () => {
+  it('has working defaults for every setting', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8000);
+    expect(config.upstream.baseUrl).toBe('https://fancaps.net');
+    expect(config.upstream.pages).toEqual({ concurrency: 1, spacingMs: 1000 });
+    expect(config.upstream.imageUrls.large.tv).toBe(
+      'https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg',
+    );
+    expect(config.downloads.ttlMs).toBe(3_600_000);
+    expect(config.cache.episodeTtlMs).toBe(30 * 86_400_000);
+  });
+
+  it('lists every invalid setting at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        UPSTREAM_THUMB_URL_ANIME: 'https://ant.example/no-placeholder.jpg',
+        DOWNLOAD_TTL: 'soon',
+        DATABASE_URL: 'mysql://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'UPSTREAM_THUMB_URL_ANIME', 'DOWNLOAD_TTL', 'DATABASE_URL']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('reads durations with units', () => {
+    expect(parseDuration('250ms')).toBe(250);
+    expect(parseDuration('90')).toBe(90_000);
+    expect(parseDuration('15m')).toBe(900_000);
+    expect(parseDuration('1.5h')).toBe(5_400_000);
+    expect(parseDuration('soon')).toBeNull();
+  });
+});

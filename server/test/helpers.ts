@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { buildHttpApp } from '../src/http/app';
+import type { MailMessage, Mailer } from '../src/mail';
+import { createServices, type Services } from '../src/services';
+
+export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
+
+/** Set by scripts/test.mjs for the Postgres pass: a server URL whose user may create databases. */
+const postgresAdminUrl = process.env.TEST_POSTGRES_URL;
+export const databaseKind = postgresAdminUrl ? 'postgres' : 'sqlite';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `capshelf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: postgresAdminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export class CapturingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+    return Promise.resolve();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  mailer: CapturingMailer;
+  dataDir: string;
+  login(email?: string, password?: string): Promise<string>;
+  /** Creates a user and returns a bearer header for them. */
+  userHeaders(email: string, role?: 'admin' | 'user'): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/** A fresh app on its own data directory and database (SQLite, or Postgres in the Postgres pass). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
+  const postgres = postgresAdminUrl ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: 'http://capshelf.test:8000',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const mailer = new CapturingMailer();
+  const services = await createServices(config, { mailer });
+  const app = await buildHttpApp(services, { webRoot: path.join(dataDir, 'no-web') });
+  await app.ready();
+
+  const login = async (email = ADMIN.email, password = ADMIN.password) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ access_token: string }>().access_token;
+  };
+
+  return {
+    app,
+    services,
+    mailer,
+    dataDir,
+    login,
+    async userHeaders(email, role = 'user') {
+      const password = 'UserPass123';
+      await services.auth.users.create({ email, password, role });
+      return { authorization: `Bearer ${await login(email, password)}` };
+    },
+    async close() {
+      await app.close();
+      await services.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/** One vitest run covers every workspace; the web project runs its component tests in happy-dom. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'replica',
+          root: './replica',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          root: './contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      './web/vitest.config.ts',
+    ],
+  },
+});

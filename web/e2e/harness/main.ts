@@ -1,0 +1,77 @@
+// The end-to-end stack in one process: a real SMTP sink, the app on APP_PORT with a fresh data
+// directory, and a control port the specs use to create accounts and read received mail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../server/src/config';
+import { buildHttpApp } from '../../../server/src/http/app';
+import { createServices } from '../../../server/src/services';
+import { startMailSink } from '../../../server/test/support/mail-sink';
+import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
+  const sink = await startMailSink();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(APP_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: APP_URL,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+  });
+  const services = await createServices(config);
+  const app = await buildHttpApp(services);
+  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
+
+  const control = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://control');
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (req.method === 'GET' && url.pathname === '/mails') {
+      const to = url.searchParams.get('to');
+      return reply(
+        200,
+        sink.mails.filter((m) => !to || m.to.includes(to)),
+      );
+    }
+    if (req.method === 'POST' && url.pathname === '/users') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const input = JSON.parse(body) as {
+          email: string;
+          password: string;
+          role?: 'admin' | 'user';
+        };
+        services.auth.users
+          .create({ email: input.email, password: input.password, role: input.role ?? 'user' })
+          .then((user) => reply(201, { id: user.id }))
+          .catch((error: unknown) => reply(409, { error: String(error) }));
+      });
+      return;
+    }
+    reply(404, {});
+  });
+  control.listen(CONTROL_PORT, '127.0.0.1');
+
+  const stop = async () => {
+    control.close();
+    await app.close();
+    await services.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

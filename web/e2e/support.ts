@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+import { CONTROL_URL } from './harness/ports';
+
+let counter = 0;
+
+/** A fresh account per test, so tests that change passwords cannot disturb each other. */
+export async function createUser(prefix: string, password = 'UserPass123') {
+  const email = `${prefix}-${Date.now()}-${counter++}@e2e.test`;
+  const res = await fetch(`${CONTROL_URL}/users`, {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(201);
+  return { email, password };
+}
+
+/** Waits for the real SMTP sink to receive a mail for `to` and returns its text. */
+export async function waitForMail(to: string): Promise<{ subject: string; text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (await (
+      await fetch(`${CONTROL_URL}/mails?to=${encodeURIComponent(to)}`)
+    ).json()) as {
+      subject: string;
+      text: string;
+    }[];
+    if (mails.length > 0) return mails[mails.length - 1]!;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail arrived for ${to}`);
+}
+
+export async function logInThroughForm(page: Page, email: string, password: string) {
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
