@@ -1,0 +1,220 @@
+import { labelSlug, movieSlug, showSlug } from './slug';
+import type { Kind, ShowKind, ThumbGeneration } from './types';
+
+export interface Episode {
+  id: number;
+  showId: number;
+  label: string;
+  labelSlug: string;
+  /** In page order; usually one contiguous range, see KEY_IDS.nonContiguousEpisode. */
+  imageIds: readonly number[];
+  /** The 4 "Top Images" repeated on every episode page (also the show page previews). */
+  topImageIds: readonly number[];
+}
+
+export interface Show {
+  id: number;
+  kind: ShowKind;
+  title: string;
+  altTitle: string;
+  slug: string;
+  thumbs: ThumbGeneration;
+  episodes: readonly Episode[];
+}
+
+export interface Movie {
+  id: number;
+  title: string;
+  slug: string;
+  thumbs: ThumbGeneration;
+  imageIds: readonly number[];
+  /** The 3 search-result previews. */
+  previewIds: readonly number[];
+}
+
+export interface ImageRef {
+  kind: Kind;
+  /** Show id or movie id. */
+  workId: number;
+  /** null for movies. */
+  episodeId: number | null;
+}
+
+/** Ids worth naming in tests elsewhere. */
+export const KEY_IDS = {
+  /** 26 episodes (3 show pages) with "Episode 1 & 2", "OVA 1", "Special 1" labels. */
+  longShow: 10434,
+  /** 830 images: 24 episode pages. */
+  bigEpisode: 10514,
+  /** Its ids are interleaved with interleavedEpisode's, so first..last is not exact. */
+  nonContiguousEpisode: 10692,
+  interleavedEpisode: 10701,
+  /** Uses the old `animethumbs` host in its pages. */
+  oldThumbShow: 10690,
+  tvSeason1: 22490,
+  tvSeason2: 22610,
+  /** 250 images: 7 movie pages; old `moviethumbs` host. */
+  multiPageMovie: 2040,
+  ampersandMovie: 4228,
+  /** Exactly 36 images: one full page. */
+  onePageMovie: 4262,
+} as const;
+
+/** Hands out ids in upload order, like fancaps' per-kind counters. */
+function sequence(start: number): (count: number) => number[] {
+  let next = start;
+  return (count) => {
+    const ids = range(next, count);
+    next += count;
+    return ids;
+  };
+}
+
+function range(start: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** Deterministic "popular" picks spread over the gallery. */
+function picks(ids: readonly number[], count: number): number[] {
+  return [0.13, 0.61, 0.37, 0.05].slice(0, count).map((f) => ids[Math.floor(f * ids.length)]!);
+}
+
+/** Episode sizes that vary between 40 and 120 without randomness. */
+function sizeOf(n: number, spread: number): number {
+  return 40 + ((n * 37) % spread);
+}
+
+type EpisodeSpec = [id: number, label: string, images: readonly number[]];
+
+function show(
+  kind: ShowKind,
+  id: number,
+  title: string,
+  altTitle: string,
+  thumbs: ThumbGeneration,
+  specs: EpisodeSpec[],
+): Show {
+  const episodes = specs.map(([episodeId, label, imageIds]) => ({
+    id: episodeId,
+    showId: id,
+    label,
+    labelSlug: labelSlug(label),
+    imageIds,
+    topImageIds: picks(imageIds, 4),
+  }));
+  return { id, kind, title, altTitle, slug: showSlug(title), thumbs, episodes };
+}
+
+function movie(id: number, title: string, thumbs: ThumbGeneration, imageIds: number[]): Movie {
+  return { id, title, slug: movieSlug(title), thumbs, imageIds, previewIds: picks(imageIds, 3) };
+}
+
+const animeIds = sequence(7_123_700);
+const tvIds = sequence(201_500);
+const movieIds = sequence(4_275_000);
+
+const longShowEpisodes: EpisodeSpec[] = [
+  [10435, 'Episode 1 & 2', animeIds(sizeOf(1, 81))],
+  ...range(3, 22).map((n): EpisodeSpec => [10433 + n, `Episode ${n}`, animeIds(sizeOf(n, 81))]),
+  // Extras uploaded later get ids far from the show's.
+  [10912, 'OVA 1', animeIds(44)],
+  [10913, 'OVA 2', animeIds(52)],
+  [11050, 'Special 1', animeIds(40)],
+];
+
+export const shows: readonly Show[] = [
+  show(
+    'anime',
+    10434,
+    "Hanabi's Lantern Festival",
+    'Hanabi no Chouchin Matsuri',
+    'new',
+    longShowEpisodes,
+  ),
+  show('anime', 10512, 'Starlight Courier: Zero Gravity!', '', 'new', [
+    [10513, 'Episode 1', animeIds(60)],
+    [10514, 'Episode 2', animeIds(830)],
+    [10515, 'Episode 3', animeIds(72)],
+    [10516, 'Episode 4', animeIds(41)],
+  ]),
+  // Episode 2 of this show was uploaded while Koi to Robot's episode 1 was: its ids have a gap.
+  show('anime', 10690, 'Mr. Kettle, the Brave', 'Yakan-san', 'old', [
+    [10691, 'Episode 1', range(7_400_000, 44)],
+    [10692, 'Episode 2', [...range(7_400_044, 24), ...range(7_400_098, 36)]],
+    [10693, 'Episode 3', range(7_400_134, 52)],
+  ]),
+  show('anime', 10700, 'Koi to Robot (Remake)', '', 'new', [
+    [10701, 'Episode 1', range(7_400_068, 30)],
+    [10702, 'Episode 2', range(7_400_186, 40)],
+  ]),
+  show(
+    'tv',
+    22490,
+    'Lighthouse Keepers Season 1',
+    '',
+    'new',
+    range(1, 12).map((n): EpisodeSpec => [22490 + n, `Episode ${n}`, tvIds(sizeOf(n, 41))]),
+  ),
+  show('tv', 22610, 'Lighthouse Keepers Season 2', '', 'new', [
+    [22611, 'Episode 1', tvIds(48)],
+    [22612, 'Episode 2', tvIds(55)],
+    [22613, 'Episode 3', tvIds(43)],
+  ]),
+];
+
+export const movies: readonly Movie[] = [
+  movie(2040, 'A Quiet Harbor: The Movie (2016)', 'old', movieIds(250)),
+  movie(4228, 'Miraculous: Ladybug & Cat Noir, the Movie (2023)', 'new', movieIds(60)),
+  movie(4262, 'Paper Moon Express (1999)', 'new', movieIds(36)),
+];
+
+const showIndex = new Map(shows.map((s) => [s.id, s]));
+const episodeIndex = new Map(shows.flatMap((s) => s.episodes.map((e) => [e.id, e] as const)));
+const movieIndex = new Map(movies.map((m) => [m.id, m]));
+const imageIndex = new Map<number, ImageRef>([
+  ...shows.flatMap((s) =>
+    s.episodes.flatMap((e) =>
+      e.imageIds.map((id) => [id, { kind: s.kind, workId: s.id, episodeId: e.id }] as const),
+    ),
+  ),
+  ...movies.flatMap((m) =>
+    m.imageIds.map(
+      (id) => [id, { kind: 'movie' as const, workId: m.id, episodeId: null }] as const,
+    ),
+  ),
+]);
+
+export function showById(id: number): Show | undefined {
+  return showIndex.get(id);
+}
+
+export function episodeById(id: number): Episode | undefined {
+  return episodeIndex.get(id);
+}
+
+export function movieById(id: number): Movie | undefined {
+  return movieIndex.get(id);
+}
+
+export function imageById(id: number): ImageRef | undefined {
+  return imageIndex.get(id);
+}
+
+export interface SearchResults {
+  movie: Movie[];
+  tv: Show[];
+  anime: Show[];
+}
+
+/** Case-insensitive substring match on titles, limited to the checked kinds; '' matches all. */
+export function searchCatalogue(query: string, kinds: readonly Kind[]): SearchResults {
+  const needle = query.trim().toLowerCase();
+  const hit = (title: string) => title.toLowerCase().includes(needle);
+  const showsOf = (kind: ShowKind) =>
+    kinds.includes(kind) ? shows.filter((s) => s.kind === kind && hit(s.title)) : [];
+  return {
+    movie: kinds.includes('movie') ? movies.filter((m) => hit(m.title)) : [],
+    tv: showsOf('tv'),
+    anime: showsOf('anime'),
+  };
+}

@@ -1,0 +1,76 @@
+import { HOST_NAMES, type HostName } from './hosts';
+
+export type FaultKind =
+  | { type: 'rate-limit'; retryAfter?: number }
+  | { type: 'challenge'; status?: 403 | 503 | 200 }
+  | { type: 'error'; status: 500 | 502 | 503 }
+  | { type: 'slow'; delayMs: number }
+  | { type: 'hang' }
+  | { type: 'truncated' };
+
+/** A fault hits every request on its host, or only the next `times` ones and then clears itself. */
+export type Fault = FaultKind & { times?: number };
+
+export class FaultTable {
+  private readonly faults = new Map<HostName, Fault>();
+
+  set(host: HostName, fault: Fault | null): void {
+    if (fault) this.faults.set(host, { ...fault });
+    else this.faults.delete(host);
+  }
+
+  clear(): void {
+    this.faults.clear();
+  }
+
+  /** The fault that applies to one request now, counting it against `times`. */
+  take(host: HostName): Fault | undefined {
+    const fault = this.faults.get(host);
+    if (fault?.times === undefined) return fault;
+    fault.times -= 1;
+    if (fault.times <= 0) this.faults.delete(host);
+    return fault;
+  }
+
+  snapshot(): Partial<Record<HostName, Fault>> {
+    return Object.fromEntries([...this.faults].map(([host, fault]) => [host, { ...fault }]));
+  }
+}
+
+const STATUSES: Record<string, readonly number[]> = {
+  challenge: [403, 503, 200],
+  error: [500, 502, 503],
+};
+
+/** Validates a fault arriving over HTTP; returns an error message or the fault. */
+export function parseFault(value: unknown): Fault | string {
+  if (typeof value !== 'object' || value === null) return 'fault must be an object';
+  const f = value as Record<string, unknown>;
+  const isCount = (v: unknown) => v === undefined || (Number.isInteger(v) && (v as number) >= 0);
+  if (f.times !== undefined && !(Number.isInteger(f.times) && (f.times as number) >= 1)) {
+    return 'times must be a positive integer';
+  }
+  switch (f.type) {
+    case 'rate-limit':
+      return isCount(f.retryAfter) ? (f as Fault) : 'retryAfter must be a non-negative integer';
+    case 'challenge':
+      return f.status === undefined || STATUSES.challenge!.includes(f.status as number)
+        ? (f as Fault)
+        : 'challenge status must be 403, 503 or 200';
+    case 'error':
+      return STATUSES.error!.includes(f.status as number)
+        ? (f as Fault)
+        : 'error status must be 500, 502 or 503';
+    case 'slow':
+      return isCount(f.delayMs) && f.delayMs !== undefined ? (f as Fault) : 'slow needs delayMs';
+    case 'hang':
+    case 'truncated':
+      return f as Fault;
+    default:
+      return `unknown fault type ${String(f.type)}`;
+  }
+}
+
+export function isHostName(value: unknown): value is HostName {
+  return HOST_NAMES.includes(value as HostName);
+}

@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { RequestCounter, type RequestCounts } from './counts';
+import { FaultTable, type Fault } from './faults';
+import { HOST_NAMES, type HostName } from './hosts';
+import { controlRoutes } from './http/control';
+import { installHooks, type ReplicaState } from './http/hooks';
+import { imageRoutes } from './http/images';
+import { pageRoutes } from './http/pages';
+import { upstreamEnv, type Site } from './links';
+
+export interface ReplicaOptions {
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** 0 (default): an ephemeral port per host. Otherwise pages on `port`, image hosts on port+1, port+2, … in HOST_NAMES order. */
+  port?: number;
+}
+
+export interface Replica {
+  pageOrigin: string;
+  hostOrigins: Record<HostName, string>;
+  /** UPSTREAM_* settings that point the app at this replica. */
+  env(): Record<string, string>;
+  setFault(host: HostName, fault: Fault | null): void;
+  clearFaults(): void;
+  counts(): RequestCounts;
+  resetCounts(): void;
+  close(): Promise<void>;
+}
+
+/** Wildcard listen addresses are not reachable as origins. */
+function originHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** One server per fancaps host, so per-host pacing in the app sees distinct host:port keys. */
+export async function startReplica(options: ReplicaOptions = {}): Promise<Replica> {
+  const host = options.host ?? '127.0.0.1';
+  const basePort = options.port ?? 0;
+  const state: ReplicaState = { faults: new FaultTable(), counter: new RequestCounter() };
+  // Filled in once every port is bound; the page templates read it per request.
+  const site: Site = { pageOrigin: '', hostOrigins: {} as Record<HostName, string> };
+
+  const apps = new Map<HostName, FastifyInstance>();
+  for (const name of HOST_NAMES) {
+    // forceCloseConnections: hung requests must not keep close() waiting.
+    const app = Fastify({ forceCloseConnections: true });
+    installHooks(app, name, state);
+    if (name === 'pages') {
+      pageRoutes(app, site);
+      controlRoutes(app, state, site);
+    } else {
+      imageRoutes(app, name);
+    }
+    apps.set(name, app);
+  }
+  const close = async () => {
+    await Promise.all([...apps.values()].map((app) => app.close()));
+  };
+
+  try {
+    for (const [index, name] of HOST_NAMES.entries()) {
+      const app = apps.get(name)!;
+      await app.listen({ host, port: basePort === 0 ? 0 : basePort + index });
+      const { port } = app.server.address() as AddressInfo;
+      site.hostOrigins[name] = `http://${originHost(host)}:${port}`;
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  site.pageOrigin = site.hostOrigins.pages;
+
+  return {
+    pageOrigin: site.pageOrigin,
+    hostOrigins: { ...site.hostOrigins },
+    env: () => upstreamEnv(site),
+    setFault: (name, fault) => state.faults.set(name, fault),
+    clearFaults: () => state.faults.clear(),
+    counts: () => state.counter.snapshot(),
+    resetCounts: () => state.counter.reset(),
+    close,
+  };
+}
