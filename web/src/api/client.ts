@@ -1,0 +1,71 @@
+import { clearStoredSession, readToken } from '../features/auth/storage';
+import { ApiError, codeFromBody, messageFromBody } from './errors';
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Fired on window when the server rejects the held token; the session provider listens. */
+export const LOGOUT_EVENT = 'capshelf:logout';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one fetch wrapper: bearer token, JSON in/out, 30 s timeout, errors as ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  try {
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // The server's HttpOnly image cookie must ride along, and only to our own origin.
+        credentials: 'same-origin',
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+      });
+      payload = await readJson(response);
+    } catch (error) {
+      if (timeout.signal.aborted) throw new ApiError(0, 'TIMEOUT', '请求超时，请稍后重试');
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'NETWORK', '网络连接失败，请检查网络后重试');
+    }
+
+    if (!response.ok) {
+      if (response.status === 401 && token) {
+        clearStoredSession();
+        window.dispatchEvent(new Event(LOGOUT_EVENT));
+      }
+      throw new ApiError(
+        response.status,
+        codeFromBody(payload),
+        messageFromBody(payload),
+        payload,
+      );
+    }
+    return payload as T;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Body as JSON, or undefined for empty (204) and non-JSON answers. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+interface RadioGroupProps<T extends string> {
+  name: string;
+  legend: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}
+
+/** A labelled group of radio buttons drawn as a segmented control. */
+export function RadioGroup<T extends string>({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+}: RadioGroupProps<T>) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">{legend}</legend>
+      <span aria-hidden className="text-sm text-slate-600">
+        {legend}
+      </span>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-sky-300 ${
+            option.value === value
+              ? 'border-sky-600 bg-sky-600 text-white'
+              : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+          }`}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={option.value === value}
+            onChange={() => onChange(option.value)}
+            className="sr-only"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}

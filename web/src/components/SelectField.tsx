@@ -1,0 +1,34 @@
+interface SelectFieldProps<T extends string | number> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}
+
+/** A labelled <select>; numeric options come back as numbers. */
+export function SelectField<T extends string | number>(props: SelectFieldProps<T>) {
+  const { id, label, value, options, onChange } = props;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-slate-600">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={String(value)}
+        onChange={(event) => {
+          const picked = options.find((option) => String(option.value) === event.target.value);
+          if (picked) onChange(picked.value);
+        }}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm outline-none focus:border-sky-500 focus:ring-2 focus:ring-sky-200"
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useFavoriteStats } from '../../api';
+
+const BADGE_CAP = 99;
+
+/** Badge text for a count: hidden at 0, capped at "99+" (spec §9). */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
+
+/** Total favourite items next to the nav link; stays hidden while the call fails. */
+export function FavoritesBadge() {
+  const stats = useFavoriteStats();
+  const text = stats.isError ? null : badgeText(stats.data?.data.total_items ?? 0);
+  if (!text) return null;
+  return (
+    <span
+      title="收藏总数"
+      className="ml-1 rounded-full bg-rose-500 px-1.5 text-xs leading-5 font-semibold text-white"
+    >
+      {text}
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link, NavLink } from 'react-router';
+import { Images, LogIn, LogOut } from 'lucide-react';
+import { useSession } from '../../features/auth';
+import { buttonClass } from '../button';
+import { FavoritesBadge } from './FavoritesBadge';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center rounded-md px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-sky-50 text-sky-700' : 'text-slate-600 hover:text-slate-900'
+  }`;
+
+export function Header() {
+  const { status, user, signOut } = useSession();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-sky-700">
+          <Images aria-hidden className="size-6" />
+          capshelf
+        </Link>
+        <nav aria-label="主导航" className="flex items-center gap-1">
+          <NavLink to="/" end className={navLinkClass}>
+            首页
+          </NavLink>
+          <NavLink to="/search" className={navLinkClass}>
+            搜索
+          </NavLink>
+          <NavLink to="/favorites" className={navLinkClass}>
+            我的收藏
+            {status === 'authenticated' && <FavoritesBadge />}
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-3">
+          {user ? (
+            <>
+              <Link to="/profile" className="text-sm text-slate-600 hover:text-slate-900">
+                {user.email}
+              </Link>
+              <button type="button" className={buttonClass('secondary')} onClick={signOut}>
+                <LogOut aria-hidden className="size-4" />
+                退出登录
+              </button>
+            </>
+          ) : (
+            status === 'unauthenticated' && (
+              <Link to="/login" className={buttonClass()}>
+                <LogIn aria-hidden className="size-4" />
+                登录
+              </Link>
+            )
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

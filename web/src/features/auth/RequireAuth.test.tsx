@@ -1,0 +1,59 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
+import { TOKEN_KEY, USER_KEY } from './storage';
+
+describe('protected routes', () => {
+  it('send an anonymous visitor to /login and return to the origin after login', async () => {
+    mockApi({
+      'POST /api/auth/login': () =>
+        json(200, { access_token: 'fresh', token_type: 'bearer', user: testUser }),
+    });
+    const { router } = renderApp('/favorites?tab=images');
+
+    await screen.findByRole('heading', { name: '登录' });
+    expect(router.state.location.pathname).toBe('/login');
+
+    fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'alice@example.com' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+
+    await screen.findByText('此功能尚未开放，敬请期待。');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/favorites?tab=images',
+    );
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh');
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(testUser);
+    expect(screen.getByText('alice@example.com')).toBeTruthy();
+  });
+
+  it('show a spinner while the stored session is checked', async () => {
+    localStorage.setItem(TOKEN_KEY, 'test-token');
+    mockApi({ 'GET /api/auth/me': () => new Promise<Response>(() => {}) });
+    renderApp('/settings');
+    expect((await screen.findByRole('status')).textContent).toBe('正在验证登录状态...');
+  });
+
+  it('treat a stored token the server rejects as signed out', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    mockApi({ 'GET /api/auth/me': () => json(401, { detail: '登录已过期' }) });
+    const { router } = renderApp('/settings');
+
+    await screen.findByRole('heading', { name: '登录' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('let a signed-in visitor through and sign out with 退出登录', async () => {
+    const fetchMock = mockApi({ ...signedIn(), 'POST /api/auth/logout': () => json(204) });
+    const { router } = renderApp('/search');
+
+    await screen.findByRole('heading', { name: '搜索' });
+    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+
+    await screen.findByRole('heading', { name: '登录' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/logout');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginResponse } from '@capshelf/contract';
+import { authKeys, LOGOUT_EVENT, useLogout, useMe } from '../../api';
+import { SessionContext, type Session } from './SessionContext';
+import { clearStoredSession, readToken, saveToken, saveUser } from './storage';
+
+/**
+ * Auth state of spec §4: loading while a stored token is checked with GET /auth/me, then
+ * authenticated or unauthenticated. A 401 anywhere (the client's logout event) ends the session.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(readToken);
+  const me = useMe(token !== null);
+  const logout = useLogout();
+
+  // Forget everything cached for this user so the next one starts clean.
+  const forget = useCallback(() => {
+    clearStoredSession();
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    window.addEventListener(LOGOUT_EVENT, forget);
+    return () => window.removeEventListener(LOGOUT_EVENT, forget);
+  }, [forget]);
+
+  useEffect(() => {
+    if (me.data) saveUser(me.data);
+  }, [me.data]);
+
+  // A stored token that cannot be confirmed is not a session (spec §4: restore failure).
+  const restoreFailed = token !== null && me.isError && !me.data;
+  useEffect(() => {
+    if (restoreFailed) forget();
+  }, [restoreFailed, forget]);
+
+  const signIn = useCallback(
+    (login: LoginResponse) => {
+      saveToken(login.access_token);
+      queryClient.setQueryData(authKeys.me, login.user);
+      setToken(login.access_token);
+    },
+    [queryClient],
+  );
+
+  const { mutateAsync: revoke } = logout;
+  const signOut = useCallback(async () => {
+    try {
+      await revoke();
+    } catch {
+      // The token is dropped here whatever the server said; it expires there on its own.
+    } finally {
+      forget();
+    }
+  }, [revoke, forget]);
+
+  const session = useMemo<Session>(() => {
+    const user = token !== null ? (me.data ?? null) : null;
+    const status =
+      token === null || restoreFailed ? 'unauthenticated' : user ? 'authenticated' : 'loading';
+    return { status, user, signIn, signOut };
+  }, [token, me.data, restoreFailed, signIn, signOut]);
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

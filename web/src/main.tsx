@@ -1,0 +1,12 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { routes } from './app/routes';
+import './index.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);
