@@ -1,0 +1,436 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UpstreamConfig } from '../config';
+import type { UpstreamClient } from './client';
+import { createUpstreamClient } from './client';
+import {
+  UpstreamBadResponseError,
+  UpstreamConnectionError,
+  UpstreamHttpError,
+  UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  UpstreamTimeoutError,
+  UpstreamUrlRefusedError,
+} from './errors';
+import { testUpstreamConfig } from './test-config';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) => void;
+
+interface TestServer {
+  origin: string;
+  host: string;
+  hits: { path: string; headers: IncomingMessage['headers']; at: number }[];
+  sockets: number;
+  inFlight: number;
+  maxInFlight: number;
+  handle: Handler;
+  close(): Promise<void>;
+}
+
+const PAGE = '<!DOCTYPE html><html><body><section id="contentbody">ok</section></body></html>';
+
+async function startServer(): Promise<TestServer> {
+  const state = {
+    hits: [],
+    sockets: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    handle: ((_, res) => res.end(PAGE)) as Handler,
+  } as Omit<TestServer, 'origin' | 'host' | 'close'>;
+  const server = createServer((req, res) => {
+    state.hits.push({ path: req.url ?? '', headers: req.headers, at: performance.now() });
+    state.inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    res.on('close', () => (state.inFlight -= 1));
+    state.handle(req, res, state.hits.length);
+  });
+  server.on('connection', () => (state.sockets += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(state, {
+    origin: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
+
+const sendPage = (res: ServerResponse, body = PAGE, type = 'text/html; charset=utf-8') => {
+  res.writeHead(200, { 'content-type': type });
+  res.end(body);
+};
+const sendImage = (res: ServerResponse, body = Buffer.from([0xff, 0xd8, 0xff, 0xd9])) => {
+  res.writeHead(200, { 'content-type': 'image/jpeg' });
+  res.end(body);
+};
+
+let pages: TestServer;
+let images: TestServer;
+let client: UpstreamClient;
+let config: UpstreamConfig;
+
+function makeClient(overrides: Partial<UpstreamConfig> = {}): UpstreamClient {
+  const template = (kind: string) => `${images.origin}/${kind}/{id}.jpg`;
+  const byKind = { anime: template('anime'), tv: template('tv'), movie: template('movie') };
+  config = testUpstreamConfig({
+    baseUrl: pages.origin,
+    imageUrls: { thumb: byKind, small: byKind, large: byKind },
+    cookie: undefined,
+    timeoutMs: 300,
+    retries: 2,
+    pages: { concurrency: 1, spacingMs: 50 },
+    images: { concurrency: 2, spacingMs: 50 },
+    jitterMs: 0,
+    cooldownMs: 1000,
+    ...overrides,
+  });
+  client = createUpstreamClient(config);
+  return client;
+}
+
+const gaps = (times: number[]) => times.slice(1).map((at, i) => at - times[i]!);
+
+beforeEach(async () => {
+  pages = await startServer();
+  images = await startServer();
+});
+
+afterEach(async () => {
+  await client?.close();
+  await Promise.all([pages.close(), images.close()]);
+});
+
+describe('upstream client: requests', () => {
+  it('sends browser-like headers, the Referer and the configured cookie', async () => {
+    makeClient({ cookie: 'cf_clearance=abc', userAgent: 'TestBrowser/1.0' });
+    await expect(client.fetchPage(`${pages.origin}/anime/showimages.php?1`)).resolves.toBe(PAGE);
+    const { headers } = pages.hits[0]!;
+    expect(headers['user-agent']).toBe('TestBrowser/1.0');
+    expect(headers.referer).toBe(`${pages.origin}/`);
+    expect(headers.cookie).toBe('cf_clearance=abc');
+    expect(headers.accept).toMatch(/text\/html/);
+    expect(headers['accept-language']).toMatch(/^en/);
+    expect(client.health().requestsSent).toBe(1);
+  });
+
+  it('inflates gzip pages', async () => {
+    makeClient();
+    pages.handle = (req, res) => {
+      expect(req.headers['accept-encoding']).toMatch(/gzip/);
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      res.end(gzipSync(PAGE));
+    };
+    await expect(client.fetchPage(`${pages.origin}/x`)).resolves.toBe(PAGE);
+  });
+
+  it('returns images with their content type', async () => {
+    makeClient();
+    images.handle = (_, res) => sendImage(res);
+    const image = await client.fetchImage(`${images.origin}/anime/5.jpg`);
+    expect(image.contentType).toBe('image/jpeg');
+    expect([...image.body]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    expect(images.hits[0]?.headers.referer).toBe(`${pages.origin}/`);
+  });
+
+  it('refuses URLs outside the site without sending anything', async () => {
+    makeClient();
+    await expect(client.fetchPage('http://127.0.0.1:9/x')).rejects.toBeInstanceOf(
+      UpstreamUrlRefusedError,
+    );
+    await expect(client.fetchPage(`http://fancaps.net@${pages.host}/`)).rejects.toBeInstanceOf(
+      UpstreamUrlRefusedError,
+    );
+    await expect(client.fetchPage('not a url')).rejects.toBeInstanceOf(UpstreamUrlRefusedError);
+    expect(client.health().requestsSent).toBe(0);
+  });
+
+  it('follows redirects on the site, refuses those leaving it', async () => {
+    makeClient();
+    pages.handle = (req, res) => {
+      if (req.url === '/a') res.writeHead(302, { location: '/b' }).end();
+      else if (req.url === '/evil') res.writeHead(302, { location: 'http://evil.example/' }).end();
+      else sendPage(res);
+    };
+    await expect(client.fetchPage(`${pages.origin}/a`)).resolves.toBe(PAGE);
+    await expect(client.fetchPage(`${pages.origin}/evil`)).rejects.toBeInstanceOf(
+      UpstreamUrlRefusedError,
+    );
+    expect(pages.hits.map((hit) => hit.path)).toEqual(['/a', '/b', '/evil']);
+  });
+});
+
+describe('upstream client: pacing', () => {
+  it('spaces page requests and runs them one at a time', async () => {
+    makeClient({ pages: { concurrency: 1, spacingMs: 100 } });
+    pages.handle = (_, res) => setTimeout(() => sendPage(res), 20);
+    await Promise.all([1, 2, 3, 4].map((n) => client.fetchPage(`${pages.origin}/p${n}`)));
+    expect(pages.maxInFlight).toBe(1);
+    // Arrival times at the test server carry a little scheduling noise, hence the margin.
+    for (const gap of gaps(pages.hits.map((hit) => hit.at))) expect(gap).toBeGreaterThanOrEqual(80);
+  });
+
+  it('lets image hosts run their own concurrency and spacing, apart from the page host', async () => {
+    makeClient({
+      images: { concurrency: 2, spacingMs: 60 },
+      pages: { concurrency: 1, spacingMs: 500 },
+    });
+    images.handle = (_, res) => setTimeout(() => sendImage(res), 150);
+    const started = performance.now();
+    await Promise.all([
+      client.fetchPage(`${pages.origin}/p`),
+      ...[1, 2, 3, 4, 5, 6].map((n) => client.fetchImage(`${images.origin}/anime/${n}.jpg`)),
+    ]);
+    expect(images.maxInFlight).toBe(2);
+    for (const gap of gaps(images.hits.map((hit) => hit.at)))
+      expect(gap).toBeGreaterThanOrEqual(45);
+    // Held back by the page spacing, six images would take at least 6 × 500 ms.
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it('adds jitter to the spacing', async () => {
+    client = createUpstreamClient(
+      testUpstreamConfig({
+        baseUrl: pages.origin,
+        pages: { concurrency: 1, spacingMs: 20 },
+        jitterMs: 100,
+      }),
+      { random: () => 1 },
+    );
+    await Promise.all([1, 2].map((n) => client.fetchPage(`${pages.origin}/p${n}`)));
+    // 20 ms spacing alone; with the full 100 ms of jitter the gap is 120 ms.
+    expect(gaps(pages.hits.map((hit) => hit.at))[0]).toBeGreaterThanOrEqual(95);
+  });
+});
+
+describe('upstream client: retries', () => {
+  it('retries 5xx, then succeeds', async () => {
+    makeClient();
+    pages.handle = (_, res, hit) => (hit < 3 ? res.writeHead(503).end() : sendPage(res));
+    await expect(client.fetchPage(`${pages.origin}/x`)).resolves.toBe(PAGE);
+    expect(pages.hits).toHaveLength(3);
+  });
+
+  it('gives up on 5xx after the configured retries', async () => {
+    makeClient({ retries: 1 });
+    pages.handle = (_, res) => res.writeHead(502).end('bad gateway');
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamHttpError);
+    expect(error).toMatchObject({ code: 'UPSTREAM_ERROR', status: 502 });
+    expect(pages.hits).toHaveLength(2);
+    expect(client.hostStatus(pages.host).status).toBe('degraded');
+  });
+
+  it('retries a timeout, then succeeds', async () => {
+    makeClient({ timeoutMs: 150 });
+    pages.handle = (_, res, hit) => (hit === 1 ? undefined : sendPage(res));
+    await expect(client.fetchPage(`${pages.origin}/x`)).resolves.toBe(PAGE);
+    expect(pages.hits).toHaveLength(2);
+  });
+
+  it('times out when the body stalls, after the retries', async () => {
+    makeClient({ timeoutMs: 150, retries: 1 });
+    pages.handle = (_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<html><body>');
+    };
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamTimeoutError);
+    expect(error).toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    expect(pages.hits).toHaveLength(2);
+  });
+
+  it('never retries a 404', async () => {
+    makeClient();
+    pages.handle = (_, res) => res.writeHead(404).end('gone');
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamNotFoundError);
+    expect(error).toMatchObject({ code: 'UPSTREAM_NOT_FOUND' });
+    expect(pages.hits).toHaveLength(1);
+    expect(client.hostStatus(pages.host).status).toBe('ok');
+  });
+
+  it('reports connection failures, and an unreachable host after repeated ones', async () => {
+    const dead = await startServer();
+    await dead.close();
+    client = createUpstreamClient(
+      testUpstreamConfig({
+        baseUrl: dead.origin,
+        retries: 1,
+        pages: { concurrency: 1, spacingMs: 10 },
+      }),
+    );
+    const error = await client.fetchPage(`${dead.origin}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamConnectionError);
+    expect(client.hostStatus(dead.host).status).toBe('degraded');
+    await client.fetchPage(`${dead.origin}/x`).catch(() => undefined);
+    expect(client.hostStatus(dead.host)).toMatchObject({ status: 'unreachable', requestsSent: 4 });
+  });
+});
+
+describe('upstream client: rate limits and cool-downs', () => {
+  it('turns 403 into a rate-limited error without retrying, and cools down', async () => {
+    makeClient({ cooldownMs: 5000 });
+    pages.handle = (_, res) => res.writeHead(403).end('<html>Forbidden</html>');
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamRateLimitedError);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryAfterSeconds: 5,
+      status: 403,
+    });
+    expect(pages.hits).toHaveLength(1);
+  });
+
+  it('honours Retry-After (seconds): refuses without network until the cool-down ends', async () => {
+    makeClient();
+    pages.handle = (_, res, hit) =>
+      hit === 1 ? res.writeHead(429, { 'retry-after': '1' }).end() : sendPage(res);
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryAfterSeconds: 1,
+      status: 429,
+    });
+    expect(client.hostStatus(pages.host)).toMatchObject({
+      status: 'rate_limited',
+      retryAfterSeconds: 1,
+    });
+
+    const blocked = await client.fetchPage(`${pages.origin}/y`).catch((e: unknown) => e);
+    expect(blocked).toBeInstanceOf(UpstreamRateLimitedError);
+    expect(blocked).toMatchObject({ retryAfterSeconds: 1, status: null });
+    expect(pages.hits).toHaveLength(1);
+    expect(client.health().requestsSent).toBe(1);
+
+    // Other hosts keep working meanwhile.
+    images.handle = (_, res) => sendImage(res);
+    await expect(client.fetchImage(`${images.origin}/tv/1.jpg`)).resolves.toMatchObject({
+      contentType: 'image/jpeg',
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await expect(client.fetchPage(`${pages.origin}/z`)).resolves.toBe(PAGE);
+    expect(pages.hits).toHaveLength(2);
+    expect(client.hostStatus(pages.host)).toMatchObject({ status: 'ok', recentFailures: 1 });
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    makeClient();
+    pages.handle = (_, res) =>
+      res.writeHead(429, { 'retry-after': new Date(Date.now() + 120_000).toUTCString() }).end();
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect((error as UpstreamRateLimitedError).retryAfterSeconds).toBeGreaterThanOrEqual(118);
+    expect((error as UpstreamRateLimitedError).retryAfterSeconds).toBeLessThanOrEqual(120);
+  });
+
+  it('fails queued requests once a cool-down starts, without sending them', async () => {
+    makeClient();
+    pages.handle = (_, res) => res.writeHead(429).end();
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((n) => client.fetchPage(`${pages.origin}/${n}`)),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(UpstreamRateLimitedError);
+    }
+    expect(pages.hits).toHaveLength(1);
+  });
+
+  it('treats a challenge behind a 503 as rate limiting, not as an error to retry', async () => {
+    makeClient();
+    pages.handle = (_, res) =>
+      res
+        .writeHead(503, { 'content-type': 'text/html' })
+        .end(
+          '<html><title>Just a moment...</title><div id="cf-browser-verification"></div></html>',
+        );
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', status: 503 });
+    expect(pages.hits).toHaveLength(1);
+  });
+
+  it('treats a challenge page served with 200 as rate limiting', async () => {
+    makeClient({ cooldownMs: 2000 });
+    pages.handle = (_, res) =>
+      sendPage(
+        res,
+        '<html><head><title>Just a moment...</title></head><body id="cf-browser-verification"></body></html>',
+      );
+    const error = await client.fetchPage(`${pages.origin}/x`).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryAfterSeconds: 2,
+      status: 200,
+    });
+    await expect(client.fetchPage(`${pages.origin}/y`)).rejects.toBeInstanceOf(
+      UpstreamRateLimitedError,
+    );
+    expect(pages.hits).toHaveLength(1);
+  });
+});
+
+describe('upstream client: bad bodies', () => {
+  it('refuses a truncated page', async () => {
+    makeClient();
+    pages.handle = (_, res) => sendPage(res, PAGE.slice(0, -10));
+    await expect(client.fetchPage(`${pages.origin}/x`)).rejects.toBeInstanceOf(
+      UpstreamBadResponseError,
+    );
+    expect(pages.hits).toHaveLength(1);
+  });
+
+  it('refuses a non-HTML page', async () => {
+    makeClient();
+    pages.handle = (_, res) => sendPage(res, `${PAGE}`, 'application/json');
+    await expect(client.fetchPage(`${pages.origin}/x`)).rejects.toMatchObject({
+      code: 'UPSTREAM_ERROR',
+    });
+  });
+
+  it('refuses images that are not images or are empty', async () => {
+    makeClient();
+    images.handle = (req, res) =>
+      req.url?.startsWith('/anime/1')
+        ? sendPage(res, 'oops', 'text/plain')
+        : sendImage(res, Buffer.alloc(0));
+    await expect(client.fetchImage(`${images.origin}/anime/1.jpg`)).rejects.toBeInstanceOf(
+      UpstreamBadResponseError,
+    );
+    await expect(client.fetchImage(`${images.origin}/anime/2.jpg`)).rejects.toBeInstanceOf(
+      UpstreamBadResponseError,
+    );
+  });
+});
+
+describe('upstream client: resources', () => {
+  it('keeps connections alive, draining error answers so their sockets are reused', async () => {
+    makeClient({ pages: { concurrency: 1, spacingMs: 0 } });
+    pages.handle = (req, res) =>
+      req.url === '/missing' ? res.writeHead(404).end('x'.repeat(5000)) : sendPage(res);
+    for (const path of ['/a', '/missing', '/b', '/missing', '/c', '/missing', '/d']) {
+      await client.fetchPage(`${pages.origin}${path}`).catch(() => undefined);
+    }
+    expect(pages.hits).toHaveLength(7);
+    expect(pages.sockets).toBeLessThanOrEqual(2);
+  });
+
+  it('cancels on the caller signal, and closes its connections on close()', async () => {
+    makeClient();
+    pages.handle = () => undefined;
+    const controller = new AbortController();
+    const pending = client.fetchPage(`${pages.origin}/x`, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(pages.hits).toHaveLength(1);
+    await client.close();
+    await expect(client.fetchPage(`${pages.origin}/x`)).rejects.toThrow(/closed/);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pages.inFlight).toBe(0);
+  });
+});

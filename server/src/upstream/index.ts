@@ -1,0 +1,42 @@
+export type { SeriesKind, WorkRef, MovieRef, EpisodeRef, ImageRef, UpstreamRef } from './refs';
+export { KIND_SEGMENT } from './refs';
+export type { UrlModel, UrlParseResult, UrlRefusal, ParseOptions } from './urls';
+export { createUrlModel, refFromQueryPart } from './urls';
+export type { UrlBuilders } from './builders';
+export { createUrlBuilders, ALL_KINDS } from './builders';
+
+export type { SearchResult } from './parse/search';
+export { parseSearchPage } from './parse/search';
+export type { ShowPage, ShowEpisode } from './parse/show';
+export { parseShowPage } from './parse/show';
+export type { EpisodePage } from './parse/episode';
+export { parseEpisodePage } from './parse/episode';
+export type { MoviePage } from './parse/movie';
+export { parseMoviePage } from './parse/movie';
+export type { Pagination } from './parse/pagination';
+export type { ListingPage, EndSignal } from './parse/end';
+export { endSignals, isLastPage } from './parse/end';
+export type { PageProblem } from './parse/page-check';
+export { pageProblem } from './parse/page-check';
+
+export type {
+  UpstreamClient,
+  UpstreamClientDeps,
+  UpstreamHealth,
+  UpstreamImage,
+  UpstreamLogger,
+  FetchOptions,
+} from './client';
+export { createUpstreamClient } from './client';
+export type { HostHealth, HostStatus, RequestOutcome } from './health';
+export * from './errors';
+
+export type {
+  PageSource,
+  CrawlContext,
+  ShowCrawl,
+  EpisodeCrawl,
+  FastEpisodeCrawl,
+  MovieCrawl,
+} from './crawl';
+export { crawlShow, crawlEpisode, crawlEpisodeFast, crawlMovie } from './crawl';
