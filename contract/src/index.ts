@@ -5,3 +5,6 @@ z.config(z.locales.zhCN());
 
 export * from './errors';
 export * from './auth';
+export * from './browse';
+export * from './downloads';
+export * from './favorites';

@@ -137,15 +137,16 @@ export const shows: readonly Show[] = [
     [10515, 'Episode 3', animeIds(72)],
     [10516, 'Episode 4', animeIds(41)],
   ]),
-  // Episode 2 of this show was uploaded while Koi to Robot's episode 1 was: its ids have a gap.
+  // Episode 2 of this show was uploaded while Koi to Robot's episode 1 was: its ids have a gap
+  // between pages 5 and 6 of 8, which the fast mode's probes (pages 1, 2, 4, 8) cannot see.
   show('anime', 10690, 'Mr. Kettle, the Brave', 'Yakan-san', 'old', [
     [10691, 'Episode 1', range(7_400_000, 44)],
-    [10692, 'Episode 2', [...range(7_400_044, 24), ...range(7_400_098, 36)]],
-    [10693, 'Episode 3', range(7_400_134, 52)],
+    [10692, 'Episode 2', [...range(7_400_044, 180), ...range(7_400_254, 100)]],
+    [10693, 'Episode 3', range(7_400_354, 52)],
   ]),
   show('anime', 10700, 'Koi to Robot (Remake)', '', 'new', [
-    [10701, 'Episode 1', range(7_400_068, 30)],
-    [10702, 'Episode 2', range(7_400_186, 40)],
+    [10701, 'Episode 1', range(7_400_224, 30)],
+    [10702, 'Episode 2', range(7_400_406, 40)],
   ]),
   show(
     'tv',

@@ -1,4 +1,10 @@
 import { ErrorCode } from '@capshelf/contract';
+import {
+  UpstreamError,
+  UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  UpstreamTimeoutError,
+} from './upstream';
 
 /** An error the HTTP layer turns into `{detail, code}` with its status. Made only by the helpers below. */
 export class AppError extends Error {
@@ -30,3 +36,25 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
     { retry_after: retryAfterSeconds },
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+/** The source site's failures as the page sees them (the 429 text matches the spec's client rule). */
+export function fromUpstream(error: unknown): AppError | null {
+  if (!(error instanceof UpstreamError)) return null;
+  if (error instanceof UpstreamRateLimitedError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    return new AppError(
+      429,
+      ErrorCode.UPSTREAM_RATE_LIMITED,
+      `源站访问频率受限（429 rate limit），请在 ${seconds} 秒后重试`,
+      { retry_after: seconds },
+      { 'retry-after': String(seconds) },
+    );
+  }
+  if (error instanceof UpstreamTimeoutError) {
+    return new AppError(504, ErrorCode.UPSTREAM_TIMEOUT, '源站响应超时，请稍后重试');
+  }
+  if (error instanceof UpstreamNotFoundError) {
+    return new AppError(404, ErrorCode.UPSTREAM_NOT_FOUND, '源站上没有找到该内容');
+  }
+  return new AppError(502, ErrorCode.UPSTREAM_ERROR, '源站返回了无法识别的内容，请稍后重试');
+}

@@ -1,10 +1,22 @@
+import path from 'node:path';
 import { AuthService, ensureAdmin } from './auth';
 import { Background } from './background';
+import { CatalogService, Directory, ListingCache } from './catalog';
 import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
-import type { AppError } from './errors';
+import { fromUpstream, type AppError } from './errors';
+import { CdnPreferences, ImageStore } from './images';
+import { HistoryService } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
+import {
+  createUpstreamClient,
+  createUrlBuilders,
+  createUrlModel,
+  type UpstreamClient,
+  type UrlBuilders,
+  type UrlModel,
+} from './upstream';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
 export interface Services {
@@ -14,6 +26,14 @@ export interface Services {
   background: Background;
   mailer: Mailer;
   auth: AuthService;
+  upstream: UpstreamClient;
+  urls: UrlModel;
+  builders: UrlBuilders;
+  directory: Directory;
+  catalog: CatalogService;
+  images: ImageStore;
+  cdn: CdnPreferences;
+  history: HistoryService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
   close(): Promise<void>;
@@ -30,6 +50,27 @@ export async function createServices(
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
   const auth = new AuthService(db, config, mailer, background);
   await ensureAdmin(auth.users, config, logger);
+
+  const upstream = createUpstreamClient(config.upstream, {
+    logger: logger.child({ module: 'upstream' }),
+  });
+  const urls = createUrlModel(config.upstream);
+  const builders = createUrlBuilders(config.upstream);
+  const directory = new Directory(db.kysely);
+  const catalog = new CatalogService({
+    config,
+    client: upstream,
+    urls,
+    builders,
+    cache: new ListingCache(db.kysely),
+    directory,
+  });
+  const images = new ImageStore({
+    db: db.kysely,
+    root: path.join(config.dataDir, 'images'),
+    client: upstream,
+    builders,
+  });
   return {
     config,
     logger,
@@ -37,9 +78,18 @@ export async function createServices(
     background,
     mailer,
     auth,
-    mapDomainError: () => null,
+    upstream,
+    urls,
+    builders,
+    directory,
+    catalog,
+    images,
+    cdn: new CdnPreferences(db.kysely, config, upstream),
+    history: new HistoryService(db.kysely),
+    mapDomainError: fromUpstream,
     async close() {
       await background.idle();
+      await upstream.close();
       await db.close();
     },
   };

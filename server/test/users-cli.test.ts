@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 async function users(dataDir: string, ...args: string[]) {
   try {
-    const { stdout } = await exec('npx', ['tsx', 'server/src/auth/cli.ts', ...args], {
+    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });

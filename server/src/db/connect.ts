@@ -5,6 +5,10 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
+// int8 columns (upstream ids, sums) arrive as strings by default; every value we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {

@@ -37,9 +37,146 @@ export interface LoginFailuresTable {
   at: string;
 }
 
+export interface ListingsTable {
+  key: string;
+  payload: string;
+  fetched_at: string;
+  expires_at: string;
+}
+
+export interface WorksTable {
+  kind: 'anime' | 'tv' | 'movie';
+  id: number;
+  title: string;
+  updated_at: string;
+}
+
+export interface EpisodesTable {
+  kind: 'anime' | 'tv';
+  id: number;
+  work_id: number;
+  label: string;
+  updated_at: string;
+}
+
+export interface ImageIndexTable {
+  kind: 'anime' | 'tv' | 'movie';
+  id: number;
+  work_id: number;
+  episode_id: number | null;
+  position: number;
+}
+
+export interface CachedImagesTable {
+  kind: 'anime' | 'tv' | 'movie';
+  id: number;
+  size: 'thumb' | 'small' | 'large';
+  bytes: number;
+  cached_at: string;
+}
+
+export interface HistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'anime' | 'tv' | 'movie';
+  episode_id: number;
+  work_id: number | null;
+  show_title: string;
+  episode_title: string;
+  search_term: string;
+  /** 'episode' when opened from an episode list, 'images' when images were viewed. */
+  source: string;
+  image_count: number;
+  view_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserSettingsTable {
+  user_id: number;
+  use_small_cdn: Generated<number>;
+}
+
+export interface DownloadsTable {
+  id: string;
+  user_id: number;
+  status: 'pending' | 'running' | 'completed' | 'failed';
+  /** The archive's name as the browser saves it (may hold Chinese). */
+  file_name: string;
+  /** What each entry's name starts with: `<prefix>_<id>.jpg`. */
+  entry_prefix: string;
+  /** JSON list of {kind, id, size, compressed}, in the order given. */
+  items: string;
+  file_count: number;
+  done_count: Generated<number>;
+  failed_count: Generated<number>;
+  bytes_written: Generated<number>;
+  error: string | null;
+  /** The process running the task, and when it last said so (a stale heartbeat means it died). */
+  worker: string | null;
+  heartbeat_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+  expired: Generated<number>;
+}
+
+export interface FavoriteWorksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** `<kind>:<id>` from the work URL, or `title:<title_key>` when the URL named no work. */
+  identity: string;
+  kind: 'anime' | 'tv' | 'movie' | null;
+  work_id: number | null;
+  title: string;
+  /** The lowercased title: the page matches work favourites by title. */
+  title_key: string;
+  work_type: string;
+  content_type: 'movie' | 'tv' | 'anime';
+  created_at: string;
+}
+
+export interface FavoriteEpisodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'movie' when the favourite is a movie (its own single episode; episode_id is the movie id). */
+  kind: 'anime' | 'tv' | 'movie';
+  episode_id: number;
+  work_id: number | null;
+  title: string;
+  work_title: string;
+  /** JSON `[{kind, id}]`. */
+  preview_images: string;
+  created_at: string;
+}
+
+export interface FavoriteImagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'anime' | 'tv' | 'movie';
+  image_id: number;
+  work_id: number | null;
+  episode_id: number | null;
+  work_title: string;
+  episode_title: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  listings: ListingsTable;
+  works: WorksTable;
+  episodes: EpisodesTable;
+  image_index: ImageIndexTable;
+  cached_images: CachedImagesTable;
+  user_settings: UserSettingsTable;
+  history: HistoryTable;
+  downloads: DownloadsTable;
+  favorite_works: FavoriteWorksTable;
+  favorite_episodes: FavoriteEpisodesTable;
+  favorite_images: FavoriteImagesTable;
 }

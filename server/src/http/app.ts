@@ -12,6 +12,9 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { imageFileRoutes } from './routes/image-files';
+import { imageListRoutes } from './routes/image-lists';
+import { searchRoutes } from './routes/search';
 
 export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../../../web/dist');
 
@@ -61,6 +64,9 @@ export async function buildHttpApp(
   registerAccessControl(app, services.auth);
 
   await app.register(authRoutes(services), { prefix: '/api/auth' });
+  await app.register(searchRoutes(services), { prefix: '/api' });
+  await app.register(imageListRoutes(services), { prefix: '/api/images' });
+  await app.register(imageFileRoutes(services), { prefix: '/api/images' });
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely';
 import * as accounts from './001-accounts';
+import * as browse from './002-browse';
+import * as downloads from './003-downloads';
+import * as favorites from './004-favorites';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '001-accounts': accounts,
+  '002-browse': browse,
+  '003-downloads': downloads,
+  '004-favorites': favorites,
 };

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+export const Kind = z.enum(['anime', 'tv', 'movie']);
+export type Kind = z.infer<typeof Kind>;
+export const ImageSize = z.enum(['thumb', 'small', 'large']);
+export type ImageSize = z.infer<typeof ImageSize>;
+export const ContentType = z.enum(['all', 'anime', 'movies', 'tv']);
+export type ContentType = z.infer<typeof ContentType>;
+/** The result badge text per kind, as the spec shows it. */
+export const ResultType = z.enum(['TV', 'Movie', 'Anime']);
+export type ResultType = z.infer<typeof ResultType>;
+
+export const UpstreamId = z.coerce.number().int().positive().max(999_999_999_999);
+export const Ref = z.object({ kind: Kind, id: z.number().int() });
+export type Ref = z.infer<typeof Ref>;
+
+/** `?refresh=true` on any listing call bypasses the cache once (the page's refresh buttons). */
+export const RefreshQuery = z.object({ refresh: z.stringbool().optional() });
+
+export const SearchRequest = z.object({
+  query: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, '搜索内容不能为空')
+    .max(200, '搜索内容最多200个字符'),
+  content_type: ContentType.default('all'),
+});
+export type SearchRequest = z.input<typeof SearchRequest>;
+
+export const SearchResult = z.object({
+  title: z.string(),
+  content_type: ResultType,
+  url: z.string(),
+  year: z.number().int().nullable(),
+  kind: Kind,
+  id: z.number().int(),
+  preview_images: z.array(z.string()),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const SearchResponse = z.object({
+  results: z.array(SearchResult),
+  total: z.number().int(),
+  cached: z.boolean(),
+  fetched_at: z.string(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+export const ClearSearchCacheQuery = z.object({ pattern: z.string().max(300).optional() });
+
+export const EpisodesRequest = z.object({
+  show_url: z.string().trim().min(1, '缺少作品地址').max(2000),
+  kind: z.enum(['anime', 'tv']).optional(),
+});
+export type EpisodesRequest = z.infer<typeof EpisodesRequest>;
+
+export const Episode = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  episode_number: z.number().nullable(),
+  preview_images: z.array(z.string()),
+  image_count: z.number().int().nullable(),
+});
+export type Episode = z.infer<typeof Episode>;
+
+export const EpisodesResponse = z.object({
+  show_title: z.string(),
+  work: Ref,
+  episodes: z.array(Episode),
+  total: z.number().int(),
+  cached: z.boolean(),
+  fetched_at: z.string(),
+});
+export type EpisodesResponse = z.infer<typeof EpisodesResponse>;
+
+/** The one error whose `detail` is an object: a movie has no episode list. */
+export const MovieNoEpisodesDetail = z.object({
+  error: z.literal('MOVIE_NO_EPISODES'),
+  image_url: z.string(),
+  movie_title: z.string(),
+  message: z.string(),
+});
+export type MovieNoEpisodesDetail = z.infer<typeof MovieNoEpisodesDetail>;
+
+export const ImageItem = z.object({
+  id: z.number().int(),
+  kind: Kind,
+  thumb_url: z.string(),
+  small_url: z.string(),
+  large_url: z.string(),
+});
+export type ImageItem = z.infer<typeof ImageItem>;
+
+export const ImageListResponse = z.object({
+  images: z.array(ImageItem),
+  total: z.number().int(),
+  cached: z.boolean(),
+  episode_title: z.string().nullable(),
+  work_title: z.string().nullable(),
+  work: Ref.nullable(),
+  episode: Ref.nullable(),
+  mode: z.enum(['smart', 'fast', 'range', 'sample']),
+  exact: z.boolean(),
+  fetched_at: z.string().nullable(),
+});
+export type ImageListResponse = z.infer<typeof ImageListResponse>;
+
+export const EpisodeImagesQuery = RefreshQuery.extend({ kind: z.enum(['anime', 'tv']).optional() });
+export const RangeQuery = z.object({ kind: Kind.default('anime') });
+export const MAX_RANGE = 5000;
+export const SampleQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+
+export const ImageBytesQuery = z.object({
+  size: ImageSize.default('large'),
+  kind: Kind.optional(),
+  /** `small` serves `large` from the compressed host (the small-CDN preference baked into the URL). */
+  cdn: z.enum(['small', 'large']).optional(),
+});
+
+export const CacheStats = z.object({
+  total_images: z.number().int(),
+  size_bytes: z.number().int(),
+  size_human: z.string(),
+});
+export type CacheStats = z.infer<typeof CacheStats>;
+
+export const ClearListingsQuery = z.object({
+  episode_id: z.string().max(2000).optional(),
+  work_id: z.string().max(2000).optional(),
+  pattern: z.string().max(300).optional(),
+  clear_all: z.stringbool().optional(),
+});
+export const ClearListingsResponse = z.object({
+  message: z.string(),
+  cleared_items: z.number().int(),
+});
+export type ClearListingsResponse = z.infer<typeof ClearListingsResponse>;
+
+export const ClearFilesQuery = z.object({
+  episode_id: z.string().max(2000).optional(),
+  clear_all: z.stringbool().optional(),
+});
+export const ClearFilesResponse = z.object({
+  deleted_files: z.number().int(),
+  message: z.string(),
+});
+export type ClearFilesResponse = z.infer<typeof ClearFilesResponse>;
+
+export const CdnStatus = z.object({
+  current_cdn: z.enum(['small', 'large']),
+  use_small_cdn_only: z.boolean(),
+  status: z.enum(['ok', 'degraded', 'rate_limited', 'unreachable']),
+});
+export type CdnStatus = z.infer<typeof CdnStatus>;
+export const CdnSwitchQuery = z.object({ use_small_cdn: z.stringbool() });
+
+const Title = z.string().trim().max(500);
+export const RecordEpisodeAccessQuery = z.object({
+  search_term: Title.optional(),
+  show_title: Title.optional(),
+  show_id: z.string().max(2000).optional(),
+  episode_title: Title.optional(),
+  episode_id: z.string().min(1).max(2000),
+});
+export const RecordViewRequest = z.object({
+  search_term: Title.optional(),
+  show_title: Title.optional(),
+  episode_title: Title.optional(),
+  episode_id: z.string().min(1).max(2000),
+  image_ids: z.array(z.number().int().positive()).max(5000).default([]),
+});

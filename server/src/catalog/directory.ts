@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Kind } from '../config';
+import type { Database } from '../db';
+
+const CHUNK = 500;
+
+/**
+ * What the crawls taught us about works, episodes and which images belong to them. The image
+ * cache is shared, so the libraries read titles and ownership from here.
+ */
+export class Directory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async rememberWorks(works: { kind: Kind; id: number; title: string }[]): Promise<void> {
+    if (works.length === 0) return;
+    const updated_at = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const work of works) {
+        await trx
+          .insertInto('works')
+          .values({ kind: work.kind, id: work.id, title: work.title, updated_at })
+          .onConflict((oc) =>
+            oc.columns(['kind', 'id']).doUpdateSet({ title: work.title, updated_at }),
+          )
+          .execute();
+      }
+    });
+  }
+
+  async rememberEpisodes(
+    kind: 'anime' | 'tv',
+    workId: number,
+    episodes: { id: number; label: string }[],
+  ) {
+    if (episodes.length === 0) return;
+    const updated_at = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (const episode of episodes) {
+        await trx
+          .insertInto('episodes')
+          .values({ kind, id: episode.id, work_id: workId, label: episode.label, updated_at })
+          .onConflict((oc) =>
+            oc
+              .columns(['kind', 'id'])
+              .doUpdateSet({ work_id: workId, label: episode.label, updated_at }),
+          )
+          .execute();
+      }
+    });
+  }
+
+  /** Records the owner of every image of an episode (or movie, with no episode id). */
+  async rememberImages(kind: Kind, workId: number, episodeId: number | null, imageIds: number[]) {
+    await this.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < imageIds.length; start += CHUNK) {
+        const rows = imageIds.slice(start, start + CHUNK).map((id, offset) => ({
+          kind,
+          id,
+          work_id: workId,
+          episode_id: episodeId,
+          position: start + offset,
+        }));
+        await trx
+          .insertInto('image_index')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['kind', 'id']).doUpdateSet((eb) => ({
+              work_id: eb.ref('excluded.work_id'),
+              episode_id: eb.ref('excluded.episode_id'),
+              position: eb.ref('excluded.position'),
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+
+  async workTitle(kind: Kind, id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('works')
+      .select('title')
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.title ?? null;
+  }
+
+  /** The kind an image id was last seen under (ids are numbered per kind), else null. */
+  async kindOfImage(id: number): Promise<Kind | null> {
+    const row = await this.db
+      .selectFrom('image_index')
+      .select('kind')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.kind ?? null;
+  }
+
+  async imagesOfEpisode(kind: Kind, episodeId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('image_index')
+      .select('id')
+      .where('kind', '=', kind)
+      .where(kind === 'movie' ? 'work_id' : 'episode_id', '=', episodeId)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Image counts of a work's episodes that have been crawled, by episode id. */
+  async imageCounts(kind: Kind, workId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('image_index')
+      .select((eb) => ['episode_id', eb.fn.countAll<number>().as('n')])
+      .where('kind', '=', kind)
+      .where('work_id', '=', workId)
+      .groupBy('episode_id')
+      .execute();
+    return new Map(
+      rows.flatMap((r) => (r.episode_id === null ? [] : [[r.episode_id, Number(r.n)] as const])),
+    );
+  }
+}

@@ -1,0 +1,118 @@
+import { createReadStream } from 'node:fs';
+import {
+  CacheStats,
+  CdnStatus,
+  CdnSwitchQuery,
+  ClearFilesQuery,
+  ClearFilesResponse,
+  ClearListingsQuery,
+  ClearListingsResponse,
+  ImageBytesQuery,
+} from '@capshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listingKey } from '../../catalog';
+import { badRequest, forbidden } from '../../errors';
+import { cacheStats } from '../../images';
+import type { Services } from '../../services';
+import { currentUser } from '../plugins/access';
+
+const ImageFileParams = z.object({
+  file: z.string().regex(/^[1-9]\d{0,11}\.jpg$/, '图片 ID 无效'),
+});
+
+/** Image bytes, the cache's totals and clearing, and the CDN preference. */
+export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
+  const { catalog, cdn, db, directory, images, urls } = services;
+
+  return async (app) => {
+    app.get(
+      '/:file',
+      {
+        config: { cookieAuth: true },
+        schema: { params: ImageFileParams, querystring: ImageBytesQuery },
+      },
+      async (request, reply) => {
+        const id = Number(request.params.file.slice(0, -'.jpg'.length));
+        const { size, cdn: variant } = request.query;
+        const kind = request.query.kind ?? (await directory.kindOfImage(id)) ?? 'anime';
+        const image = await images.get(kind, id, size, size === 'large' && variant === 'small');
+        reply
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('etag', image.etag)
+          .header('x-image-size', image.size);
+        if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('content-length', image.bytes)
+          .send(createReadStream(image.file));
+      },
+    );
+
+    app.get(
+      '/cache-stats',
+      { config: { access: 'public' }, schema: { response: { 200: CacheStats } } },
+      async () => cacheStats(db.kysely),
+    );
+
+    app.delete(
+      '/cache',
+      { schema: { querystring: ClearListingsQuery, response: { 200: ClearListingsResponse } } },
+      async (request) => {
+        const q = request.query;
+        let cleared: number;
+        if (q.clear_all) {
+          if (currentUser(request).role !== 'admin') throw forbidden('只有管理员可以清除全部缓存');
+          cleared = await catalog.clearEverything();
+        } else if (q.episode_id) {
+          cleared = await catalog.clearListings([listingKey(catalog.resolveEpisode(q.episode_id))]);
+        } else if (q.work_id) {
+          const ref = urls.toRef(q.work_id, { kind: 'anime' });
+          if (ref?.type !== 'work' && ref?.type !== 'movie')
+            throw badRequest('work_id: 不是有效的作品地址');
+          cleared = await catalog.clearListings([listingKey(ref)]);
+        } else if (q.pattern !== undefined) {
+          cleared = await catalog.clearSearch(q.pattern);
+        } else {
+          throw badRequest('请指定 episode_id、work_id、pattern 或 clear_all');
+        }
+        return { message: `已清除 ${cleared} 项缓存`, cleared_items: cleared };
+      },
+    );
+
+    app.delete(
+      '/cache/files',
+      { schema: { querystring: ClearFilesQuery, response: { 200: ClearFilesResponse } } },
+      async (request) => {
+        const q = request.query;
+        let deleted: number;
+        if (q.clear_all) {
+          if (currentUser(request).role !== 'admin')
+            throw forbidden('只有管理员可以清除全部图片缓存');
+          deleted = await images.deleteAll();
+        } else if (q.episode_id) {
+          const ref = catalog.resolveEpisode(q.episode_id);
+          const ids = await directory.imagesOfEpisode(ref.kind, ref.id);
+          deleted = await images.delete(ids.map((id) => ({ kind: ref.kind, id })));
+        } else {
+          throw badRequest('请指定 episode_id 或 clear_all');
+        }
+        return { deleted_files: deleted, message: `已删除 ${deleted} 个图片文件` };
+      },
+    );
+
+    app.get('/cdn-status', { schema: { response: { 200: CdnStatus } } }, async (request) =>
+      cdn.status(currentUser(request).id),
+    );
+
+    app.post(
+      '/cdn-switch',
+      { schema: { querystring: CdnSwitchQuery, response: { 200: CdnStatus } } },
+      async (request) => {
+        const userId = currentUser(request).id;
+        await cdn.setSmallCdn(userId, request.query.use_small_cdn);
+        return cdn.status(userId);
+      },
+    );
+  };
+}

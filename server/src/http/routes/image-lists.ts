@@ -1,0 +1,168 @@
+import {
+  EpisodeImagesQuery,
+  ImageListResponse,
+  MAX_RANGE,
+  RangeQuery,
+  RecordEpisodeAccessQuery,
+  RecordViewRequest,
+  SampleQuery,
+  UpstreamId,
+} from '@capshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ImageListing } from '../../catalog';
+import { badRequest } from '../../errors';
+import { imageItem, sampleCached } from '../../images';
+import type { Services } from '../../services';
+import { currentUser } from '../plugins/access';
+
+const EpisodeParams = z.object({ episodeId: z.string().min(1).max(2000) });
+const RangeParams = z.object({ start: UpstreamId, end: UpstreamId });
+
+/** Image listings (episode, movie, id range, sample) and the browsing history they feed. */
+export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
+  const { catalog, cdn, db, directory, history } = services;
+
+  const listing = async (
+    userId: number,
+    value: ImageListing,
+    cached: boolean,
+    fetchedAt: string | null,
+    mode: 'smart' | 'fast',
+  ) => {
+    const compressed = await cdn.usesSmallCdn(userId);
+    return {
+      images: value.imageIds.map((id) => imageItem(value.kind, id, compressed)),
+      total: value.imageIds.length,
+      cached,
+      episode_title: value.episodeTitle,
+      work_title: value.workTitle,
+      work: value.work,
+      episode: value.episode,
+      mode,
+      exact: value.exact,
+      fetched_at: fetchedAt,
+    };
+  };
+
+  return async (app) => {
+    for (const mode of ['smart', 'fast'] as const) {
+      app.get(
+        mode === 'smart' ? '/episode/:episodeId' : '/episode/:episodeId/fast',
+        {
+          schema: {
+            params: EpisodeParams,
+            querystring: EpisodeImagesQuery,
+            response: { 200: ImageListResponse },
+          },
+        },
+        async (request) => {
+          const ref = catalog.resolveEpisode(request.params.episodeId, request.query.kind);
+          const found = await catalog.episodeImages(ref, mode, request.query.refresh);
+          return listing(currentUser(request).id, found.value, found.cached, found.fetchedAt, mode);
+        },
+      );
+    }
+
+    app.get(
+      '/range/:start/:end',
+      {
+        schema: {
+          params: RangeParams,
+          querystring: RangeQuery,
+          response: { 200: ImageListResponse },
+        },
+      },
+      async (request) => {
+        const { start, end } = request.params;
+        if (end < start) throw badRequest('end: 结束 ID 不能小于起始 ID');
+        if (end - start + 1 > MAX_RANGE) throw badRequest(`end: 一次最多 ${MAX_RANGE} 张图片`);
+        const { kind } = request.query;
+        const compressed = await cdn.usesSmallCdn(currentUser(request).id);
+        const images = Array.from({ length: end - start + 1 }, (_, i) =>
+          imageItem(kind, start + i, compressed),
+        );
+        return {
+          images,
+          total: images.length,
+          cached: true,
+          episode_title: null,
+          work_title: null,
+          work: null,
+          episode: null,
+          mode: 'range' as const,
+          exact: true,
+          fetched_at: null,
+        };
+      },
+    );
+
+    app.get(
+      '/sample',
+      { schema: { querystring: SampleQuery, response: { 200: ImageListResponse } } },
+      async (request) => {
+        const rows = await sampleCached(db.kysely, request.query.limit);
+        const compressed = await cdn.usesSmallCdn(currentUser(request).id);
+        const images = rows.map((r) => imageItem(r.kind, r.id, compressed));
+        return {
+          images,
+          total: images.length,
+          cached: true,
+          episode_title: null,
+          work_title: null,
+          work: null,
+          episode: null,
+          mode: 'sample' as const,
+          exact: true,
+          fetched_at: null,
+        };
+      },
+    );
+
+    app.post(
+      '/record-episode-access',
+      { schema: { querystring: RecordEpisodeAccessQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        await recordVisit(
+          request,
+          q.episode_id,
+          { search_term: q.search_term, show_title: q.show_title, episode_title: q.episode_title },
+          null,
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
+      const b = request.body;
+      await recordVisit(request, b.episode_id, b, b.image_ids.length);
+      return reply.status(204).send();
+    });
+  };
+
+  async function recordVisit(
+    request: Parameters<typeof currentUser>[0],
+    episodeInput: string,
+    titles: { search_term?: string; show_title?: string; episode_title?: string },
+    imageCount: number | null,
+  ) {
+    const ref = catalog.resolveEpisode(episodeInput);
+    const stored = await catalog.episodeImagesIfStored(ref);
+    const workId = stored?.work?.id ?? (ref.type === 'movie' ? ref.id : null);
+    const showTitle =
+      titles.show_title ||
+      stored?.workTitle ||
+      (workId ? await directory.workTitle(ref.kind, workId) : null) ||
+      '';
+    await history.record(currentUser(request).id, {
+      kind: ref.kind,
+      episodeId: ref.id,
+      workId,
+      showTitle,
+      episodeTitle: titles.episode_title || stored?.episodeTitle || '',
+      searchTerm: titles.search_term ?? '',
+      imageCount: imageCount ?? stored?.imageIds.length ?? null,
+    });
+  }
+}

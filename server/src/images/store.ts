@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { ImageSize, Kind } from '../config';
+import type { Database } from '../db';
+import { notFound } from '../errors';
+import type { UpstreamClient, UrlBuilders } from '../upstream';
+import { UpstreamError, UpstreamNotFoundError } from '../upstream';
+
+export interface StoredImage {
+  file: string;
+  /** The size actually served (a fallback may serve a smaller one). */
+  size: ImageSize;
+  bytes: number;
+  etag: string;
+}
+
+/** Which sizes answer a request, best first: every size falls back towards the thumbnail. */
+export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): ImageSize[] {
+  if (wanted === 'thumb') return ['thumb'];
+  if (wanted === 'small' || compressedForLarge) return ['small', 'thumb'];
+  return ['large', 'small', 'thumb'];
+}
+
+/**
+ * Image bytes on disk, keyed by (kind, id, size). A stored image costs no upstream request;
+ * a missing one is fetched once (concurrent requests share the fetch) through the paced client,
+ * written under a temporary name and renamed, then recorded. Only ids reach here, never URLs.
+ */
+export class ImageStore {
+  private readonly inFlight = new Map<string, Promise<StoredImage | null>>();
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      root: string;
+      client: UpstreamClient;
+      builders: UrlBuilders;
+    },
+  ) {}
+
+  fileOf(kind: Kind, id: number, size: ImageSize): string {
+    const shard = String(id % 1000).padStart(3, '0');
+    return path.join(this.deps.root, kind, size, shard, `${id}.jpg`);
+  }
+
+  async get(
+    kind: Kind,
+    id: number,
+    wanted: ImageSize,
+    compressedForLarge = false,
+  ): Promise<StoredImage> {
+    let lastError: unknown = null;
+    for (const size of sizeChain(wanted, compressedForLarge)) {
+      const onDisk = await this.onDisk(kind, id, size);
+      if (onDisk) return onDisk;
+      try {
+        const fetched = await this.fetchOnce(kind, id, size);
+        if (fetched) return fetched;
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        lastError = error;
+      }
+    }
+    if (lastError && !(lastError instanceof UpstreamNotFoundError)) throw lastError;
+    throw notFound('源站上没有这张图片');
+  }
+
+  /** Whether any size of the image is already stored (downloads use it to skip the network). */
+  async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
+    return (await this.onDisk(kind, id, size)) !== null;
+  }
+
+  async delete(images: { kind: Kind; id: number }[]): Promise<number> {
+    let deleted = 0;
+    for (const { kind, id } of images) {
+      for (const size of ['thumb', 'small', 'large'] as const) {
+        if (await this.onDisk(kind, id, size)) {
+          await rm(this.fileOf(kind, id, size), { force: true });
+          deleted++;
+        }
+      }
+      await this.deps.db
+        .deleteFrom('cached_images')
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .execute();
+    }
+    return deleted;
+  }
+
+  async deleteAll(): Promise<number> {
+    const result = await this.deps.db.deleteFrom('cached_images').executeTakeFirst();
+    await rm(this.deps.root, { recursive: true, force: true });
+    return Number(result.numDeletedRows);
+  }
+
+  private async onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+    const file = this.fileOf(kind, id, size);
+    try {
+      const info = await stat(file);
+      return { file, size, bytes: info.size, etag: etagOf(kind, id, size, info.size) };
+    } catch {
+      return null;
+    }
+  }
+
+  private fetchOnce(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+    const key = `${kind}:${id}:${size}`;
+    let running = this.inFlight.get(key);
+    if (!running) {
+      running = this.fetchAndStore(kind, id, size).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, running);
+    }
+    return running;
+  }
+
+  private async fetchAndStore(kind: Kind, id: number, size: ImageSize): Promise<StoredImage> {
+    const image = await this.deps.client.fetchImage(this.deps.builders.imageUrl(size, kind, id));
+    const file = this.fileOf(kind, id, size);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temporary, image.body);
+    await rename(temporary, file);
+    const row = { bytes: image.body.length, cached_at: new Date().toISOString() };
+    await this.deps.db
+      .insertInto('cached_images')
+      .values({ kind, id, size, ...row })
+      .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
+      .execute();
+    return {
+      file,
+      size,
+      bytes: image.body.length,
+      etag: etagOf(kind, id, size, image.body.length),
+    };
+  }
+}
+
+/** An image id never changes its picture upstream, so kind, id, size and length identify the bytes. */
+function etagOf(kind: Kind, id: number, size: ImageSize, bytes: number): string {
+  return `"${kind}-${id}-${size}-${bytes}"`;
+}

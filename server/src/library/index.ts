@@ -1,0 +1,1 @@
+export { HistoryService, type HistoryVisit } from './history';

@@ -1,0 +1,384 @@
+import {
+  KEY_IDS,
+  episodeById,
+  imageById,
+  movieById,
+  renderImage,
+  showById,
+} from '@capshelf/replica';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseKind } from './helpers';
+import { startBrowseApp, type BrowseApp } from './support/browse';
+
+let t: BrowseApp;
+beforeAll(async () => {
+  t = await startBrowseApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.replica.clearFaults();
+  t.replica.resetCounts();
+});
+
+const api = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers = t.headers,
+) => t.app.inject({ method, url, payload, headers });
+const BIG_EPISODE_SHOW = imageById(episodeById(KEY_IDS.bigEpisode)!.imageIds[0]!)!.workId;
+const episodeUrl = (kind: string, id: number) =>
+  `${t.replica.pageOrigin}/${kind}/episodeimages.php?${id}`;
+
+describe(`search (${databaseKind})`, () => {
+  it('finds works by title and costs nothing the second time', async () => {
+    const first = await api('POST', '/api/search', { query: ' Hanabi ', content_type: 'all' });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.cached).toBe(false);
+    const show = body.results.find((r: { id: number }) => r.id === KEY_IDS.longShow);
+    expect(show).toMatchObject({
+      title: showById(KEY_IDS.longShow)!.title,
+      content_type: 'Anime',
+      kind: 'anime',
+      year: null,
+    });
+    expect(show.preview_images[0]).toMatch(/^\/api\/images\/\d+\.jpg\?kind=anime&size=thumb$/);
+    expect(t.upstreamRequests()).toBe(1);
+
+    const again = await api('POST', '/api/search', { query: 'hanabi', content_type: 'all' });
+    expect(again.json().cached).toBe(true);
+    expect(again.json().results).toEqual(body.results);
+    expect(t.upstreamRequests()).toBe(1);
+  });
+
+  it('reads years of movies and filters by type', async () => {
+    const res = await api('POST', '/api/search', { query: 'ladybug', content_type: 'movies' });
+    const [movie] = res.json().results;
+    expect(movie).toMatchObject({
+      id: KEY_IDS.ampersandMovie,
+      content_type: 'Movie',
+      year: 2023,
+      kind: 'movie',
+    });
+    const animeOnly = await api('POST', '/api/search', { query: 'ladybug', content_type: 'anime' });
+    expect(animeOnly.json().results).toEqual([]);
+  });
+
+  it('refuses an empty query without asking the source site', async () => {
+    const res = await api('POST', '/api/search', { query: '   ', content_type: 'all' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('bypasses the cache once when asked to refresh', async () => {
+    await api('POST', '/api/search', { query: 'lighthouse', content_type: 'tv' });
+    const refreshed = await api('POST', '/api/search?refresh=true', {
+      query: 'lighthouse',
+      content_type: 'tv',
+    });
+    expect(refreshed.json().cached).toBe(false);
+    expect(t.upstreamRequests()).toBe(2);
+  });
+
+  it('requires a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/search', payload: { query: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe(`episodes (${databaseKind})`, () => {
+  it('lists every episode over all pages once, then from the store', async () => {
+    const showUrl = `${t.replica.pageOrigin}/anime/showimages.php?${KEY_IDS.longShow}-Whatever_Slug`;
+    const res = await api('POST', '/api/episodes/', { show_url: showUrl });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const expected = showById(KEY_IDS.longShow)!.episodes;
+    expect(body.total).toBe(expected.length);
+    expect(body.episodes.map((e: { id: number }) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(body.episodes.map((e: { title: string }) => e.title)).toEqual(
+      expect.arrayContaining(['Episode 1 & 2', 'OVA 1', 'Special 1']),
+    );
+    const ep3 = body.episodes.find((e: { title: string }) => e.title === 'Episode 3');
+    expect(ep3.episode_number).toBe(3);
+    expect(ep3.preview_images).toHaveLength(4);
+    const pages = t.upstreamRequests();
+    expect(pages).toBe(3);
+
+    const again = await api('POST', '/api/episodes', {
+      show_url: `${KEY_IDS.longShow}-X`,
+      kind: 'anime',
+    });
+    expect(again.json()).toMatchObject({ cached: true, total: expected.length });
+    expect(t.upstreamRequests()).toBe(pages);
+  });
+
+  it('answers MOVIE_NO_EPISODES for a movie, with its images URL', async () => {
+    await api('POST', '/api/search', { query: 'ladybug', content_type: 'movies' });
+    const movieUrl = `${t.replica.pageOrigin}/movies/MovieImages.php?name=Miraculous_Ladybug_&_Cat_Noir_the_Movie_2023&movieid=${KEY_IDS.ampersandMovie}`;
+    const res = await api('POST', '/api/episodes/', { show_url: movieUrl });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatchObject({
+      error: 'MOVIE_NO_EPISODES',
+      movie_title: movieById(KEY_IDS.ampersandMovie)!.title,
+      image_url: expect.stringContaining(`movieid=${KEY_IDS.ampersandMovie}`),
+    });
+  });
+
+  it('refuses URLs on other hosts before any request leaves', async () => {
+    for (const show_url of [
+      'https://evil.example.com/anime/showimages.php?10434',
+      'http://127.0.0.1:1/anime/showimages.php?10434',
+      'file:///etc/passwd',
+    ]) {
+      const res = await api('POST', '/api/episodes/', { show_url });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(t.upstreamRequests()).toBe(0);
+  });
+});
+
+describe(`episode images (${databaseKind})`, () => {
+  it('walks every page of a long episode once, even for concurrent identical requests', async () => {
+    const id = KEY_IDS.bigEpisode;
+    const url = `/api/images/episode/${encodeURIComponent(episodeUrl('anime', id))}`;
+    const [a, b] = await Promise.all([api('GET', url), api('GET', url)]);
+    const expected = episodeById(id)!.imageIds;
+    expect(a.json().images.map((i: { id: number }) => i.id)).toEqual(expected);
+    expect(b.json().total).toBe(expected.length);
+    const pages = Math.ceil(expected.length / 36);
+    expect(t.upstreamRequests()).toBe(pages);
+    expect(a.json()).toMatchObject({
+      mode: 'smart',
+      exact: true,
+      work: { kind: 'anime', id: BIG_EPISODE_SHOW },
+    });
+
+    const byQueryPart = await api(
+      'GET',
+      `/api/images/episode/${encodeURIComponent(`${id}-Slug/Episode_2`)}?kind=anime`,
+    );
+    expect(byQueryPart.json()).toMatchObject({ cached: true, total: expected.length });
+    expect(t.upstreamRequests()).toBe(pages);
+  });
+
+  it('fast mode proves contiguous episodes exact and says when it guessed', async () => {
+    const contiguous = KEY_IDS.bigEpisode + 1;
+    const fast = await api(
+      'GET',
+      `/api/images/episode/${encodeURIComponent(episodeUrl('anime', contiguous))}/fast`,
+    );
+    expect(fast.json()).toMatchObject({ mode: 'fast', exact: true });
+    expect(fast.json().images.map((i: { id: number }) => i.id)).toEqual(
+      episodeById(contiguous)!.imageIds,
+    );
+
+    const gap = await api(
+      'GET',
+      `/api/images/episode/${encodeURIComponent(episodeUrl('anime', KEY_IDS.nonContiguousEpisode))}/fast`,
+    );
+    expect(gap.json()).toMatchObject({ mode: 'fast', exact: false });
+  });
+
+  it('serves a movie through the same call', async () => {
+    const movie = movieById(KEY_IDS.ampersandMovie)!;
+    const url = `${t.replica.pageOrigin}/movies/MovieImages.php?name=Miraculous_Ladybug_&_Cat_Noir_the_Movie_2023&movieid=${movie.id}`;
+    const res = await api('GET', `/api/images/episode/${encodeURIComponent(url)}`);
+    expect(res.json()).toMatchObject({
+      total: movie.imageIds.length,
+      work_title: movie.title,
+      work: { kind: 'movie', id: movie.id },
+    });
+  });
+
+  it('lists id ranges without any upstream request and refuses bad ranges', async () => {
+    const ok = await api('GET', '/api/images/range/4275000/4275009?kind=movie');
+    expect(ok.json().images).toHaveLength(10);
+    expect(ok.json().images[0]).toMatchObject({ id: 4275000, kind: 'movie' });
+    for (const bad of [
+      '/api/images/range/10/5',
+      '/api/images/range/1/5001',
+      '/api/images/range/a/5',
+      '/api/images/range/1/5?kind=music',
+      '/api/images/range/-1/5',
+    ]) {
+      const res = await api('GET', bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(t.upstreamRequests()).toBe(0);
+  });
+});
+
+describe(`image bytes (${databaseKind})`, () => {
+  const imageId = () => episodeById(KEY_IDS.bigEpisode)!.imageIds[3]!;
+
+  it('serves the right picture, fetched once, then from disk with immutable caching', async () => {
+    const id = imageId();
+    const res = await api('GET', `/api/images/${id}.jpg?kind=anime&size=large`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(await renderImage('anime', id, 'large'))).toBe(true);
+    expect(t.upstreamRequests()).toBe(1);
+
+    const again = await api('GET', `/api/images/${id}.jpg?kind=anime&size=large`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url: `/api/images/${id}.jpg?kind=anime&size=large`,
+      headers: { ...t.headers, 'if-none-match': String(res.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(t.upstreamRequests()).toBe(1);
+  });
+
+  it('accepts the session cookie for image bytes only', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'browser@example.com', password: 'UserPass123' },
+    });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const image = await t.app.inject({
+      method: 'GET',
+      url: `/api/images/${imageId()}.jpg?kind=anime&size=thumb`,
+      headers: { cookie },
+    });
+    expect(image.statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/images/cdn-status',
+      headers: { cookie },
+    });
+    expect(other.statusCode).toBe(401);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/images/${imageId()}.jpg?kind=anime&size=thumb`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('falls back to the compressed host when the original host fails', async () => {
+    const id = imageId() + 1;
+    t.replica.setFault('cdni', { type: 'error', status: 503 });
+    const res = await api('GET', `/api/images/${id}.jpg?kind=anime&size=large`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-image-size']).toBe('small');
+    expect(res.rawPayload.equals(await renderImage('anime', id, 'small'))).toBe(true);
+  });
+
+  it('serves large from the compressed host with the small-CDN preference', async () => {
+    const off = await api('POST', '/api/images/cdn-switch?use_small_cdn=false');
+    expect(off.json()).toMatchObject({ current_cdn: 'large', use_small_cdn_only: false });
+    const range = await api(
+      'GET',
+      `/api/images/range/${imageId() + 5}/${imageId() + 5}?kind=anime`,
+    );
+    expect(range.json().images[0].large_url).not.toContain('cdn=small');
+
+    const on = await api('POST', '/api/images/cdn-switch?use_small_cdn=true');
+    expect(on.json()).toMatchObject({
+      current_cdn: 'small',
+      use_small_cdn_only: true,
+      status: 'ok',
+    });
+    const listed = (
+      await api('GET', `/api/images/range/${imageId() + 5}/${imageId() + 5}?kind=anime`)
+    ).json().images[0];
+    expect(listed.large_url).toContain('cdn=small');
+    t.replica.resetCounts();
+    const res = await api('GET', listed.large_url);
+    expect(res.rawPayload.equals(await renderImage('anime', imageId() + 5, 'small'))).toBe(true);
+    expect(t.replica.counts().hosts.ancdn).toBe(1);
+    expect(t.replica.counts().hosts.cdni).toBe(0);
+  });
+
+  it('answers 404 for an image the source does not have', async () => {
+    const res = await api('GET', '/api/images/999999999.jpg?kind=tv&size=thumb');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it.each([
+    '/api/images/12ab.jpg',
+    '/api/images/0.jpg',
+    '/api/images/1234567890123.jpg',
+    '/api/images/5.jpg?size=huge',
+    '/api/images/5.jpg?kind=../etc',
+  ])('refuses %s without an upstream request', async (url) => {
+    const res = await api('GET', url);
+    expect(res.statusCode).toBe(400);
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('counts cached images publicly and deletes an episode\u2019s files', async () => {
+    const stats = await t.app.inject({ method: 'GET', url: '/api/images/cache-stats' });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json().total_images).toBeGreaterThan(0);
+    expect(stats.json().size_human).toMatch(/\d (B|KB|MB)/);
+    const removed = await api(
+      'DELETE',
+      `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl('anime', KEY_IDS.bigEpisode))}`,
+    );
+    expect(removed.json().deleted_files).toBeGreaterThan(0);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/images/cache-stats' })).json();
+    expect(after.total_images).toBeLessThan(stats.json().total_images);
+    const everything = await api('DELETE', '/api/images/cache/files?clear_all=true');
+    expect(everything.statusCode).toBe(403);
+  });
+});
+
+describe(`source site faults (${databaseKind})`, () => {
+  it('reports a rate limit in the shape the page expects and cools down without new requests', async () => {
+    t.replica.setFault('pages', { type: 'rate-limit', retryAfter: 30 });
+    const res = await api('POST', '/api/search', { query: 'koi', content_type: 'all' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().code).toBe('UPSTREAM_RATE_LIMITED');
+    expect(res.json().detail).toMatch(/429/);
+    expect(res.json().detail).toMatch(/rate limit/);
+    expect(res.json().retry_after).toBeGreaterThan(20);
+    const sent = t.upstreamRequests();
+    const during = await api('POST', '/api/search', { query: 'kettle', content_type: 'all' });
+    expect(during.statusCode).toBe(429);
+    expect(t.upstreamRequests()).toBe(sent);
+    // What is already stored keeps being served.
+    expect(
+      (await api('POST', '/api/search', { query: 'hanabi', content_type: 'all' })).statusCode,
+    ).toBe(200);
+    const status = await api('GET', '/api/images/cdn-status');
+    expect(status.statusCode).toBe(200);
+  });
+});
+
+describe(`history recording (${databaseKind})`, () => {
+  it('records an opened episode and its viewed images for the signed-in user only', async () => {
+    const id = KEY_IDS.bigEpisode;
+    const episode = encodeURIComponent(episodeUrl('anime', id));
+    const access = await api(
+      'POST',
+      `/api/images/record-episode-access?search_term=starlight&show_title=Starlight&episode_title=Episode%202&episode_id=${episode}`,
+    );
+    expect(access.statusCode).toBe(204);
+    const view = await api('POST', '/api/images/record-view', {
+      search_term: 'starlight',
+      show_title: 'Starlight',
+      episode_title: 'Episode 2',
+      episode_id: episodeUrl('anime', id),
+      image_ids: [1, 2, 3],
+    });
+    expect(view.statusCode).toBe(204);
+    const rows = await t.services.db.kysely.selectFrom('history').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      episode_id: id,
+      search_term: 'starlight',
+      view_count: 2,
+      image_count: 3,
+      source: 'search',
+      work_id: BIG_EPISODE_SHOW,
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import { startReplica, type Replica } from '@capshelf/replica';
+import { startTestApp, type TestApp } from '../helpers';
+
+/** Fast pacing for tests; the pacing itself is proven in the upstream client's own tests. */
+export const FAST_PACING = {
+  UPSTREAM_PAGE_SPACING: '5ms',
+  UPSTREAM_IMAGE_SPACING: '0ms',
+  UPSTREAM_JITTER: '0ms',
+  UPSTREAM_TIMEOUT: '3s',
+  UPSTREAM_RETRIES: '1',
+};
+
+export interface BrowseApp extends TestApp {
+  replica: Replica;
+  headers: { authorization: string };
+  /** Upstream requests the replica received (all hosts) since the last reset. */
+  upstreamRequests(): number;
+}
+
+/** The app pointed at a fresh replica, with a signed-in user. */
+export async function startBrowseApp(env: Record<string, string> = {}): Promise<BrowseApp> {
+  const replica = await startReplica();
+  const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env });
+  const headers = await app.userHeaders('browser@example.com');
+  return {
+    ...app,
+    replica,
+    headers,
+    upstreamRequests: () => replica.counts().total,
+    async close() {
+      await app.close();
+      await replica.close();
+    },
+  };
+}
