@@ -46,12 +46,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         clearStoredSession();
         window.dispatchEvent(new Event(LOGOUT_EVENT));
       }
-      throw new ApiError(
-        response.status,
-        codeFromBody(payload),
-        messageFromBody(payload),
-        payload,
-      );
+      throw new ApiError(response.status, codeFromBody(payload), messageFromBody(payload), payload);
     }
     return payload as T;
   } finally {

@@ -9,13 +9,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 
 /** Screens of spec §2 that are not built yet, by route, with the name shown to the visitor. */
 const pendingScreens: [path: string, screen: string][] = [
-  ['/search', '搜索'],
   ['/favorites', '我的收藏'],
-  ['/settings', '设置'],
-  ['/episodes/:showId', '剧集列表'],
-  ['/images/:episodeId', '剧集图片'],
-  ['/images-range/:startId/:endId', '区间图片'],
-  ['/sample-images', '示例图片'],
   ['/local-library', '本地图库'],
   ['/categorized-library', '分类图库'],
   ['/search-based-library', '搜索历史图库'],
@@ -54,6 +48,47 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('../pages/profile/ProfilePage')).ProfilePage,
             }),
+          },
+          {
+            path: '/search',
+            lazy: () =>
+              import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage })),
+          },
+          {
+            path: '/episodes/:showId',
+            lazy: () =>
+              import('../features/episodes/EpisodesPage').then((m) => ({
+                Component: m.EpisodesPage,
+              })),
+          },
+          // The image screens share one lazily loaded grid; /local-library joins them later.
+          {
+            path: '/images/:episodeId',
+            lazy: () =>
+              import('../features/images/EpisodeImagesPage').then((m) => ({
+                Component: m.EpisodeImagesPage,
+              })),
+          },
+          {
+            path: '/images-range/:startId/:endId',
+            lazy: () =>
+              import('../features/images/RangeImagesPage').then((m) => ({
+                Component: m.RangeImagesPage,
+              })),
+          },
+          {
+            path: '/sample-images',
+            lazy: () =>
+              import('../features/images/SampleImagesPage').then((m) => ({
+                Component: m.SampleImagesPage,
+              })),
+          },
+          {
+            path: '/settings',
+            lazy: () =>
+              import('../features/settings/SettingsPage').then((m) => ({
+                Component: m.SettingsPage,
+              })),
           },
           ...pendingScreens.map(([path, screen]) => ({
             path,

@@ -12,7 +12,10 @@ interface ErrorBoxProps {
 /** The one red failure box of the browse screens, announced with role="alert". */
 export function ErrorBox({ title, message, onRetry, children }: ErrorBoxProps) {
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+    <div
+      role="alert"
+      className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+    >
       <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
       <div className="flex flex-col gap-2 text-sm">
         {title && <p className="text-base font-semibold">{title}</p>}

@@ -31,7 +31,9 @@ describe('protected routes', () => {
     localStorage.setItem(TOKEN_KEY, 'test-token');
     mockApi({ 'GET /api/auth/me': () => new Promise<Response>(() => {}) });
     renderApp('/settings');
-    expect((await screen.findByRole('status')).textContent).toBe('正在验证登录状态...');
+    // The lazy screen's own loading state may come first; wait for the session check's.
+    const label = await screen.findByText('正在验证登录状态...');
+    expect(label.closest('[role="status"]')).toBeTruthy();
   });
 
   it('treat a stored token the server rejects as signed out', async () => {

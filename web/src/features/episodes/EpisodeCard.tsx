@@ -1,0 +1,28 @@
+import type { Episode } from '@capshelf/contract';
+import { PreviewImages } from '../../components/PreviewImages';
+
+export function EpisodeCard({ episode, onOpen }: { episode: Episode; onOpen: () => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        data-episode-id={episode.id}
+        className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-sky-400 hover:shadow"
+      >
+        <div className="flex items-center gap-2">
+          {episode.episode_number !== null && (
+            <span className="rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-800">
+              第 {episode.episode_number} 集
+            </span>
+          )}
+          {episode.image_count !== null && (
+            <span className="ml-auto text-xs text-slate-500">{episode.image_count} 张图片</span>
+          )}
+        </div>
+        <span className="font-medium text-slate-900">{episode.title}</span>
+        <PreviewImages urls={episode.preview_images} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { errorMessage, recordEpisodeAccess, useEpisodes } from '../../api';
+import { ErrorBox } from '../../components/ErrorBox';
+import { FormField } from '../../components/FormField';
+import { SelectField } from '../../components/SelectField';
+import { Spinner } from '../../components/Spinner';
+import { buttonClass } from '../../components/button';
+import { movieImagesPath } from '../search/links';
+import { EpisodeCard } from './EpisodeCard';
+import {
+  arrangeEpisodes,
+  PAGE_SIZES,
+  sortOptions,
+  type EpisodeSort,
+  type PageSize,
+} from './episodeList';
+import { episodeImagesPath } from './links';
+import { movieDetail } from './movieRedirect';
+import { useProgressiveCount } from './useProgressiveCount';
+
+const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: size, label: `${size} 集` }));
+
+/** /episodes/:showId?title=&searchTerm=&contentType= — showId is the query part of the show URL. */
+export function EpisodesPage() {
+  const { showId = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const searchTerm = params.get('searchTerm') ?? '';
+  const contentType = params.get('contentType');
+  const kind = contentType === 'tv' || contentType === 'anime' ? contentType : undefined;
+  const { query, refresh } = useEpisodes(showId, kind);
+
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<EpisodeSort>('default');
+  const [pageSize, setPageSize] = useState<PageSize>(20);
+  const episodes = arrangeEpisodes(query.data?.episodes ?? [], filter, sort);
+  const progress = useProgressiveCount(episodes.length, pageSize, `${filter}|${sort}|${pageSize}`);
+
+  const movie = movieDetail(query.error);
+  if (movie) return <Navigate replace to={movieImagesPath(movie.image_url, movie.movie_title)} />;
+
+  const workTitle = query.data?.show_title || params.get('title') || '';
+  const backToSearch = () =>
+    navigate(searchTerm ? `/search?${new URLSearchParams({ q: searchTerm })}` : '/search');
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" className={buttonClass('secondary')} onClick={backToSearch}>
+          <ArrowLeft aria-hidden className="size-4" />
+          返回搜索
+        </button>
+        <h1 className="text-2xl font-bold text-slate-900">{workTitle || '剧集列表'}</h1>
+        {query.data && <span className="text-sm text-slate-500">共 {query.data.total} 集</span>}
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} ml-auto`}
+          onClick={() => void refresh()}
+          disabled={query.isFetching || !query.data}
+        >
+          <RefreshCw aria-hidden className={`size-4 ${query.isFetching ? 'animate-spin' : ''}`} />
+          刷新
+        </button>
+      </div>
+      {content()}
+    </div>
+  );
+
+  function content() {
+    if (query.isError) {
+      return (
+        <ErrorBox
+          title="加载失败"
+          message={errorMessage(query.error, '无法获取剧集列表')}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    }
+    if (!query.data) return <Spinner label="正在加载剧集..." />;
+    return (
+      <>
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="w-64">
+            <FormField
+              id="episode-filter"
+              label="筛选剧集"
+              type="search"
+              placeholder="输入标题或集数"
+              value={filter}
+              onChange={setFilter}
+            />
+          </div>
+          <SelectField
+            id="episode-sort"
+            label="排序"
+            value={sort}
+            options={sortOptions}
+            onChange={setSort}
+          />
+          <SelectField
+            id="episode-page-size"
+            label="每页数量"
+            value={pageSize}
+            options={pageSizeOptions}
+            onChange={setPageSize}
+          />
+        </div>
+        {episodes.length === 0 ? (
+          <p className="py-12 text-center text-slate-500">
+            {filter.trim() ? '没有符合筛选条件的剧集' : '暂无剧集'}
+          </p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {episodes.slice(0, progress.count).map((episode) => (
+              <EpisodeCard
+                key={episode.url}
+                episode={episode}
+                onOpen={() => {
+                  recordEpisodeAccess({
+                    search_term: searchTerm,
+                    show_title: workTitle,
+                    show_id: showId,
+                    episode_title: episode.title,
+                    episode_id: episode.url,
+                  });
+                  navigate(episodeImagesPath(episode, workTitle, searchTerm));
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        {progress.hasMore && (
+          <div ref={progress.sentinelRef} className="flex justify-center">
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              onClick={progress.loadMore}
+              disabled={progress.loading}
+            >
+              {progress.loading
+                ? '加载中...'
+                : `加载更多（已显示 ${progress.count} / ${episodes.length}）`}
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
+}

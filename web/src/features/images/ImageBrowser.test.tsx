@@ -1,0 +1,204 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { imageList, images } from '../../test/browseFixtures';
+
+const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
+const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}?title=Non%20Non%20Biyori%20-%20Episode%201&workTitle=Non%20Non%20Biyori&episodeTitle=Episode%201&searchTerm=non`;
+const LIST = `GET /api/images/episode/${encodeURIComponent(EPISODE_URL)}`;
+
+const cards = () => [...document.querySelectorAll<HTMLElement>('[data-image-id]')];
+const card = (id: number) => document.querySelector<HTMLElement>(`[data-image-id="${id}"]`)!;
+
+describe('image screen', () => {
+  it('keeps a bounded number of cards for an episode of 5,000 images', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(5000))) });
+    renderApp(PAGE);
+    await screen.findByText('共 5000 张');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    expect(cards().length).toBeLessThan(200);
+    expect(cards()[0]!.dataset.imageId).toBe('500000');
+    // Eager for the first 20, lazy after.
+    const imgs = document.querySelectorAll('img');
+    expect(imgs[0]!.getAttribute('loading')).toBe('eager');
+    expect(imgs[25]!.getAttribute('loading')).toBe('lazy');
+    expect(imgs[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=large&kind=anime');
+  });
+
+  it('filters by id, selects a SHIFT range and switches size and columns', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(300))) });
+    renderApp(PAGE);
+    await screen.findByText('共 300 张');
+
+    fireEvent.change(screen.getByLabelText('按ID筛选'), { target: { value: '5001' } });
+    await waitFor(() => expect(cards()[0]?.dataset.imageId).toBe('500100'));
+    expect(cards().every((c) => c.dataset.imageId!.includes('5001'))).toBe(true);
+
+    fireEvent.click(card(500102));
+    fireEvent.click(card(500106), { shiftKey: true });
+    expect(screen.getByText('已选择 5 张')).toBeTruthy();
+    expect(card(500104).getAttribute('aria-pressed')).toBe('true');
+    expect(card(500107).getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: '取消全选' }));
+    expect(screen.getByText('已选择 0 张')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '全选' }));
+    expect(screen.getByText('已选择 100 张')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('小图'));
+    expect(within(card(500100)).getByRole('img').getAttribute('src')).toBe(
+      '/api/images/500100.jpg?size=small&kind=anime',
+    );
+    fireEvent.change(screen.getByLabelText('列数'), { target: { value: '3' } });
+    const row = card(500100).closest('[style*="grid-template-columns"]') as HTMLElement;
+    expect(row.style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
+  });
+
+  it('records one view with the episode and its image ids', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      [LIST]: () => json(200, imageList(images(3))),
+      'POST /api/images/record-view': () => json(204),
+    });
+    renderApp(PAGE);
+    await screen.findByText('共 3 张');
+    const views = () => fetchMock.mock.calls.filter(([url]) => url === '/api/images/record-view');
+    await waitFor(() => expect(views()).toHaveLength(1));
+    expect(JSON.parse(String(views()[0]![1]!.body))).toEqual({
+      search_term: 'non',
+      show_title: 'Non Non Biyori',
+      episode_title: 'Episode 1',
+      episode_id: EPISODE_URL,
+      image_ids: [500000, 500001, 500002],
+    });
+  });
+
+  it('uses the fast list in fast mode and says when ids are estimated', async () => {
+    mockApi({
+      ...signedIn(),
+      [LIST]: () => json(200, imageList(images(3))),
+      [`${LIST}/fast`]: () => json(200, imageList(images(4), { mode: 'fast', exact: false })),
+    });
+    renderApp(PAGE);
+    await screen.findByText('共 3 张');
+    fireEvent.click(screen.getByLabelText('快速模式(基础)'));
+    expect(await screen.findByText('部分图片为推算')).toBeTruthy();
+    expect(screen.getByText('共 4 张')).toBeTruthy();
+  });
+
+  it('shows the rate-limit panel for UPSTREAM_RATE_LIMITED', async () => {
+    mockApi({
+      ...signedIn(),
+      [LIST]: () =>
+        json(429, {
+          detail: '来源网站访问受限 (429 rate limit)，请稍后再试',
+          code: 'UPSTREAM_RATE_LIMITED',
+          retry_after: 600,
+        }),
+    });
+    renderApp(PAGE);
+    const panel = await screen.findByRole('alert');
+    expect(panel.textContent).toContain('检测到访问频率限制');
+    expect(panel.textContent).toContain('Cloudflare');
+    expect(panel.textContent).toContain('10–30 分钟');
+    expect(within(panel).getByRole('link', { name: '查看示例图片' }).getAttribute('href')).toBe(
+      '/sample-images',
+    );
+    expect(within(panel).getByRole('button', { name: '重试' })).toBeTruthy();
+  });
+
+  it('shows other errors with a retry', async () => {
+    let fail = true;
+    mockApi({
+      ...signedIn(),
+      [LIST]: () =>
+        fail
+          ? json(404, { detail: '剧集不存在', code: 'UPSTREAM_NOT_FOUND' })
+          : json(200, imageList(images(2))),
+    });
+    renderApp(PAGE);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('剧集不存在');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('共 2 张')).toBeTruthy();
+  });
+
+  it('clears the episode cache and reloads the list', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      ...signedIn(),
+      [LIST]: () => json(200, imageList(images(++calls))),
+      [`DELETE /api/images/cache?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
+        json(200, { message: 'ok', cleared_items: 1 }),
+      [`DELETE /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
+        json(200, { message: 'ok', deleted_files: 1 }),
+    });
+    renderApp(PAGE);
+    await screen.findByText('共 1 张');
+    fireEvent.click(screen.getByRole('button', { name: '清除缓存' }));
+    expect(await screen.findByText('共 2 张')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it('marks a picture that fails to load', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(1))) });
+    renderApp(PAGE);
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.error(within(card(500000)).getByRole('img'));
+    expect(within(card(500000)).getByText('图片加载失败')).toBeTruthy();
+  });
+
+  it('opens the lightbox, moves with the arrow keys and toggles the selection', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(3))) });
+    renderApp(PAGE);
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    fireEvent.click(screen.getAllByRole('button', { name: '放大查看' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('图片 500000');
+
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('图片 500001');
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('图片 500002');
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('图片 500001');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '选择' }));
+    expect(within(dialog).getByRole('button', { name: '取消选择' })).toBeTruthy();
+    expect(card(500001).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('已选择 1 张')).toBeTruthy();
+  });
+});
+
+describe('range and sample screens', () => {
+  it('loads a range by its two ids', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/range/100/104': () =>
+        json(200, imageList(images(5, 100), { mode: 'range' })),
+    });
+    renderApp('/images-range/100/104?title=区间');
+    expect(await screen.findByText('共 5 张')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '区间' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '清除缓存' })).toBeNull();
+  });
+
+  it('refuses a range without two valid ids', async () => {
+    const fetchMock = mockApi({ ...signedIn() });
+    renderApp('/images-range/abc/104');
+    expect((await screen.findByRole('alert')).textContent).toContain('起始ID和结束ID');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/range/'))).toBe(false);
+  });
+
+  it('loads a sample of cached images', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/sample?limit=100': () => json(200, imageList(images(7), { mode: 'sample' })),
+    });
+    renderApp('/sample-images');
+    expect(await screen.findByText('共 7 张')).toBeTruthy();
+  });
+});

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { ImageItem, ImageListResponse } from '@capshelf/contract';
+import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { SelectionContext, useSelectionState } from '../selection';
+import { ImageGrid, type Columns } from './ImageGrid';
+import { ImageToolbar } from './ImageToolbar';
+import { Lightbox } from './Lightbox';
+import { isRateLimited } from './rateLimit';
+import { RateLimitPanel } from './RateLimitPanel';
+
+const NO_IMAGES: ImageItem[] = [];
+
+interface ImageBrowserProps {
+  /** null when the route's parameters do not name a list; `invalidMessage` says why. */
+  source: ImageSource | null;
+  invalidMessage?: string;
+  title?: string;
+  fallbackTitle: string;
+  toolbarExtra?: ReactNode;
+  /** The episode (or movie) URL whose server cache the clear-cache button drops. */
+  episodeUrl?: string;
+  onLoaded?: (data: ImageListResponse) => void;
+}
+
+/** The one image screen (episode, movie, range, sample): toolbar, virtual grid, lightbox. */
+export function ImageBrowser(props: ImageBrowserProps) {
+  const { source, invalidMessage, title, fallbackTitle, toolbarExtra, episodeUrl, onLoaded } =
+    props;
+  const { query, refresh } = useImageList(source);
+  const images = query.data?.images ?? NO_IMAGES;
+  const selection = useSelectionState(images);
+  const clearCache = useClearEpisodeCache(episodeUrl ?? '');
+  const [columns, setColumns] = useState<Columns>(6);
+  const [filter, setFilter] = useState('');
+  const [zoomed, setZoomed] = useState<number | null>(null);
+
+  const visible = useMemo(() => {
+    const needle = filter.trim();
+    return needle ? images.filter((image) => String(image.id).includes(needle)) : images;
+  }, [images, filter]);
+  const visibleIds = useMemo(() => visible.map((image) => image.id), [visible]);
+  const { click } = selection;
+  const onSelect = useCallback(
+    (image: ImageItem, shift: boolean) => click(image.id, shift, visibleIds),
+    [click, visibleIds],
+  );
+
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    onLoadedRef.current = onLoaded;
+  });
+  useEffect(() => {
+    if (query.data) onLoadedRef.current?.(query.data);
+  }, [query.data]);
+
+  if (!source) return <ErrorBox title="无法加载图片" message={invalidMessage ?? '缺少参数'} />;
+
+  const data = query.data;
+  const heading =
+    title || [data?.work_title, data?.episode_title].filter(Boolean).join(' - ') || fallbackTitle;
+
+  const clear = () =>
+    clearCache.mutate(undefined, {
+      onSuccess: ({ listings, files }) =>
+        toast.success(
+          `已清除缓存：${listings.cleared_items} 条列表，${files.deleted_files} 个文件`,
+        ),
+      onError: (error) =>
+        toast.error(`清除缓存失败：${errorMessage(error)}。提示：请尝试刷新页面后重试。`),
+    });
+
+  return (
+    <SelectionContext.Provider value={selection}>
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+          {data && <span className="text-sm text-slate-500">共 {data.total} 张</span>}
+          {data?.cached && (
+            <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
+              缓存数据
+            </span>
+          )}
+          {data?.mode === 'fast' && !data.exact && (
+            <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">
+              部分图片为推算
+            </span>
+          )}
+        </div>
+        <ImageToolbar
+          extra={toolbarExtra}
+          size={selection.size}
+          onSizeChange={selection.setSize}
+          columns={columns}
+          onColumnsChange={setColumns}
+          busy={query.isFetching}
+          onRefresh={() => void refresh()}
+          onClearCache={episodeUrl ? clear : undefined}
+          clearing={clearCache.isPending}
+          filter={filter}
+          onFilterChange={setFilter}
+          selectedCount={selection.selectedIds.length}
+          onSelectAll={() => selection.selectAll(visibleIds)}
+          onDeselectAll={selection.clear}
+        />
+        {query.isError &&
+          (isRateLimited(query.error) ? (
+            <RateLimitPanel onRetry={() => void query.refetch()} />
+          ) : (
+            <ErrorBox
+              message={errorMessage(query.error, '加载失败')}
+              onRetry={() => void query.refetch()}
+            />
+          ))}
+        {!data && !query.isError && <Spinner label="正在加载图片..." />}
+        {data &&
+          (visible.length === 0 ? (
+            <p className="py-12 text-center text-slate-500">
+              {images.length === 0 ? '暂无图片' : '没有符合条件的图片'}
+            </p>
+          ) : (
+            <ImageGrid
+              images={visible}
+              columns={columns}
+              size={selection.size}
+              isSelected={selection.isSelected}
+              onSelect={onSelect}
+              onZoom={setZoomed}
+            />
+          ))}
+        <Lightbox
+          images={visible}
+          index={zoomed}
+          onIndexChange={setZoomed}
+          isSelected={selection.isSelected}
+          onToggle={(image) => onSelect(image, false)}
+        />
+      </div>
+    </SelectionContext.Provider>
+  );
+}

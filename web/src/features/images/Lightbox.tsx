@@ -1,0 +1,104 @@
+import type { KeyboardEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
+import type { ImageItem } from '@capshelf/contract';
+import { buttonClass } from '../../components/button';
+
+interface LightboxProps {
+  images: readonly ImageItem[];
+  /** Position in `images` of the picture shown; null when closed. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  isSelected: (id: number) => boolean;
+  onToggle: (image: ImageItem) => void;
+}
+
+/** One picture large, with ←/→ through the grid as shown and the selection toggle. */
+export function Lightbox({ images, index, onIndexChange, isSelected, onToggle }: LightboxProps) {
+  const image = index === null ? undefined : images[index];
+  const open = image !== undefined && index !== null;
+  const go = (step: number) => {
+    if (index === null) return;
+    const next = index + step;
+    if (next >= 0 && next < images.length) onIndexChange(next);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(-1);
+    else if (event.key === 'ArrowRight') go(1);
+    else return;
+    event.preventDefault();
+  };
+  const selected = image ? isSelected(image.id) : false;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
+        <Dialog.Content
+          onKeyDown={onKeyDown}
+          aria-describedby={undefined}
+          className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"
+        >
+          {open && (
+            <>
+              <div className="flex flex-wrap items-center gap-3">
+                <Dialog.Title className="text-lg font-semibold">图片 {image.id}</Dialog.Title>
+                <span className="text-sm text-slate-300">
+                  {index + 1} / {images.length}
+                </span>
+                <div className="ml-auto flex items-center gap-2">
+                  <button
+                    type="button"
+                    aria-pressed={selected}
+                    className={buttonClass(selected ? 'primary' : 'secondary')}
+                    onClick={() => onToggle(image)}
+                  >
+                    {selected ? '取消选择' : '选择'}
+                  </button>
+                  <a
+                    href={image.large_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass('secondary')}
+                  >
+                    <ExternalLink aria-hidden className="size-4" />
+                    新标签页打开
+                  </a>
+                  <Dialog.Close aria-label="关闭" className="rounded p-2 hover:bg-white/10">
+                    <X aria-hidden className="size-5" />
+                  </Dialog.Close>
+                </div>
+              </div>
+              <div className="relative flex min-h-0 flex-1 items-center justify-center">
+                <img
+                  key={image.id}
+                  src={image.large_url}
+                  alt={`图片 ${image.id}`}
+                  className="size-full object-contain"
+                />
+                <button
+                  type="button"
+                  aria-label="上一张"
+                  disabled={index === 0}
+                  onClick={() => go(-1)}
+                  className="absolute left-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
+                >
+                  <ChevronLeft aria-hidden className="size-6" />
+                </button>
+                <button
+                  type="button"
+                  aria-label="下一张"
+                  disabled={index === images.length - 1}
+                  onClick={() => go(1)}
+                  className="absolute right-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
+                >
+                  <ChevronRight aria-hidden className="size-6" />
+                </button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

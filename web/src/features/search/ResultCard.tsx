@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import type { SearchResult } from '@capshelf/contract';
+import { PreviewImages } from '../../components/PreviewImages';
+import { resultPath } from './links';
+
+const badgeClass: Record<SearchResult['content_type'], string> = {
+  TV: 'bg-emerald-100 text-emerald-800',
+  Movie: 'bg-amber-100 text-amber-800',
+  Anime: 'bg-violet-100 text-violet-800',
+};
+
+export function ResultCard({ result, searchTerm }: { result: SearchResult; searchTerm: string }) {
+  return (
+    <li>
+      <Link
+        to={resultPath(result, searchTerm)}
+        className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:border-sky-400 hover:shadow"
+      >
+        <div className="flex items-center gap-2 text-xs">
+          <span
+            className={`rounded px-1.5 py-0.5 font-semibold ${badgeClass[result.content_type]}`}
+          >
+            {result.content_type}
+          </span>
+          {result.year !== null && <span className="text-slate-500">{result.year}</span>}
+        </div>
+        <h2 className="font-medium text-slate-900">{result.title}</h2>
+        <PreviewImages urls={result.preview_images} />
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { Search } from 'lucide-react';
+import type { ContentType } from '@capshelf/contract';
+import { FormField } from '../../components/FormField';
+import { RadioGroup } from '../../components/RadioGroup';
+import { buttonClass } from '../../components/button';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { suggestionsFor, type HistoryEntry } from './history';
+
+export const SUGGEST_DEBOUNCE_MS = 300;
+
+export const typeOptions = [
+  { value: 'all', label: '全部' },
+  { value: 'anime', label: '动漫' },
+  { value: 'movies', label: '电影' },
+  { value: 'tv', label: '电视剧' },
+] as const satisfies readonly { value: ContentType; label: string }[];
+
+interface SearchFormProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  type: ContentType;
+  onTypeChange: (type: ContentType) => void;
+  /** The query whose results are on screen; no suggestions are offered for it. */
+  shownQuery: string;
+  busy: boolean;
+  history: readonly HistoryEntry[];
+  onSearch: (query: string) => void;
+}
+
+export function SearchForm(props: SearchFormProps) {
+  const { text, onTextChange, type, onTypeChange, shownQuery, busy, history, onSearch } = props;
+  const settledText = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
+  const suggestions = settledText === shownQuery ? [] : suggestionsFor(history, settledText);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text);
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" role="search">
+      <div className="flex items-end gap-2">
+        <div className="relative flex-1">
+          <FormField
+            id="search-query"
+            label="搜索内容"
+            type="search"
+            autoComplete="off"
+            placeholder="输入动漫、电影或电视剧名称"
+            value={text}
+            onChange={onTextChange}
+          />
+          {suggestions.length > 0 && (
+            <ul
+              aria-label="搜索建议"
+              className="absolute inset-x-0 top-full z-10 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+            >
+              {suggestions.map((entry) => (
+                <li key={entry.query}>
+                  <button
+                    type="button"
+                    className="w-full px-3 py-2 text-left text-sm hover:bg-sky-50"
+                    onClick={() => onSearch(entry.query)}
+                  >
+                    {entry.query}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <button type="submit" className={buttonClass()} disabled={busy || text.trim() === ''}>
+          <Search aria-hidden className="size-4" />
+          {busy ? '搜索中...' : '搜索'}
+        </button>
+      </div>
+      <RadioGroup
+        name="search-type"
+        legend="类型"
+        value={type}
+        options={typeOptions}
+        onChange={onTypeChange}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { movieResult, searchResponse, showResult } from '../../test/browseFixtures';
+import { HISTORY_KEY, type HistoryEntry } from './history';
+
+const searchCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/search'));
+
+function typeQuery(text: string) {
+  fireEvent.change(screen.getByLabelText('搜索内容'), { target: { value: text } });
+}
+
+describe('search page', () => {
+  it('searches with the chosen type, keeps it in the URL and records the history', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'POST /api/search': () => json(200, searchResponse([showResult, movieResult], true)),
+    });
+    const { router } = renderApp('/search');
+    await screen.findByRole('heading', { name: '搜索' });
+
+    typeQuery('  Non ');
+    fireEvent.click(screen.getByLabelText('动漫'));
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+
+    expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
+    expect(screen.getByText('缓存数据')).toBeTruthy();
+    expect(screen.getByText('Anime')).toBeTruthy();
+    expect(screen.getByText('2013')).toBeTruthy();
+    expect(JSON.parse(String(searchCalls(fetchMock)[0]![1]!.body))).toEqual({
+      query: 'non',
+      content_type: 'anime',
+    });
+    expect(router.state.location.search).toBe('?q=Non&type=anime');
+    const history = JSON.parse(localStorage.getItem(HISTORY_KEY)!) as HistoryEntry[];
+    expect(history).toMatchObject([{ query: 'Non', results_count: 2 }]);
+  });
+
+  it('cannot submit a second search while one runs', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'POST /api/search': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/search');
+    await screen.findByRole('heading', { name: '搜索' });
+
+    typeQuery('non');
+    const button = screen.getByRole('button', { name: '搜索' });
+    fireEvent.click(button);
+    fireEvent.submit(button.closest('form')!);
+    fireEvent.click(button);
+
+    const running = await screen.findByRole('button', { name: '搜索中...' });
+    expect((running as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(running.closest('form')!);
+    expect(searchCalls(fetchMock)).toHaveLength(1);
+
+    answer(json(200, searchResponse([])));
+    expect(await screen.findByText('未找到相关内容')).toBeTruthy();
+    expect(searchCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('ignores a blank query', async () => {
+    const fetchMock = mockApi({ ...signedIn() });
+    renderApp('/search');
+    await screen.findByRole('heading', { name: '搜索' });
+    typeQuery('   ');
+    fireEvent.submit(screen.getByRole('search'));
+    expect(searchCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows 8 recent searches and up to 5 suggestions after 2 characters, debounced', async () => {
+    const stored = Array.from({ length: 10 }, (_, n) => ({
+      query: `non ${n}`,
+      timestamp: 100 - n,
+      results_count: n,
+    }));
+    localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'POST /api/search': () => json(200, searchResponse([showResult])),
+    });
+    const { router } = renderApp('/search');
+
+    const recent = await screen.findByRole('region', { name: '最近搜索' });
+    expect(
+      within(recent)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(stored.slice(0, 8).map((entry) => entry.query));
+
+    typeQuery('n');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(screen.queryByRole('list', { name: '搜索建议' })).toBeNull();
+
+    typeQuery('no');
+    // Not before the 300 ms debounce...
+    expect(screen.queryByRole('list', { name: '搜索建议' })).toBeNull();
+    // ...then at most 5.
+    const list = await screen.findByRole('list', { name: '搜索建议' });
+    expect(within(list).getAllByRole('button')).toHaveLength(5);
+
+    fireEvent.click(within(recent).getByRole('button', { name: 'non 3' }));
+    await screen.findByText('Non Non Biyori');
+    expect(router.state.location.search).toBe('?q=non+3&type=all');
+    expect(searchCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('opens a movie result on the images page and a show on its episode list', async () => {
+    mockApi({
+      ...signedIn(),
+      'POST /api/search': () => json(200, searchResponse([showResult, movieResult])),
+    });
+    const { router } = renderApp('/search?q=non&type=all');
+
+    const show = await screen.findByRole('link', { name: /Non Non Biyori/ });
+    expect(show.getAttribute('href')).toBe(
+      '/episodes/10435-Non_Non_Biyori?title=Non+Non+Biyori&searchTerm=non&contentType=anime',
+    );
+
+    fireEvent.click(screen.getByRole('link', { name: /Non-Stop/ }));
+    await screen.findByRole('button', { name: '刷新' });
+    expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieResult.url)}`);
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      isMovie: 'true',
+      title: 'Non-Stop',
+    });
+  });
+
+  it("shows '搜索失败' with the server's message and retries", async () => {
+    let fail = true;
+    mockApi({
+      ...signedIn(),
+      'POST /api/search': () =>
+        fail
+          ? json(502, { detail: '来源网站暂时不可用', code: 'UPSTREAM_ERROR' })
+          : json(200, searchResponse([showResult])),
+    });
+    renderApp('/search?q=non');
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('搜索失败');
+    expect(alert.textContent).toContain('来源网站暂时不可用');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
+  });
+
+  it('refreshes past the server cache with ?refresh=true', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'POST /api/search': () => json(200, searchResponse([showResult], true)),
+      'POST /api/search?refresh=true': () => json(200, searchResponse([showResult, movieResult])),
+    });
+    renderApp('/search?q=non');
+    fireEvent.click(await screen.findByRole('button', { name: '智能刷新' }));
+    expect(await screen.findByText('Non-Stop')).toBeTruthy();
+    expect(screen.queryByText('缓存数据')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/search?refresh=true');
+  });
+});

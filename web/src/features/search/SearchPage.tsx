@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ContentType } from '@capshelf/contract';
+import { errorMessage, useSearch } from '../../api';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Spinner } from '../../components/Spinner';
+import { useSearchHistory } from './history';
+import { RecentSearches } from './RecentSearches';
+import { SearchForm, typeOptions } from './SearchForm';
+import { SearchResults } from './SearchResults';
+
+const parseType = (value: string | null): ContentType =>
+  typeOptions.find((option) => option.value === value)?.value ?? 'all';
+
+/**
+ * The query and type live in the page URL (/search?q=&type=), so going back to this page shows
+ * the same results straight from the query cache.
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const shownQuery = (params.get('q') ?? '').trim();
+  const shownType = parseType(params.get('type'));
+  const { query, refresh } = useSearch(shownQuery.toLowerCase(), shownType);
+  const { history, recent, record } = useSearchHistory();
+
+  const [text, setText] = useState(shownQuery);
+  const [type, setType] = useState(shownType);
+  // Back/forward changes the URL under a mounted page: follow it (React's "adjust state" pattern).
+  const [seen, setSeen] = useState({ shownQuery, shownType });
+  if (seen.shownQuery !== shownQuery || seen.shownType !== shownType) {
+    setSeen({ shownQuery, shownType });
+    setText(shownQuery);
+    setType(shownType);
+  }
+
+  // A submitted search until its answer arrives; the ref blocks a second submit in the same tick.
+  const [pending, setPending] = useState<{ query: string; type: ContentType } | null>(null);
+  const running = useRef(false);
+  const busy = pending !== null || query.isFetching;
+
+  const run = (raw: string) => {
+    const next = raw.trim();
+    if (next === '' || running.current || query.isFetching) return;
+    running.current = true;
+    setText(next);
+    setPending({ query: next, type });
+    if (next === shownQuery && type === shownType) void query.refetch();
+    else setParams({ q: next, type });
+  };
+
+  const { data, isSuccess, isFetching } = query;
+  useEffect(() => {
+    if (!pending || pending.query !== shownQuery || pending.type !== shownType || isFetching) {
+      return;
+    }
+    if (isSuccess) record(pending.query, data.total);
+    running.current = false;
+    setPending(null);
+  }, [pending, shownQuery, shownType, isFetching, isSuccess, data, record]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">搜索</h1>
+      <SearchForm
+        text={text}
+        onTextChange={setText}
+        type={type}
+        onTypeChange={setType}
+        shownQuery={shownQuery}
+        busy={busy}
+        history={history}
+        onSearch={run}
+      />
+      <RecentSearches entries={recent} onSearch={run} />
+      {shownQuery !== '' && outcome()}
+    </div>
+  );
+
+  function outcome() {
+    if (query.isError) {
+      return (
+        <ErrorBox
+          title="搜索失败"
+          message={errorMessage(query.error, '请检查网络后重试')}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    }
+    if (!query.data) return <Spinner label="搜索中..." />;
+    return (
+      <SearchResults
+        data={query.data}
+        searchTerm={shownQuery}
+        refreshing={query.isFetching}
+        onRefresh={() => void refresh()}
+      />
+    );
+  }
+}

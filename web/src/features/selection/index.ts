@@ -1,0 +1,8 @@
+export {
+  SelectionContext,
+  useImageSelection,
+  type ImageSelection,
+  type ImageSize,
+} from './SelectionContext';
+export { useSelectionState } from './useSelectionState';
+export { clickSelection, type SelectionState } from './selection';

@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CdnStatus } from '@capshelf/contract';
+import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+
+describe('settings page', () => {
+  it('shows the CDN, warns about the large one and switches to the small one', async () => {
+    let status: CdnStatus = { current_cdn: 'large', use_small_cdn_only: false, status: 'degraded' };
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/images/cdn-status': () => json(200, status),
+      'POST /api/images/cdn-switch?use_small_cdn=true': () => {
+        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok' };
+        return json(200, status);
+      },
+    });
+    renderApp('/settings');
+
+    expect((await screen.findByTestId('current-cdn')).textContent).toBe('大图CDN');
+    expect(screen.getByTestId('cdn-status').textContent).toBe('不稳定');
+    expect(screen.getByRole('note').textContent).toContain('容易触发');
+    expect(screen.getByText(/推荐使用小图CDN/)).toBeTruthy();
+    expect(screen.getByText(/更多设置功能正在开发中/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '大图CDN' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: '小图CDN' }));
+    await waitFor(() => expect(screen.getByTestId('current-cdn').textContent).toBe('小图CDN'));
+    expect(screen.getByTestId('cdn-status').textContent).toBe('正常');
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(screen.getByRole('button', { name: '小图CDN' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // The status is read again after the switch.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/images/cdn-status')).toHaveLength(
+        2,
+      ),
+    );
+  });
+
+  it('shows a failed status read with a retry', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/cdn-status': () => json(403, { detail: '没有权限', code: 'FORBIDDEN' }),
+    });
+    renderApp('/settings');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('没有权限');
+  });
+});

@@ -1,0 +1,87 @@
+import type {
+  Episode,
+  EpisodesResponse,
+  ImageItem,
+  ImageListResponse,
+  SearchResponse,
+  SearchResult,
+} from '@capshelf/contract';
+
+export const showResult: SearchResult = {
+  title: 'Non Non Biyori',
+  content_type: 'Anime',
+  url: 'https://fancaps.net/anime/showimages.php?10435-Non_Non_Biyori',
+  year: 2013,
+  kind: 'anime',
+  id: 10435,
+  preview_images: ['/api/images/1.jpg?size=thumb&kind=anime'],
+};
+
+export const movieResult: SearchResult = {
+  title: 'Non-Stop',
+  content_type: 'Movie',
+  url: 'https://fancaps.net/movies/MovieImages.php?name=Non_Stop&movieid=2731',
+  year: 2014,
+  kind: 'movie',
+  id: 2731,
+  preview_images: [],
+};
+
+export function searchResponse(results: SearchResult[], cached = false): SearchResponse {
+  return { results, total: results.length, cached, fetched_at: '2026-01-01T00:00:00Z' };
+}
+
+export function episode(number: number | null, title = `Episode ${number}`): Episode {
+  const id = 1000 + (number ?? 999);
+  return {
+    id,
+    title,
+    url: `https://fancaps.net/anime/episodeimages.php?${id}-Non_Non_Biyori/${title.replace(/ /g, '_')}`,
+    episode_number: number,
+    preview_images: [],
+    image_count: number === null ? null : 100 + number,
+  };
+}
+
+export function episodesResponse(episodes: Episode[]): EpisodesResponse {
+  return {
+    show_title: 'Non Non Biyori',
+    work: { kind: 'anime', id: 10435 },
+    episodes,
+    total: episodes.length,
+    cached: false,
+    fetched_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+export function images(count: number, firstId = 500_000): ImageItem[] {
+  return Array.from({ length: count }, (_, index) => {
+    const id = firstId + index;
+    return {
+      id,
+      kind: 'anime',
+      thumb_url: `/api/images/${id}.jpg?size=thumb&kind=anime`,
+      small_url: `/api/images/${id}.jpg?size=small&kind=anime`,
+      large_url: `/api/images/${id}.jpg?size=large&kind=anime`,
+    };
+  });
+}
+
+export function imageList(
+  items: ImageItem[],
+  extra: Partial<ImageListResponse> = {},
+): ImageListResponse {
+  return {
+    images: items,
+    total: items.length,
+    cached: true,
+    episode_title: 'Episode 1',
+    work_title: 'Non Non Biyori',
+    work: { kind: 'anime', id: 10435 },
+    episode: { kind: 'anime', id: 1001 },
+    mode: 'smart',
+    exact: true,
+    fetched_at: '2026-01-01T00:00:00Z',
+    ...extra,
+  };
+}
