@@ -4,7 +4,14 @@ import { Background } from './background';
 import { CatalogService, Directory, ListingCache } from './catalog';
 import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
+import {
+  DownloadItemParser,
+  DownloadRepository,
+  DownloadRunner,
+  DownloadService,
+} from './downloads';
 import { fromUpstream, type AppError } from './errors';
+import { FavoritesService } from './favorites';
 import { CdnPreferences, ImageStore } from './images';
 import { HistoryService } from './library';
 import { createLogger, type Logger } from './logger';
@@ -34,6 +41,9 @@ export interface Services {
   images: ImageStore;
   cdn: CdnPreferences;
   history: HistoryService;
+  downloads: DownloadService;
+  downloadRunner: DownloadRunner;
+  favorites: FavoritesService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
   close(): Promise<void>;
@@ -71,6 +81,37 @@ export async function createServices(
     client: upstream,
     builders,
   });
+  const downloadRepo = new DownloadRepository(db.kysely);
+  const downloadRunner = new DownloadRunner({
+    repo: downloadRepo,
+    store: images,
+    logger: logger.child({ module: 'downloads' }),
+    settings: {
+      dir: path.join(config.dataDir, 'downloads'),
+      ttlMs: config.downloads.ttlMs,
+      concurrency: config.downloads.concurrency,
+      pollMs: config.downloads.pollMs,
+      staleMs: config.downloads.staleMs,
+      singleProcess: db.dialect === 'sqlite',
+    },
+  });
+  await downloadRunner.start();
+  const downloads = new DownloadService({
+    repo: downloadRepo,
+    runner: downloadRunner,
+    parser: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
+    maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
+  });
+  const cdn = new CdnPreferences(db.kysely, config, upstream);
+  const favorites = new FavoritesService({
+    db: db.kysely,
+    urls,
+    builders,
+    directory,
+    cdn,
+    imageUrls: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
+  });
+
   return {
     config,
     logger,
@@ -84,10 +125,14 @@ export async function createServices(
     directory,
     catalog,
     images,
-    cdn: new CdnPreferences(db.kysely, config, upstream),
+    cdn,
     history: new HistoryService(db.kysely),
+    downloads,
+    downloadRunner,
+    favorites,
     mapDomainError: fromUpstream,
     async close() {
+      await downloadRunner.stop();
       await background.idle();
       await upstream.close();
       await db.close();

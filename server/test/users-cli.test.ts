@@ -12,10 +12,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 async function users(dataDir: string, ...args: string[]) {
   try {
-    const { stdout } = await exec(process.execPath, ['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+    const { stdout } = await exec(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/auth/cli.ts', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
     return { code: 0, out: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

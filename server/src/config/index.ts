@@ -90,6 +90,8 @@ const envSchema = z.object({
   SHOW_CACHE_TTL: duration('24h'),
   EPISODE_CACHE_TTL: duration('30d'),
   DOWNLOAD_TTL: duration('1h'),
+  DOWNLOAD_CONCURRENCY: int(2, 1, 16),
+  DOWNLOAD_STALE_AFTER: duration('60s'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -153,7 +155,13 @@ function shape(env: z.infer<typeof envSchema>) {
       showTtlMs: env.SHOW_CACHE_TTL,
       episodeTtlMs: env.EPISODE_CACHE_TTL,
     },
-    downloads: { ttlMs: env.DOWNLOAD_TTL, maxImages: 5000, maxUnfinishedPerUser: 3 },
+    downloads: {
+      ttlMs: env.DOWNLOAD_TTL,
+      concurrency: env.DOWNLOAD_CONCURRENCY,
+      staleMs: env.DOWNLOAD_STALE_AFTER,
+      pollMs: 1000,
+      maxUnfinishedPerUser: 3,
+    },
   };
 }
 

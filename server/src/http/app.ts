@@ -12,6 +12,8 @@ import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { downloadRoutes } from './routes/downloads';
+import { favoriteRoutes } from './routes/favorites';
 import { imageFileRoutes } from './routes/image-files';
 import { imageListRoutes } from './routes/image-lists';
 import { searchRoutes } from './routes/search';
@@ -67,6 +69,8 @@ export async function buildHttpApp(
   await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(imageListRoutes(services), { prefix: '/api/images' });
   await app.register(imageFileRoutes(services), { prefix: '/api/images' });
+  await app.register(downloadRoutes(services), { prefix: '/api/download' });
+  await app.register(favoriteRoutes(services), { prefix: '/api/favorites' });
   await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -3,8 +3,12 @@ import type { AuthService, UserRow } from '../../auth';
 import { forbidden, unauthenticated } from '../../errors';
 
 export const SESSION_COOKIE = 'capshelf_session';
-/** The cookie only travels to image routes, the one place a plain <img src> needs it. */
-export const SESSION_COOKIE_PATH = '/api/images';
+/**
+ * The cookie travels to the API but is honoured only by routes marked `cookieAuth` (image bytes and
+ * finished ZIPs, read-only GETs a plain <img src> or <a href> must reach); everything else needs the
+ * bearer header, so a cross-site request can never act for the user.
+ */
+export const SESSION_COOKIE_PATH = '/api';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -12,7 +16,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every /api route is 'user' unless it says otherwise. */
     access?: Access;
-    /** Also accept the session cookie (image bytes only). */
+    /** Also accept the session cookie (read-only GETs that plain links and images make). */
     cookieAuth?: boolean;
   }
   interface FastifyRequest {

@@ -1,0 +1,5 @@
+export { DownloadItemParser, entryNames, type DownloadItem } from './items';
+export { DownloadRepository } from './repository';
+export { DownloadRunner, type RunnerSettings } from './runner';
+export { DownloadService, contentDisposition } from './service';
+export { writeZip } from './writer';

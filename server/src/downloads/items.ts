@@ -1,0 +1,93 @@
+import { ImageBytesQuery } from '@capshelf/contract';
+import type { ImageSize, Kind } from '../config';
+import type { Directory } from '../catalog';
+import type { UrlBuilders, UrlModel } from '../upstream';
+
+export interface DownloadItem {
+  kind: Kind;
+  id: number;
+  size: ImageSize;
+  /** `large` served from the compressed host (the small-CDN preference). */
+  compressed: boolean;
+}
+
+const OWN_IMAGE_PATH = /^\/api\/images\/([1-9]\d{0,11})\.jpg$/;
+const SIZES: ImageSize[] = ['thumb', 'small', 'large'];
+
+/**
+ * Turns the page's image URLs into ids. Only this server's image URLs and the source site's image
+ * URLs are accepted; both become (kind, id, size), so nothing is ever fetched as given.
+ */
+export class DownloadItemParser {
+  private readonly ownOrigin: string;
+
+  constructor(
+    private readonly deps: {
+      urls: UrlModel;
+      builders: UrlBuilders;
+      directory: Directory;
+      publicUrl: string;
+    },
+  ) {
+    this.ownOrigin = new URL(deps.publicUrl).origin;
+  }
+
+  async parse(urls: string[]): Promise<{ items: DownloadItem[]; refused: string[] }> {
+    const items: DownloadItem[] = [];
+    const refused: string[] = [];
+    const seen = new Set<string>();
+    for (const url of urls) {
+      const item = (await this.ownImage(url)) ?? (await this.upstreamImage(url));
+      if (!item) {
+        refused.push(url);
+        continue;
+      }
+      const key = `${item.kind}:${item.id}:${item.size}:${item.compressed}`;
+      if (!seen.has(key)) items.push(item);
+      seen.add(key);
+    }
+    return { items, refused };
+  }
+
+  private async ownImage(text: string): Promise<DownloadItem | null> {
+    let url: URL;
+    try {
+      url = new URL(text, this.ownOrigin);
+    } catch {
+      return null;
+    }
+    const match = OWN_IMAGE_PATH.exec(url.pathname);
+    if (url.origin !== this.ownOrigin || !match || url.username || url.password) return null;
+    const query = ImageBytesQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) return null;
+    const id = Number(match[1]);
+    const kind = query.data.kind ?? (await this.kindOf(id));
+    const size = query.data.size;
+    return { kind, id, size, compressed: size === 'large' && query.data.cdn === 'small' };
+  }
+
+  private async upstreamImage(text: string): Promise<DownloadItem | null> {
+    const ref = this.deps.urls.toRef(text);
+    if (ref?.type !== 'image') return null;
+    const kind = ref.kind ?? (await this.kindOf(ref.id));
+    // The host says which size it serves; an unrecognised image host means the original.
+    const size =
+      SIZES.find((s) => this.deps.builders.imageUrl(s, kind, ref.id) === text) ?? 'large';
+    return { kind, id: ref.id, size, compressed: false };
+  }
+
+  private async kindOf(id: number): Promise<Kind> {
+    return (await this.deps.directory.kindOfImage(id)) ?? 'anime';
+  }
+}
+
+/** `<prefix>_<id>.jpg`, unique within the archive (the same id of two kinds gets the kind too). */
+export function entryNames(items: DownloadItem[], prefix: string): string[] {
+  const used = new Set<string>();
+  return items.map((item) => {
+    let name = `${prefix}_${item.id}.jpg`;
+    if (used.has(name)) name = `${prefix}_${item.id}_${item.kind}_${item.size}.jpg`;
+    used.add(name);
+    return name;
+  });
+}

@@ -1,0 +1,62 @@
+import type { FavoriteEpisode, FavoriteImage, FavoriteWork } from '@capshelf/contract';
+import { imageItem, thumbUrl } from '../images';
+import type { UrlBuilders } from '../upstream';
+import type { PreviewRef } from './inputs';
+import type { EpisodeRow, ImageRow, WorkRow } from './repository';
+
+/** Rows to wire shapes; every URL is rebuilt here from stored ids and kinds. */
+export function workAnswer(builders: UrlBuilders, row: WorkRow): FavoriteWork {
+  const { kind, work_id: id } = row;
+  let originalUrl: string;
+  if (kind === null || id === null) originalUrl = builders.searchUrl(row.title);
+  else if (kind === 'movie') originalUrl = builders.moviePageUrl({ type: 'movie', kind, id });
+  else originalUrl = builders.showPageUrl({ type: 'work', kind, id });
+  return {
+    id: row.id,
+    title: row.title,
+    work_type: row.work_type,
+    content_type: row.content_type,
+    kind,
+    work_id: id,
+    original_url: originalUrl,
+    created_at: row.created_at,
+  };
+}
+
+export function episodeAnswer(builders: UrlBuilders, row: EpisodeRow): FavoriteEpisode {
+  const { kind, episode_id: id } = row;
+  // Written by FavoriteInputs only, so the JSON is known to be PreviewRef[].
+  const previews = JSON.parse(row.preview_images) as PreviewRef[];
+  return {
+    id: row.id,
+    title: row.title,
+    work_title: row.work_title,
+    work_id: row.work_id,
+    kind,
+    episode_id: id,
+    episode_url:
+      kind === 'movie'
+        ? builders.moviePageUrl({ type: 'movie', kind, id })
+        : builders.episodePageUrl({ type: 'episode', kind, id }),
+    preview_images: previews.map((p) => thumbUrl(p.kind, p.id)),
+    created_at: row.created_at,
+  };
+}
+
+/** `compressedForLarge`: the user's small-CDN preference, as in every image list. */
+export function imageAnswer(row: ImageRow, compressedForLarge: boolean): FavoriteImage {
+  const urls = imageItem(row.kind, row.image_id, compressedForLarge);
+  return {
+    id: row.id,
+    image_id: row.image_id,
+    kind: row.kind,
+    work_title: row.work_title,
+    work_id: row.work_id,
+    episode_title: row.episode_title,
+    episode_id: row.episode_id,
+    thumb_url: urls.thumb_url,
+    small_url: urls.small_url,
+    large_url: urls.large_url,
+    created_at: row.created_at,
+  };
+}

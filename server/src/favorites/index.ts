@@ -1,0 +1,2 @@
+export { FavoritesService } from './service';
+export type { ImageUrlParser } from './inputs';

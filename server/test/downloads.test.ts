@@ -1,0 +1,318 @@
+import { KEY_IDS, episodeById, renderImage } from '@capshelf/replica';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseKind, startTestApp } from './helpers';
+import { FAST_PACING, startBrowseApp, type BrowseApp } from './support/browse';
+import { readZip } from './support/zip';
+
+let t: BrowseApp;
+beforeAll(async () => {
+  t = await startBrowseApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  t.replica.clearFaults();
+});
+
+const ids = episodeById(KEY_IDS.bigEpisode + 1)!.imageIds;
+const ownUrl = (id: number, size = 'large', kind = 'anime') =>
+  `/api/images/${id}.jpg?kind=${kind}&size=${size}`;
+
+async function createTask(app: BrowseApp, body: object, headers = app.headers) {
+  return app.app.inject({ method: 'POST', url: '/api/download', payload: body, headers });
+}
+
+async function waitForEnd(app: BrowseApp, id: string, headers = app.headers) {
+  for (let i = 0; i < 200; i++) {
+    const status = (
+      await app.app.inject({ method: 'GET', url: `/api/download/${id}/status`, headers })
+    ).json();
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('download did not finish');
+}
+
+describe(`downloads (${databaseKind})`, () => {
+  it('zips the chosen images, in order, byte for byte, under the sanitised prefix', async () => {
+    const chosen = [ids[5]!, ids[1]!, ids[9]!];
+    const created = await createTask(t, {
+      image_urls: chosen.map((id) => ownUrl(id)),
+      filename_prefix: '非 非/biyori: 第1集 _large',
+    });
+    expect(created.statusCode).toBe(202);
+    expect(created.json()).toMatchObject({ file_count: 3, status: 'pending' });
+    const done = await waitForEnd(t, created.json().download_id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      done_count: 3,
+      failed_count: 0,
+      error: null,
+      file_name: '非_非biyori_第1集_large.zip',
+    });
+    expect(done.bytes_written).toBeGreaterThan(0);
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${done.download_id}/file`,
+      headers: t.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="___biyori__1__large.zip"; filename*=UTF-8''${encodeURIComponent('非_非biyori_第1集_large.zip')}`,
+    );
+    const entries = await readZip(file.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(
+      chosen.map((id) => `非_非biyori_第1集_large_${id}.jpg`),
+    );
+    for (const [i, entry] of entries.entries()) {
+      expect(entry.compressionMethod).toBe(0);
+      expect(entry.data.equals(await renderImage('anime', chosen[i]!, 'large'))).toBe(true);
+    }
+  });
+
+  it('costs no upstream request for images already cached', async () => {
+    await t.app.inject({ method: 'GET', url: ownUrl(ids[20]!, 'small'), headers: t.headers });
+    t.replica.resetCounts();
+    const created = await createTask(t, {
+      image_urls: [ownUrl(ids[20]!, 'small')],
+      filename_prefix: 'cached',
+    });
+    expect((await waitForEnd(t, created.json().download_id)).status).toBe('completed');
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('lists the images it could not fetch in failed.txt', async () => {
+    const created = await createTask(t, {
+      image_urls: [ownUrl(ids[30]!, 'thumb'), ownUrl(999_999_999, 'thumb', 'tv')],
+      filename_prefix: 'partial',
+    });
+    const done = await waitForEnd(t, created.json().download_id);
+    expect(done).toMatchObject({ status: 'completed', done_count: 1, failed_count: 1 });
+    const entries = await readZip(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/download/${done.download_id}/file`,
+          headers: t.headers,
+        })
+      ).rawPayload,
+    );
+    expect(entries.map((e) => e.name)).toEqual([`partial_${ids[30]}.jpg`, 'failed.txt']);
+    expect(entries[1]!.data.toString()).toContain('999999999');
+  });
+
+  it('fails a task where nothing could be fetched, with the reason', async () => {
+    t.replica.setFault('tvt', { type: 'error', status: 503 });
+    const created = await createTask(t, {
+      image_urls: [ownUrl(201_600, 'thumb', 'tv')],
+      filename_prefix: 'none',
+    });
+    const done = await waitForEnd(t, created.json().download_id);
+    expect(done.status).toBe('failed');
+    expect(done.error).toMatch(/没有成功获取任何图片/);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${done.download_id}/file`,
+      headers: t.headers,
+    });
+    expect(file.statusCode).toBe(409);
+  });
+
+  it('accepts the source site\u2019s image URLs, and refuses every other URL before starting', async () => {
+    const upstream = `${t.replica.hostOrigins.cdni}/file/fancaps-animeimages/${ids[2]}.jpg`;
+    const ok = await createTask(t, { image_urls: [upstream], filename_prefix: 'up' });
+    expect(ok.statusCode).toBe(202);
+    await waitForEnd(t, ok.json().download_id);
+    const refusedUrls = [
+      'https://evil.example.com/1.jpg',
+      'http://169.254.169.254/latest/meta-data',
+      '/api/images/../../etc/passwd',
+      '/api/images/12.jpg?size=huge',
+      'javascript:alert(1)',
+    ];
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/download', headers: t.headers })
+    ).json().downloads.length;
+    const refused = await createTask(t, {
+      image_urls: [ownUrl(ids[3]!), ...refusedUrls],
+      filename_prefix: 'x',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', refused: refusedUrls });
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/download', headers: t.headers })
+    ).json().downloads.length;
+    expect(after).toBe(before);
+  });
+
+  it('limits a task to 5,000 images', async () => {
+    const res = await createTask(t, {
+      image_urls: Array.from({ length: 5001 }, (_, i) => ownUrl(i + 1)),
+      filename_prefix: 'big',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('hands the finished file to a plain link authorised by the session cookie', async () => {
+    const created = await createTask(t, {
+      image_urls: [ownUrl(ids[7]!, 'thumb')],
+      filename_prefix: 'link',
+    });
+    const id = created.json().download_id;
+    await waitForEnd(t, id);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'browser@example.com', password: 'UserPass123' },
+    });
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/download/${id}/file`,
+      headers: { cookie },
+    });
+    expect(file.statusCode).toBe(200);
+    expect((await readZip(file.rawPayload)).map((e) => e.name)).toEqual([`link_${ids[7]}.jpg`]);
+    // The cookie alone does not create tasks.
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      payload: { image_urls: [ownUrl(ids[7]!)] },
+      headers: { cookie },
+    });
+    expect(create.statusCode).toBe(401);
+  });
+
+  it('keeps tasks private to their owner', async () => {
+    const created = await createTask(t, {
+      image_urls: [ownUrl(ids[4]!, 'thumb')],
+      filename_prefix: 'mine',
+    });
+    const id = created.json().download_id;
+    await waitForEnd(t, id);
+    const other = await t.userHeaders(`other-${Date.now()}@example.com`);
+    for (const url of [`/api/download/${id}/status`, `/api/download/${id}/file`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: other });
+      expect(res.statusCode).toBe(404);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/download', headers: other })).json()
+        .downloads,
+    ).toEqual([]);
+  });
+
+  it('allows three unfinished tasks per user', async () => {
+    const headers = await t.userHeaders(`busy-${Date.now()}@example.com`);
+    t.replica.setFault('ancdn', { type: 'slow', delayMs: 1500 });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await createTask(
+            t,
+            { image_urls: [ownUrl(ids[40 + i]!, 'small')], filename_prefix: 'slow' },
+            headers,
+          )
+        ).statusCode,
+      ).toBe(202);
+    }
+    const fourth = await createTask(
+      t,
+      { image_urls: [ownUrl(ids[44]!, 'small')], filename_prefix: 'slow' },
+      headers,
+    );
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+});
+
+describe(`download lifecycle (${databaseKind})`, () => {
+  it('deletes archives after DOWNLOAD_TTL and answers 410', async () => {
+    const app = await startBrowseApp({ DOWNLOAD_TTL: '1ms' });
+    try {
+      const created = await createTask(app, {
+        image_urls: [ownUrl(ids[6]!, 'thumb')],
+        filename_prefix: 'short',
+      });
+      const id = created.json().download_id;
+      await waitForEnd(app, id);
+      let status = 0;
+      for (let i = 0; i < 60 && status !== 410; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (
+          await app.app.inject({
+            method: 'GET',
+            url: `/api/download/${id}/file`,
+            headers: app.headers,
+          })
+        ).statusCode;
+      }
+      expect(status).toBe(410);
+      const res = await app.app.inject({
+        method: 'GET',
+        url: `/api/download/${id}/status`,
+        headers: app.headers,
+      });
+      expect(res.statusCode).toBe(410);
+      expect(res.json().detail).toMatch(/过期/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.skipIf(databaseKind !== 'sqlite')(
+    'marks a task that was running when the server restarted as failed',
+    async () => {
+      const first = await startBrowseApp({ DOWNLOAD_STALE_AFTER: '1h' });
+      first.replica.setFault('ancdn', { type: 'slow', delayMs: 1500 });
+      const created = await createTask(first, {
+        image_urls: [ownUrl(ids[50]!, 'small')],
+        filename_prefix: 'restart',
+      });
+      const id = created.json().download_id;
+      for (let i = 0; i < 50; i++) {
+        const s = (
+          await first.app.inject({
+            method: 'GET',
+            url: `/api/download/${id}/status`,
+            headers: first.headers,
+          })
+        ).json();
+        if (s.status === 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // A second process on the same data directory is what a restart looks like to the database.
+      const second = await startTestApp({
+        ...first.replica.env(),
+        ...FAST_PACING,
+        DATA_DIR: first.dataDir,
+      });
+      const row = () =>
+        second.services.db.kysely
+          .selectFrom('downloads')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      try {
+        expect(await row()).toMatchObject({
+          status: 'failed',
+          error: expect.stringMatching(/服务器重启/),
+        });
+        // The interrupted writer finishing late must not resurrect the task.
+        await first.services.downloadRunner.stop();
+        expect((await row()).status).toBe('failed');
+        const file = await second.app.inject({
+          method: 'GET',
+          url: `/api/download/${id}/file`,
+          headers: first.headers,
+        });
+        expect(file.statusCode).toBe(409);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
+});

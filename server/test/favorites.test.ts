@@ -1,0 +1,492 @@
+import { favoriteContentType, MAX_FAVORITE_IMPORT } from '@capshelf/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseKind, startTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let alice: { authorization: string };
+let bob: { authorization: string };
+let userCount = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+// Fresh users per test: favourites are per user, so tests never see each other's rows.
+beforeEach(async () => {
+  userCount += 1;
+  alice = await t.userHeaders(`alice${userCount}@example.com`);
+  bob = await t.userHeaders(`bob${userCount}@example.com`);
+});
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (
+  headers: { authorization: string } | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/favorites${url}`,
+    payload: payload as object | undefined,
+    headers,
+  });
+
+const SHOW_URL = 'https://fancaps.net/anime/showimages.php?10435-Non_Non_Biyori';
+const MOVIE_URL = 'https://fancaps.net/movies/MovieImages.php?name=Hanabi&movieid=2666';
+const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?20001-Non_Non_Biyori/Episode_1';
+const work = { title: 'Non Non Biyori', work_type: 'Anime', original_url: SHOW_URL };
+const episode = {
+  title: 'Episode 1',
+  work_title: 'Non Non Biyori',
+  work_id: '10435',
+  episode_url: EPISODE_URL,
+  preview_images: [
+    '/api/images/700001.jpg?kind=anime&size=thumb',
+    'https://ant.fancaps.net/700002.jpg',
+  ],
+};
+const image = {
+  image_id: 700001,
+  work_title: 'Non Non Biyori',
+  work_id: 10435,
+  episode_title: 'Episode 1',
+  episode_id: 20001,
+  small_url: '/api/images/700001.jpg?kind=anime&size=small',
+  large_url: 'https://cdni.fancaps.net/file/fancaps-animeimages/700001.jpg',
+};
+
+/** Adds one of each type for a user and returns the favourite ids. */
+async function addAll(headers: { authorization: string }) {
+  const w = await call(headers, 'POST', '/work', work);
+  const e = await call(headers, 'POST', '/episode', episode);
+  const i = await call(headers, 'POST', '/image', image);
+  expect([w.statusCode, e.statusCode, i.statusCode]).toEqual([201, 201, 201]);
+  return { work: w.json().id, episode: e.json().id, image: i.json().id } as Record<
+    'work' | 'episode' | 'image',
+    number
+  >;
+}
+
+const stats = async (headers: { authorization: string }) =>
+  (await call(headers, 'GET', '/stats')).json().data;
+
+describe('favourite work content type (the spec rule, shared with the page)', () => {
+  it.each([
+    [{ work_type: 'Movie' }, 'movie'],
+    [{ work_type: '电影' }, 'movie'],
+    [{ work_type: 'Film', original_url: '/tv/showimages.php?1' }, 'movie'],
+    [{ work_type: 'TV' }, 'tv'],
+    [{ work_type: 'TV Series' }, 'tv'],
+    [{ work_type: '电视剧' }, 'tv'],
+    [{ work_type: 'Anime', title: 'Some Movie' }, 'anime'],
+    [{ work_type: '动画' }, 'anime'],
+    [{ work_type: '', original_url: MOVIE_URL }, 'movie'],
+    [{ work_type: 'other', original_url: 'https://fancaps.net/tv/showimages.php?1' }, 'tv'],
+    [{ original_url: SHOW_URL, title: 'The Movie' }, 'anime'],
+    [{ title: 'Hanabi: The Movie' }, 'movie'],
+    [{ title: '某某 剧场版' }, 'movie'],
+    [{ title: 'Lighthouse Season 2' }, 'tv'],
+    [{ title: '灯塔 第二季' }, 'tv'],
+    [{ title: 'Plain', original_url: 'https://fancaps.net/showimages.php?1-X' }, 'movie'],
+    [{ title: 'Plain', original_url: 'https://fancaps.net/showimages.php?1-X/Episode_2' }, 'anime'],
+    [{ title: 'Plain' }, 'anime'],
+    [{}, 'anime'],
+  ])('%j → %s', (work, expected) => {
+    expect(favoriteContentType(work)).toBe(expected);
+  });
+});
+
+describe(`favourites (${databaseKind})`, () => {
+  it('needs a session for every call', async () => {
+    const calls: [Method, string][] = [
+      ['GET', '/'],
+      ['POST', '/work'],
+      ['POST', '/episode'],
+      ['POST', '/image'],
+      ['DELETE', '/work/1'],
+      ['DELETE', '/episode/1'],
+      ['DELETE', '/image/1'],
+      ['GET', '/status?item_type=work&item_id=x'],
+      ['GET', '/stats'],
+      ['GET', '/export'],
+      ['POST', '/batch/delete'],
+      ['POST', '/import'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await call(undefined, method, url, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('adds a work once, rebuilds its URL and derives its content type', async () => {
+    const first = await call(alice, 'POST', '/work', { ...work, title: '  Non Non Biyori  ' });
+    expect(first.statusCode).toBe(201);
+    const body = first.json();
+    expect(body).toEqual({
+      id: expect.any(Number),
+      title: 'Non Non Biyori',
+      work_type: 'Anime',
+      content_type: 'anime',
+      kind: 'anime',
+      work_id: 10435,
+      original_url: 'https://fancaps.net/anime/showimages.php?10435',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+
+    // Same work under another slug and title: the existing record, not a duplicate.
+    const again = await call(alice, 'POST', '/work', {
+      title: 'NNB',
+      work_type: 'Anime',
+      original_url: 'https://fancaps.net/anime/showimages.php?10435&page=3',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(body);
+
+    const movie = await call(alice, 'POST', '/work', {
+      title: 'Hanabi',
+      work_type: 'Movie',
+      original_url: MOVIE_URL,
+    });
+    expect(movie.statusCode).toBe(201);
+    expect(movie.json()).toMatchObject({
+      kind: 'movie',
+      work_id: 2666,
+      content_type: 'movie',
+      original_url: 'https://fancaps.net/movies/MovieImages.php?movieid=2666',
+    });
+
+    const list = await call(alice, 'GET', '/');
+    expect(list.json().data.works.map((w: { id: number }) => w.id)).toEqual([
+      movie.json().id,
+      body.id,
+    ]);
+  });
+
+  it('keys a work without an id in its URL by its title, case-insensitively', async () => {
+    const first = await call(alice, 'POST', '/work', {
+      title: 'Lighthouse Season 1',
+      work_type: '',
+      original_url: 'https://fancaps.net/search.php?q=lighthouse',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ kind: null, work_id: null, content_type: 'tv' });
+    expect(first.json().original_url).toMatch(/^https:\/\/fancaps\.net\/search\.php\?q=Lighthouse/);
+    const again = await call(alice, 'POST', '/work', { title: 'LIGHTHOUSE season 1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it('answers the same record to concurrent adds of one item', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => call(alice, 'POST', '/image', image)),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(new Set(results.map((r) => r.json().id)).size).toBe(1);
+    expect((await stats(alice)).total_images).toBe(1);
+  });
+
+  it('adds an episode with its work id and rebuilt preview images', async () => {
+    const res = await call(alice, 'POST', '/episode', episode);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      title: 'Episode 1',
+      work_title: 'Non Non Biyori',
+      work_id: 10435,
+      kind: 'anime',
+      episode_id: 20001,
+      episode_url: 'https://fancaps.net/anime/episodeimages.php?20001',
+      preview_images: [
+        '/api/images/700001.jpg?kind=anime&size=thumb',
+        '/api/images/700002.jpg?kind=anime&size=thumb',
+      ],
+      created_at: expect.any(String),
+    });
+    const again = await call(alice, 'POST', '/episode', {
+      title: 'ep1',
+      episode_url: 'https://fancaps.net/anime/episodeimages.php?20001',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(res.json().id);
+
+    // A movie is its own episode (and its own work).
+    const movie = await call(alice, 'POST', '/episode', {
+      title: 'Hanabi',
+      episode_url: MOVIE_URL,
+    });
+    expect(movie.json()).toMatchObject({ kind: 'movie', episode_id: 2666, work_id: 2666 });
+  });
+
+  it('fills an episode work id and title from what the crawls learned', async () => {
+    await t.services.directory.rememberWorks([{ kind: 'tv', id: 300, title: 'Lighthouse' }]);
+    await t.services.directory.rememberEpisodes('tv', 300, [{ id: 301, label: 'Episode 1' }]);
+    const res = await call(alice, 'POST', '/episode', {
+      title: 'Episode 1',
+      episode_url: 'https://fancaps.net/tv/episodeimages.php?301-Lighthouse/Episode_1',
+    });
+    expect(res.json()).toMatchObject({ kind: 'tv', work_id: 300, work_title: 'Lighthouse' });
+  });
+
+  it('adds an image with its own URLs and the default kind', async () => {
+    const res = await call(alice, 'POST', '/image', image);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      image_id: 700001,
+      kind: 'anime',
+      work_title: 'Non Non Biyori',
+      work_id: 10435,
+      episode_title: 'Episode 1',
+      episode_id: 20001,
+      thumb_url: '/api/images/700001.jpg?kind=anime&size=thumb',
+      small_url: '/api/images/700001.jpg?kind=anime&size=small',
+      large_url: '/api/images/700001.jpg?kind=anime&size=large&cdn=small',
+      created_at: expect.any(String),
+    });
+
+    // No kind anywhere: the kind the server last saw the id under, else anime.
+    await t.services.directory.rememberImages('tv', 300, 301, [800001]);
+    const seen = await call(alice, 'POST', '/image', { image_id: '800001' });
+    expect(seen.json()).toMatchObject({ kind: 'tv', work_id: null, episode_id: null });
+    const unseen = await call(alice, 'POST', '/image', { image_id: 800002 });
+    expect(unseen.json().kind).toBe('anime');
+    const explicit = await call(alice, 'POST', '/image', { image_id: 800002, kind: 'movie' });
+    expect(explicit.statusCode).toBe(201);
+    expect(explicit.json().id).not.toBe(unseen.json().id);
+  });
+
+  it('refuses URLs that are not the source site or this server, storing nothing', async () => {
+    const bad: [string, object][] = [
+      ['/work', { ...work, original_url: 'https://evil.example/anime/showimages.php?10435' }],
+      ['/work', { ...work, original_url: 'javascript:alert(1)' }],
+      [
+        '/work',
+        { ...work, original_url: 'https://fancaps.net@evil.example/anime/showimages.php?1' },
+      ],
+      ['/episode', { ...episode, episode_url: 'http://127.0.0.1/anime/episodeimages.php?20001' }],
+      ['/episode', { ...episode, episode_url: 'https://fancaps.net/anime/' }],
+      ['/episode', { ...episode, preview_images: ['https://evil.example/700001.jpg'] }],
+      ['/episode', { ...episode, preview_images: Array(5).fill(episode.preview_images[0]) }],
+      ['/episode', { ...episode, work_id: 'https://evil.example/anime/showimages.php?1' }],
+      ['/image', { ...image, small_url: 'https://evil.example/api/images/700001.jpg' }],
+      ['/image', { ...image, large_url: 'file:///etc/passwd' }],
+      ['/image', { ...image, small_url: '/api/images/700002.jpg?kind=anime' }],
+      ['/image', { ...image, episode_id: 'not an id' }],
+      ['/image', { ...image, image_id: -1 }],
+      ['/work', { ...work, title: 'x'.repeat(501) }],
+      ['/work', { ...work, title: '   ' }],
+    ];
+    for (const [url, payload] of bad) {
+      const res = await call(alice, 'POST', url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', detail: expect.any(String) });
+    }
+    expect(await stats(alice)).toEqual({
+      total_items: 0,
+      total_works: 0,
+      total_episodes: 0,
+      total_images: 0,
+    });
+  });
+
+  it('tells whether an item is a favourite, by URL, title or image id', async () => {
+    const ids = await addAll(alice);
+    const status = async (query: string) => (await call(alice, 'GET', `/status?${query}`)).json();
+    const enc = encodeURIComponent;
+
+    expect(await status(`item_type=work&item_id=${enc(SHOW_URL)}`)).toEqual({
+      is_favorited: true,
+      favorite_id: ids.work,
+    });
+    expect(await status(`item_type=work&item_id=${enc('non non BIYORI')}`)).toEqual({
+      is_favorited: true,
+      favorite_id: ids.work,
+    });
+    expect(
+      await status(
+        `item_type=episode&item_id=${enc('https://fancaps.net/anime/episodeimages.php?20001')}`,
+      ),
+    ).toMatchObject({ favorite_id: ids.episode });
+    expect(await status('item_type=image&item_id=700001')).toMatchObject({
+      favorite_id: ids.image,
+    });
+    expect(await status('item_type=image&item_id=700001&kind=tv')).toEqual({
+      is_favorited: false,
+      favorite_id: null,
+    });
+    expect(await status(`item_type=work&item_id=unknown`)).toEqual({
+      is_favorited: false,
+      favorite_id: null,
+    });
+    const bad = await call(
+      alice,
+      'GET',
+      `/status?item_type=episode&item_id=${enc('https://evil.example/x')}`,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect((await call(alice, 'GET', '/status?item_type=show&item_id=1')).statusCode).toBe(400);
+  });
+
+  it('deletes single favourites; deleting a work keeps its episodes and images', async () => {
+    const ids = await addAll(alice);
+    const res = await call(alice, 'DELETE', `/work/${ids.work}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(await stats(alice)).toEqual({
+      total_items: 2,
+      total_works: 0,
+      total_episodes: 1,
+      total_images: 1,
+    });
+    const gone = await call(alice, 'DELETE', `/work/${ids.work}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe('NOT_FOUND');
+    // Ids of another type are another table's.
+    expect((await call(alice, 'DELETE', `/image/${ids.episode}`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/episode/${ids.episode}`)).statusCode).toBe(200);
+    expect((await call(alice, 'DELETE', `/image/${ids.image}`)).statusCode).toBe(200);
+    expect((await stats(alice)).total_items).toBe(0);
+    expect((await call(alice, 'DELETE', '/image/abc')).statusCode).toBe(400);
+    expect((await call(alice, 'DELETE', '/image/99999999999')).statusCode).toBe(400);
+  });
+
+  it('deletes a selection in one call', async () => {
+    const ids = await addAll(alice);
+    await call(alice, 'POST', '/work', {
+      title: 'Hanabi',
+      work_type: 'Movie',
+      original_url: MOVIE_URL,
+    });
+    const res = await call(alice, 'POST', '/batch/delete', {
+      work_ids: [ids.work, ids.work, 999_999],
+      episode_ids: [ids.episode],
+      image_ids: [],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, deleted: { works: 1, episodes: 1, images: 0 } });
+    expect(await stats(alice)).toMatchObject({
+      total_works: 1,
+      total_episodes: 0,
+      total_images: 1,
+    });
+    const empty = await call(alice, 'POST', '/batch/delete', {});
+    expect(empty.json().deleted).toEqual({ works: 0, episodes: 0, images: 0 });
+  });
+
+  it('exports and imports into another user, idempotently', async () => {
+    await addAll(alice);
+    await call(alice, 'POST', '/work', { title: 'Mr. Robot / Season 1', work_type: 'TV' });
+    await call(alice, 'POST', '/episode', { title: 'Hanabi', episode_url: MOVIE_URL });
+    const exported = await call(alice, 'GET', '/export');
+    expect(exported.statusCode).toBe(200);
+    const file = exported.json();
+    expect(file).toMatchObject({
+      success: true,
+      data: { version: 1, exported_at: expect.any(String) },
+    });
+    expect(file.data.works).toHaveLength(2);
+
+    const first = await call(bob, 'POST', '/import', file.data);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      success: true,
+      imported: { works: 2, episodes: 2, images: 1 },
+      skipped: { works: 0, episodes: 0, images: 0 },
+    });
+    expect(await stats(bob)).toEqual(await stats(alice));
+
+    // The saved file as a whole (the full answer) is accepted too; nothing changes the second time.
+    const second = await call(bob, 'POST', '/import', file);
+    expect(second.json()).toEqual({
+      success: true,
+      imported: { works: 0, episodes: 0, images: 0 },
+      skipped: { works: 2, episodes: 2, images: 1 },
+    });
+    const strip = (lists: Record<string, { id: number }[]>) =>
+      Object.fromEntries(
+        Object.entries(lists).map(([k, items]) => [k, items.map(({ id: _, ...rest }) => rest)]),
+      );
+    const bobs = (await call(bob, 'GET', '/')).json().data;
+    const alices = (await call(alice, 'GET', '/')).json().data;
+    expect(strip(bobs)).toEqual(strip(alices));
+    expect((await stats(alice)).total_items).toBe(5);
+  });
+
+  it('imports all or nothing and refuses bad or oversized files', async () => {
+    const data = (await (async () => {
+      await addAll(alice);
+      return (await call(alice, 'GET', '/export')).json().data;
+    })()) as { images: object[] };
+    const tainted = {
+      ...data,
+      images: [...data.images, { image_id: 5, small_url: 'https://evil.example/5.jpg' }],
+    };
+    const res = await call(bob, 'POST', '/import', tainted);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(res.json().detail).toMatch(/^images\.1\.small_url/);
+    expect((await stats(bob)).total_items).toBe(0);
+
+    const tooMany = {
+      version: 1,
+      works: [],
+      episodes: [],
+      images: Array.from({ length: MAX_FAVORITE_IMPORT + 1 }, (_, i) => ({ image_id: i + 1 })),
+    };
+    expect((await call(bob, 'POST', '/import', tooMany)).statusCode).toBe(400);
+    expect((await call(bob, 'POST', '/import', { ...data, version: 2 })).statusCode).toBe(400);
+    expect((await stats(bob)).total_items).toBe(0);
+  });
+
+  it("keeps every call to the caller's own favourites", async () => {
+    const ids = await addAll(alice);
+    const before = await stats(alice);
+
+    // Lists, stats, export and status show only your own.
+    expect((await call(bob, 'GET', '/')).json().data).toEqual({
+      works: [],
+      episodes: [],
+      images: [],
+    });
+    expect((await stats(bob)).total_items).toBe(0);
+    const bobExport = (await call(bob, 'GET', '/export')).json().data;
+    expect([bobExport.works, bobExport.episodes, bobExport.images]).toEqual([[], [], []]);
+    for (const query of [
+      `item_type=work&item_id=${encodeURIComponent(SHOW_URL)}`,
+      `item_type=episode&item_id=${encodeURIComponent(EPISODE_URL)}`,
+      'item_type=image&item_id=700001',
+    ]) {
+      expect((await call(bob, 'GET', `/status?${query}`)).json()).toEqual({
+        is_favorited: false,
+        favorite_id: null,
+      });
+    }
+
+    // Another user's favourite id is unknown to you; a batch silently skips it.
+    for (const type of ['work', 'episode', 'image'] as const) {
+      const res = await call(bob, 'DELETE', `/${type}/${ids[type]}`);
+      expect(res.statusCode).toBe(404);
+    }
+    const batch = await call(bob, 'POST', '/batch/delete', {
+      work_ids: [ids.work],
+      episode_ids: [ids.episode],
+      image_ids: [ids.image],
+    });
+    expect(batch.json().deleted).toEqual({ works: 0, episodes: 0, images: 0 });
+    expect(await stats(alice)).toEqual(before);
+
+    // The same items are separate records per user; imports write to the caller only.
+    const bobIds = await addAll(bob);
+    expect(bobIds.work).not.toBe(ids.work);
+    const file = (await call(alice, 'GET', '/export')).json();
+    const imported = await call(bob, 'POST', '/import', file);
+    expect(imported.json().skipped).toEqual({ works: 1, episodes: 1, images: 1 });
+    expect(await stats(alice)).toEqual(before);
+    expect((await call(alice, 'DELETE', `/work/${bobIds.work}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import yauzl from 'yauzl';
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  compressionMethod: number;
+}
+
+/** Reads every entry of a ZIP archive held in memory (test archives are small). */
+export function readZip(archive: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries: ZipEntry[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.push({
+              name: entry.fileName,
+              data: Buffer.concat(chunks),
+              compressionMethod: entry.compressionMethod,
+            });
+            zip.readEntry();
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
