@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { replicaControl } from '@capshelf/replica';
 import { CONTROL_URL } from './harness/ports';
 
 let counter = 0;
@@ -33,4 +34,22 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('邮箱').fill(email);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** The replica behind the app: fault switches and request counts over HTTP. */
+export async function replica() {
+  const info = (await (await fetch(`${CONTROL_URL}/replica`)).json()) as {
+    pageOrigin: string;
+    hostOrigins: Record<string, string>;
+  };
+  return { ...info, control: replicaControl(info.pageOrigin) };
+}
+
+/** Signs a fresh user in through the login form and waits for the header to show them. */
+export async function signIn(page: Page, prefix: string) {
+  const user = await createUser(prefix);
+  await page.goto('/login');
+  await logInThroughForm(page, user.email, user.password);
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  return user;
 }

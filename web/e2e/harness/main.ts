@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { startReplica } from '@capshelf/replica';
 import { loadConfig } from '../../../server/src/config';
 import { buildHttpApp } from '../../../server/src/http/app';
 import { createServices } from '../../../server/src/services';
@@ -13,7 +14,13 @@ import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
   const sink = await startMailSink();
+  const replica = await startReplica();
   const config = loadConfig({
+    ...replica.env(),
+    // The replica is local: pacing only slows the suite (the client's tests prove the pacing).
+    UPSTREAM_PAGE_SPACING: '10ms',
+    UPSTREAM_IMAGE_SPACING: '0ms',
+    UPSTREAM_JITTER: '0ms',
     DATA_DIR: dataDir,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
@@ -32,6 +39,9 @@ async function main() {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
+    if (req.method === 'GET' && url.pathname === '/replica') {
+      return reply(200, { pageOrigin: replica.pageOrigin, hostOrigins: replica.hostOrigins });
+    }
     if (req.method === 'GET' && url.pathname === '/mails') {
       const to = url.searchParams.get('to');
       return reply(
@@ -64,6 +74,7 @@ async function main() {
     await app.close();
     await services.close();
     await sink.close();
+    await replica.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
