@@ -8,3 +8,4 @@ export * from './auth';
 export * from './browse';
 export * from './downloads';
 export * from './favorites';
+export * from './format';

@@ -1,5 +1,5 @@
 export { ImageStore, sizeChain, type StoredImage } from './store';
-export { cacheStats, humanSize } from './stats';
+export { cacheStats } from './stats';
 export { CdnPreferences } from './cdn';
 export { imageItem, thumbUrl } from './urls';
 export { sampleCached } from './sample';

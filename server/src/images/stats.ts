@@ -1,18 +1,6 @@
-import type { CacheStats } from '@capshelf/contract';
+import { humanSize, type CacheStats } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-export function humanSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 2 : 1)} ${UNITS[unit]}`;
-}
 
 /** Distinct images (any size) and the bytes of every stored file. */
 export async function cacheStats(db: Kysely<Database>): Promise<CacheStats> {

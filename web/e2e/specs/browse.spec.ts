@@ -1,4 +1,4 @@
-import { KEY_IDS, episodeById, movieById, showById } from '@capshelf/replica';
+import { KEY_IDS, movieById, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
 import { replica, signIn } from '../support';
 
@@ -9,7 +9,10 @@ async function search(page: Page, text: string, type = '全部') {
   await page.goto('/search');
   await page.getByLabel('搜索内容').fill(text);
   // The radios are drawn as a segmented control: a user clicks the label.
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: type }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: type }) })
+    .click();
   await expect(page.getByRole('radio', { name: type })).toBeChecked();
   await page.getByRole('button', { name: '搜索', exact: true }).click();
 }

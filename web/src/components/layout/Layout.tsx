@@ -1,9 +1,12 @@
 import { Outlet } from 'react-router';
+import { useSession } from '../../features/auth';
+import { DownloadsPanel } from '../../features/downloads/DownloadsPanel';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Page shell shared by every route: header, the routed screen, footer. */
+/** Page shell shared by every route: header, the routed screen, footer, downloads tray. */
 export function Layout() {
+  const { status } = useSession();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
       <Header />
@@ -11,6 +14,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      {status === 'authenticated' && <DownloadsPanel />}
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import type { ImageItem, ImageListResponse } from '@capshelf/contract';
+import { downloadPrefix, type ImageItem, type ImageListResponse } from '@capshelf/contract';
 import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { useStartDownload } from '../downloads/useStartDownload';
 import { SelectionContext, useSelectionState } from '../selection';
 import { ImageGrid, type Columns } from './ImageGrid';
 import { ImageToolbar } from './ImageToolbar';
+import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
@@ -33,6 +35,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const images = query.data?.images ?? NO_IMAGES;
   const selection = useSelectionState(images);
   const clearCache = useClearEpisodeCache(episodeUrl ?? '');
+  const download = useStartDownload();
   const [columns, setColumns] = useState<Columns>(6);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
@@ -59,8 +62,16 @@ export function ImageBrowser(props: ImageBrowserProps) {
   if (!source) return <ErrorBox title="无法加载图片" message={invalidMessage ?? '缺少参数'} />;
 
   const data = query.data;
-  const heading =
-    title || [data?.work_title, data?.episode_title].filter(Boolean).join(' - ') || fallbackTitle;
+  const serverTitle = [data?.work_title, data?.episode_title].filter(Boolean).join(' - ');
+  const heading = title || serverTitle || fallbackTitle;
+  // The ZIP is named after the work and episode when the server knows them (range and sample
+  // lists name no episode), else after the screen's own title.
+  const zipTitle = (source.type === 'episode' && serverTitle) || heading;
+  const startDownload = () =>
+    download.start(
+      selection.selectedImages.map((image) => imageUrl(image, selection.size)),
+      downloadPrefix(zipTitle, selection.size),
+    );
 
   const clear = () =>
     clearCache.mutate(undefined, {
@@ -104,6 +115,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
           selectedCount={selection.selectedIds.length}
           onSelectAll={() => selection.selectAll(visibleIds)}
           onDeselectAll={selection.clear}
+          onDownload={startDownload}
+          downloading={download.isPending}
         />
         {query.isError &&
           (isRateLimited(query.error) ? (

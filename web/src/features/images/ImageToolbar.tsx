@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RefreshCw, Trash2 } from 'lucide-react';
+import { Download, RefreshCw, Trash2 } from 'lucide-react';
 import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
 import { SelectField } from '../../components/SelectField';
@@ -30,6 +30,9 @@ interface ImageToolbarProps {
   selectedCount: number;
   onSelectAll: () => void;
   onDeselectAll: () => void;
+  /** Starts a ZIP of the selection; with none selected it explains why nothing happens. */
+  onDownload: () => void;
+  downloading: boolean;
 }
 
 export function ImageToolbar(props: ImageToolbarProps) {
@@ -94,6 +97,15 @@ export function ImageToolbar(props: ImageToolbarProps) {
         <span aria-live="polite" className="pb-2 text-sm text-slate-700">
           已选择 {props.selectedCount} 张
         </span>
+        <button
+          type="button"
+          className={`${buttonClass()} ml-auto`}
+          onClick={props.onDownload}
+          disabled={props.downloading}
+        >
+          <Download aria-hidden className="size-4" />
+          下载选中 ({props.selectedCount})
+        </button>
       </div>
     </div>
   );

@@ -1,0 +1,44 @@
+// `npm run demo`: everything offline. Starts the local replica of the source site on ports
+// 8100–8110, then the app on http://localhost:8000 pointed at it, with its own data directory.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureDependencies, root } from './lib/install.mjs';
+import { run } from './lib/process.mjs';
+
+const REPLICA = 'http://127.0.0.1:8100';
+
+async function replicaSettings() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const info = await (await fetch(`${REPLICA}/_control/info`)).json();
+      return info.env;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error('the replica did not start on port 8100');
+}
+
+async function main() {
+  await ensureDependencies();
+  if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0) throw new Error('building the page failed');
+  const replica = spawn('npx', ['tsx', 'replica/src/main.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const stop = () => replica.kill('SIGTERM');
+  process.on('exit', stop);
+  const env = {
+    ...process.env,
+    ...(await replicaSettings()),
+    DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data', 'demo'),
+    // The replica is local and tolerant; keep a little pacing so the demo still shows it.
+    UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
+  };
+  console.log(`Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").`);
+  const code = await run('npx', ['tsx', 'server/src/main.ts'], { cwd: root, env });
+  stop();
+  process.exit(code);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
