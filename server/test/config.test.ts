@@ -42,3 +42,24 @@ describe('config', () => {
     expect(parseDuration('soon')).toBeNull();
   });
 });
+
+describe('documentation of settings', () => {
+  it('documents every setting in .env.example and the README', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { settingNames } = await import('../src/config');
+    const root = new URL('../../', import.meta.url);
+    const example = readFileSync(new URL('.env.example', root), 'utf8');
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    for (const name of settingNames) {
+      expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+      expect(readme, name).toContain(`\`${name}\``);
+    }
+  });
+
+  it('ships an .env.example that is itself a valid configuration', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { parseEnv } = await import('node:util');
+    const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+    expect(() => loadConfig(example)).not.toThrow();
+  });
+});

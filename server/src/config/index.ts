@@ -82,7 +82,7 @@ const envSchema = z.object({
   UPSTREAM_PAGE_CONCURRENCY: int(1, 1, 16),
   UPSTREAM_PAGE_SPACING: duration('1s'),
   UPSTREAM_IMAGE_CONCURRENCY: int(4, 1, 32),
-  UPSTREAM_IMAGE_SPACING: duration('250ms'),
+  UPSTREAM_IMAGE_SPACING: duration('100ms'),
   UPSTREAM_JITTER: duration('500ms'),
   UPSTREAM_COOLDOWN: duration('10m'),
 
