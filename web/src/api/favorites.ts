@@ -1,21 +1,170 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddFavoriteEpisodeRequest,
+  AddFavoriteImageRequest,
+  AddFavoriteWorkRequest,
+  FavoriteBatchDeleteResponse,
+  FavoriteDeleteResponse,
+  FavoriteItemType,
+  FavoritesExportResponse,
+  FavoritesImportResponse,
+  FavoritesResponse,
+  FavoriteStatsResponse,
+} from '@capshelf/contract';
 import { apiRequest } from './client';
+import { ApiError } from './errors';
+import {
+  findRecord,
+  insertRecord,
+  removeRecord,
+  removeRecords,
+  replaceRecord,
+  type FavoriteRecord,
+  type FavoriteRecords,
+} from './favoriteCache';
 
-/** Until contract/ describes favourites, only the fields the header badge reads. */
-export interface FavoriteStats {
-  data: { total_items: number; total_works: number; total_episodes: number; total_images: number };
-}
+export { LIST_OF, type FavoriteRecord, type FavoriteRecords } from './favoriteCache';
 
 export const favoriteKeys = {
+  all: ['favorites'] as const,
+  list: ['favorites', 'list'] as const,
   stats: ['favorites', 'stats'] as const,
+  change: ['favorites', 'change'] as const,
 };
+
+/** The caller's favourites, newest first (spec §9: stale after 30 s). */
+export const favoritesQuery = queryOptions({
+  queryKey: favoriteKeys.list,
+  queryFn: ({ signal }) => apiRequest<FavoritesResponse>('/favorites', { signal }),
+  staleTime: 30_000,
+});
+
+/** Idle while `enabled` is false (a signed-out visitor has no favourites to read). */
+export function useFavorites(enabled = true) {
+  return useQuery({ ...favoritesQuery, enabled });
+}
 
 /** Favourite totals for the nav badge (spec §9: refetch every 30 s, stale after 15 s). */
 export function useFavoriteStats() {
   return useQuery({
     queryKey: favoriteKeys.stats,
-    queryFn: ({ signal }) => apiRequest<FavoriteStats>('/favorites/stats', { signal }),
+    queryFn: ({ signal }) => apiRequest<FavoriteStatsResponse>('/favorites/stats', { signal }),
     staleTime: 15_000,
     refetchInterval: 30_000,
+  });
+}
+
+export interface FavoriteRequests {
+  work: AddFavoriteWorkRequest;
+  episode: AddFavoriteEpisodeRequest;
+  image: AddFavoriteImageRequest;
+}
+
+/** An add carries the record shown until the server answers (its id is a negative stand-in). */
+export type FavoriteAdd = {
+  [T in FavoriteItemType]: {
+    action: 'add';
+    type: T;
+    request: FavoriteRequests[T];
+    draft: FavoriteRecords[T];
+  };
+}[FavoriteItemType];
+export type FavoriteChange = FavoriteAdd | { action: 'remove'; type: FavoriteItemType; id: number };
+
+/**
+ * Adds or removes one favourite, optimistically: the cached list changes at once and is put back
+ * if the call fails. Once the last running toggle settles, the list and the badge's stats are
+ * read again (earlier refetches would overwrite toggles still in flight).
+ */
+export function useFavoriteChange() {
+  const queryClient = useQueryClient();
+  const edit = (change: (cached: FavoritesResponse | undefined) => FavoritesResponse | undefined) =>
+    queryClient.setQueryData<FavoritesResponse>(favoriteKeys.list, change);
+
+  return useMutation({
+    mutationKey: favoriteKeys.change,
+    mutationFn: async (change: FavoriteChange) => {
+      if (change.action === 'add') {
+        return apiRequest<FavoriteRecord>(`/favorites/${change.type}`, {
+          method: 'POST',
+          body: change.request,
+        });
+      }
+      // A draft's stand-in id names no record on the server (spec §8).
+      if (change.id <= 0) throw new ApiError(0, 'NO_FAVORITE_ID', '找不到收藏记录ID');
+      return apiRequest<FavoriteDeleteResponse>(`/favorites/${change.type}/${change.id}`, {
+        method: 'DELETE',
+      });
+    },
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: favoriteKeys.list });
+      if (change.action === 'add') {
+        edit((cached) => insertRecord(cached, change.type, change.draft));
+        return { removed: null };
+      }
+      const removed = findRecord(
+        queryClient.getQueryData(favoriteKeys.list),
+        change.type,
+        change.id,
+      );
+      edit((cached) => removeRecord(cached, change.type, change.id));
+      return { removed };
+    },
+    onError: (_error, change, context) => {
+      if (change.action === 'add') {
+        edit((cached) => removeRecord(cached, change.type, change.draft.id));
+      } else if (context?.removed) {
+        const { record, index } = context.removed;
+        edit((cached) => insertRecord(cached, change.type, record, index));
+      }
+    },
+    onSuccess: (answer, change) => {
+      if (change.action === 'add') {
+        edit((cached) =>
+          replaceRecord(cached, change.type, change.draft.id, answer as FavoriteRecord),
+        );
+      }
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: favoriteKeys.change }) === 1) {
+        return queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
+      }
+    },
+  });
+}
+
+/** Favourite record ids per type, as the favourites screen selects them. */
+export type FavoriteIds = { [T in FavoriteItemType]: readonly number[] };
+
+export function useBatchDeleteFavorites() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: FavoriteIds) =>
+      apiRequest<FavoriteBatchDeleteResponse>('/favorites/batch/delete', {
+        method: 'POST',
+        body: { work_ids: ids.work, episode_ids: ids.episode, image_ids: ids.image },
+      }),
+    onSuccess: (_answer, ids) => {
+      queryClient.setQueryData<FavoritesResponse>(favoriteKeys.list, (cached) =>
+        removeRecords(cached, ids),
+      );
+      void queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
+    },
+  });
+}
+
+export function useExportFavorites() {
+  return useMutation({
+    mutationFn: () => apiRequest<FavoritesExportResponse>('/favorites/export'),
+  });
+}
+
+/** Posts a saved export file as read (its `data`, or the whole saved answer). */
+export function useImportFavorites() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (saved: unknown) =>
+      apiRequest<FavoritesImportResponse>('/favorites/import', { method: 'POST', body: saved }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),
   });
 }

@@ -9,7 +9,6 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 
 /** Screens of spec §2 that are not built yet, by route, with the name shown to the visitor. */
 const pendingScreens: [path: string, screen: string][] = [
-  ['/favorites', '我的收藏'],
   ['/local-library', '本地图库'],
   ['/categorized-library', '分类图库'],
   ['/search-based-library', '搜索历史图库'],
@@ -81,6 +80,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/images/SampleImagesPage').then((m) => ({
                 Component: m.SampleImagesPage,
+              })),
+          },
+          {
+            path: '/favorites',
+            lazy: () =>
+              import('../features/favorites/screen/FavoritesPage').then((m) => ({
+                Component: m.FavoritesPage,
               })),
           },
           {

@@ -5,6 +5,7 @@ const base =
 const variants = {
   primary: 'bg-sky-600 text-white hover:bg-sky-700',
   secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+  danger: 'bg-red-600 text-white hover:bg-red-700',
 } as const;
 
 export function buttonClass(variant: keyof typeof variants = 'primary'): string {

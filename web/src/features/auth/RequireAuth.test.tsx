@@ -8,6 +8,7 @@ describe('protected routes', () => {
     mockApi({
       'POST /api/auth/login': () =>
         json(200, { access_token: 'fresh', token_type: 'bearer', user: testUser }),
+      'GET /api/favorites': () => json(200, { data: { works: [], episodes: [], images: [] } }),
     });
     const { router } = renderApp('/favorites?tab=images');
 
@@ -18,7 +19,7 @@ describe('protected routes', () => {
     fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
 
-    await screen.findByText('此功能尚未开放，敬请期待。');
+    await screen.findByRole('heading', { name: '我的收藏' });
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/favorites?tab=images',
     );

@@ -1,16 +1,23 @@
 import type { Episode } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
+import { FavoriteHeart, type FavoriteTarget } from '../favorites';
 
-export function EpisodeCard({ episode, onOpen }: { episode: Episode; onOpen: () => void }) {
+interface EpisodeCardProps {
+  episode: Episode;
+  favorite: FavoriteTarget;
+  onOpen: () => void;
+}
+
+export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
   return (
-    <li>
+    <li className="relative">
       <button
         type="button"
         onClick={onOpen}
         data-episode-id={episode.id}
         className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-sky-400 hover:shadow"
       >
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 pr-8">
           {episode.episode_number !== null && (
             <span className="rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-800">
               第 {episode.episode_number} 集
@@ -23,6 +30,10 @@ export function EpisodeCard({ episode, onOpen }: { episode: Episode; onOpen: () 
         <span className="font-medium text-slate-900">{episode.title}</span>
         <PreviewImages urls={episode.preview_images} />
       </button>
+      <FavoriteHeart
+        target={favorite}
+        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+      />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
+import { episodeTarget } from '../favorites';
 import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
 import {
@@ -79,6 +80,7 @@ export function EpisodesPage() {
       );
     }
     if (!query.data) return <Spinner label="正在加载剧集..." />;
+    const { work } = query.data;
     return (
       <>
         <div className="flex flex-wrap items-end gap-4">
@@ -117,6 +119,7 @@ export function EpisodesPage() {
               <EpisodeCard
                 key={episode.url}
                 episode={episode}
+                favorite={episodeTarget(episode, workTitle, work)}
                 onOpen={() => {
                   recordEpisodeAccess({
                     search_term: searchTerm,

@@ -1,7 +1,11 @@
 import type { Episode } from '@capshelf/contract';
 
 /** The images page of one episode; searchTerm rides along so the view is recorded with it. */
-export function episodeImagesPath(episode: Episode, workTitle: string, searchTerm: string): string {
+export function episodeImagesPath(
+  episode: Pick<Episode, 'url' | 'title'>,
+  workTitle: string,
+  searchTerm = '',
+): string {
   const query = new URLSearchParams({
     title: workTitle ? `${workTitle} - ${episode.title}` : episode.title,
     workTitle,

@@ -5,6 +5,7 @@ import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } fr
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useStartDownload } from '../downloads/useStartDownload';
+import { imageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
 import { ImageGrid, type Columns } from './ImageGrid';
 import { ImageToolbar } from './ImageToolbar';
@@ -39,6 +40,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const [columns, setColumns] = useState<Columns>(6);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
+  // One object per listing, so the memoised cards do not re-render for it.
+  const origin = useMemo(() => imageOrigin(query.data), [query.data]);
 
   const visible = useMemo(() => {
     const needle = filter.trim();
@@ -141,6 +144,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
               isSelected={selection.isSelected}
               onSelect={onSelect}
               onZoom={setZoomed}
+              origin={origin}
             />
           ))}
         <Lightbox
@@ -149,6 +153,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           onIndexChange={setZoomed}
           isSelected={selection.isSelected}
           onToggle={(image) => onSelect(image, false)}
+          origin={origin}
         />
       </div>
     </SelectionContext.Provider>

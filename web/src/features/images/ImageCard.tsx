@@ -1,6 +1,7 @@
 import { memo, useState, type MouseEvent } from 'react';
 import { Check, ExternalLink, ImageOff, ZoomIn } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
+import { FavoriteHeart, imageTarget, type ImageOrigin } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
 
@@ -14,13 +15,15 @@ interface ImageCardProps {
   selected: boolean;
   onSelect: (image: ImageItem, shift: boolean) => void;
   onZoom: (index: number) => void;
+  /** Where the list's images come from, for the favourite heart; no heart without it. */
+  origin?: ImageOrigin;
 }
 
 type LoadStatus = 'loading' | 'loaded' | 'error';
 
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
-  const { image, index, size, selected, onSelect, onZoom } = props;
+  const { image, index, size, selected, onSelect, onZoom, origin } = props;
   const src = imageUrl(image, size);
   const [status, setStatus] = useState<{ src: string; value: LoadStatus }>({
     src,
@@ -85,6 +88,12 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
         )}
       </button>
       <div className="absolute top-1 right-1 flex gap-1 opacity-80 group-hover:opacity-100">
+        {origin && (
+          <FavoriteHeart
+            target={imageTarget(image, origin)}
+            className="rounded bg-black/60 p-1 text-white hover:bg-black/80 [&_svg]:size-4"
+          />
+        )}
         <button
           type="button"
           aria-label="放大查看"

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ImageItem } from '@capshelf/contract';
 import { useElementBox } from '../../lib/useElementBox';
+import type { ImageOrigin } from '../favorites';
 import type { ImageSize } from '../selection';
 import { ImageCard } from './ImageCard';
 
@@ -17,6 +18,7 @@ interface ImageGridProps {
   isSelected: (id: number) => boolean;
   onSelect: (image: ImageItem, shift: boolean) => void;
   onZoom: (index: number) => void;
+  origin?: ImageOrigin;
 }
 
 /**
@@ -24,7 +26,8 @@ interface ImageGridProps {
  * keeps only the rows near the viewport in the page. Cards are 16:9, so a row's height follows
  * from the grid's width and needs no measuring.
  */
-export function ImageGrid({ images, columns, size, isSelected, onSelect, onZoom }: ImageGridProps) {
+export function ImageGrid(props: ImageGridProps) {
+  const { images, columns, size, isSelected, onSelect, onZoom, origin } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const box = useElementBox(gridRef, [images.length]);
   const cardWidth = (box.width - GAP_PX * (columns - 1)) / columns;
@@ -63,6 +66,7 @@ export function ImageGrid({ images, columns, size, isSelected, onSelect, onZoom 
                 selected={isSelected(image.id)}
                 onSelect={onSelect}
                 onZoom={onZoom}
+                origin={origin}
               />
             );
           })}

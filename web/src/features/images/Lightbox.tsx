@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
+import { FavoriteHeart, imageTarget, type ImageOrigin } from '../favorites';
 
 interface LightboxProps {
   images: readonly ImageItem[];
@@ -11,10 +12,12 @@ interface LightboxProps {
   onIndexChange: (index: number | null) => void;
   isSelected: (id: number) => boolean;
   onToggle: (image: ImageItem) => void;
+  origin?: ImageOrigin;
 }
 
 /** One picture large, with ←/→ through the grid as shown and the selection toggle. */
-export function Lightbox({ images, index, onIndexChange, isSelected, onToggle }: LightboxProps) {
+export function Lightbox(props: LightboxProps) {
+  const { images, index, onIndexChange, isSelected, onToggle, origin } = props;
   const image = index === null ? undefined : images[index];
   const open = image !== undefined && index !== null;
   const go = (step: number) => {
@@ -47,6 +50,12 @@ export function Lightbox({ images, index, onIndexChange, isSelected, onToggle }:
                   {index + 1} / {images.length}
                 </span>
                 <div className="ml-auto flex items-center gap-2">
+                  {origin && (
+                    <FavoriteHeart
+                      target={imageTarget(image, origin)}
+                      className="rounded p-2 text-white hover:bg-white/10"
+                    />
+                  )}
                   <button
                     type="button"
                     aria-pressed={selected}

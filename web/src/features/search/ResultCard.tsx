@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { SearchResult } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
+import { FavoriteHeart, workTarget } from '../favorites';
 import { resultPath } from './links';
 
 const badgeClass: Record<SearchResult['content_type'], string> = {
@@ -11,12 +12,12 @@ const badgeClass: Record<SearchResult['content_type'], string> = {
 
 export function ResultCard({ result, searchTerm }: { result: SearchResult; searchTerm: string }) {
   return (
-    <li>
+    <li className="relative">
       <Link
         to={resultPath(result, searchTerm)}
         className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:border-sky-400 hover:shadow"
       >
-        <div className="flex items-center gap-2 text-xs">
+        <div className="flex items-center gap-2 pr-8 text-xs">
           <span
             className={`rounded px-1.5 py-0.5 font-semibold ${badgeClass[result.content_type]}`}
           >
@@ -27,6 +28,12 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
         <h2 className="font-medium text-slate-900">{result.title}</h2>
         <PreviewImages urls={result.preview_images} />
       </Link>
+      {/* Beside the link, not inside it: a button may not sit within a link. */}
+      <FavoriteHeart
+        target={workTarget(result)}
+        askLogin
+        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+      />
     </li>
   );
 }

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { buttonClass } from './button';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** While the confirmed action runs: both buttons disabled, the dialog cannot be dismissed. */
+  pending?: boolean;
+  pendingLabel?: string;
+  danger?: boolean;
+}
+
+/**
+ * A yes/no question in a modal (radix AlertDialog). The confirm button is a plain button, not
+ * AlertDialog.Action, so an async action keeps the dialog open until the caller closes it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, title, description, confirmLabel, onConfirm, pending } = props;
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-1/2 flex-col gap-4 rounded-lg bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+            {title}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-slate-600">
+            {description}
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClass('secondary')} disabled={pending}>
+              取消
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className={buttonClass(props.danger ? 'danger' : 'primary')}
+              onClick={onConfirm}
+              disabled={pending}
+            >
+              {pending ? (props.pendingLabel ?? confirmLabel) : confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { Heart } from 'lucide-react';
+import { ApiError, errorMessage, useFavoriteChange, type FavoriteChange } from '../../api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSession, type LoginRedirectState } from '../auth';
+import { useFavoriteLookup } from './lookup';
+import { addChange, type FavoriteTarget } from './targets';
+
+export const LOGIN_REQUIRED = '请先登录';
+
+/** Spec §8: a 401 asks to log in; otherwise the server's message, else a generic failure. */
+export function favoriteFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return LOGIN_REQUIRED;
+  return errorMessage(error, '收藏操作失败');
+}
+
+interface FavoriteHeartProps {
+  target: FavoriteTarget;
+  /** The search page asks a signed-out visitor whether to log in; elsewhere the heart is disabled. */
+  askLogin?: boolean;
+  /** Position and colours for where the heart sits (a white card or over a picture). */
+  className?: string;
+}
+
+/** The one favourite toggle of works, episodes and images, optimistic (see useFavoriteChange). */
+export function FavoriteHeart({ target, askLogin = false, className = '' }: FavoriteHeartProps) {
+  const signedIn = useSession().status === 'authenticated';
+  const lookup = useFavoriteLookup();
+  const change = useFavoriteChange();
+  const [asking, setAsking] = useState(false);
+
+  const favoriteId = lookup.favoriteId(target);
+  const favorited = favoriteId !== undefined;
+  // A negative id is a draft still being saved: its record id is not known yet.
+  const busy = change.isPending || lookup.loading || (favoriteId ?? 0) < 0;
+  const label = favorited ? '取消收藏' : '收藏';
+
+  const toggle = () => {
+    if (!signedIn) return setAsking(true);
+    const next: FavoriteChange = favorited
+      ? { action: 'remove', type: target.type, id: favoriteId }
+      : addChange(target);
+    // A promise, not mutate()'s callbacks, so the failure is told even if the card is gone.
+    change.mutateAsync(next).catch((error: unknown) => toast.error(favoriteFailure(error)));
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={favorited}
+        aria-label={label}
+        title={signedIn ? label : LOGIN_REQUIRED}
+        disabled={signedIn ? busy : !askLogin}
+        onClick={toggle}
+        className={`transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      >
+        <Heart aria-hidden className={`size-5 ${favorited ? 'fill-rose-500 text-rose-500' : ''}`} />
+      </button>
+      {askLogin && !signedIn && <LoginPrompt open={asking} onOpenChange={setAsking} />}
+    </>
+  );
+}
+
+function LoginPrompt(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state: LoginRedirectState = { from: location.pathname + location.search };
+  return (
+    <ConfirmDialog
+      {...props}
+      title="需要登录"
+      description="收藏功能需要登录，是否前往登录页面？"
+      confirmLabel="前往登录"
+      onConfirm={() => navigate('/login', { state })}
+    />
+  );
+}

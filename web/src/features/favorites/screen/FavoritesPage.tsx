@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { Download } from 'lucide-react';
+import { downloadPrefix, type FavoriteItemType, type FavoriteLists } from '@capshelf/contract';
+import { errorMessage, LIST_OF, useFavorites } from '../../../api';
+import { ErrorBox } from '../../../components/ErrorBox';
+import { FormField } from '../../../components/FormField';
+import { RadioGroup } from '../../../components/RadioGroup';
+import { Spinner } from '../../../components/Spinner';
+import { buttonClass } from '../../../components/button';
+import { useStartDownload } from '../../downloads/useStartDownload';
+import { imageUrl } from '../../images/imageUrl';
+import type { ImageSize } from '../../selection';
+import { EmptyTab } from './controls';
+import { DeleteDialog, useFavoriteDeletion } from './DeleteDialog';
+import { EpisodesTab, type EpisodeView } from './EpisodesTab';
+import { filterFavorites } from './filter';
+import { ImagesTab, type ImageView } from './ImagesTab';
+import { SelectionBar } from './SelectionBar';
+import { TransferButtons } from './TransferButtons';
+import { useFavoriteSelection } from './useFavoriteSelection';
+import { WorksTab } from './WorksTab';
+
+const tabs = [
+  { value: 'works', type: 'work', label: '作品' },
+  { value: 'episodes', type: 'episode', label: '剧集' },
+  { value: 'images', type: 'image', label: '图片' },
+] as const satisfies readonly {
+  value: keyof FavoriteLists;
+  type: FavoriteItemType;
+  label: string;
+}[];
+type Tab = (typeof tabs)[number];
+
+const sizeOptions = [
+  { value: 'small', label: '小图' },
+  { value: 'large', label: '大图' },
+] as const;
+
+/** /favorites?tab=works|episodes|images — the signed-in user's favourites (spec §2). */
+export function FavoritesPage() {
+  const query = useFavorites();
+  const lists = query.data?.data;
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = tabs.find((t) => t.value === params.get('tab')) ?? tabs[0];
+  const [text, setText] = useState('');
+  const [episodeView, setEpisodeView] = useState<EpisodeView>('work');
+  const [imageView, setImageView] = useState<ImageView>('work');
+  const [size, setSize] = useState<ImageSize>('large');
+  const shown = useMemo(() => lists && filterFavorites(lists, text), [lists, text]);
+  const selection = useFavoriteSelection(lists);
+  const deletion = useFavoriteDeletion(selection);
+  const download = useStartDownload();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">我的收藏</h1>
+        <div className="ml-auto">
+          <TransferButtons />
+        </div>
+      </div>
+      {content()}
+      <DeleteDialog deletion={deletion} count={selection.count} />
+    </div>
+  );
+
+  function content() {
+    if (query.isError) {
+      return (
+        <ErrorBox
+          message={`加载收藏数据失败: ${errorMessage(query.error, '未知错误')}`}
+          onRetry={() => void query.refetch()}
+        />
+      );
+    }
+    if (!lists || !shown) return <Spinner label="正在加载收藏..." />;
+    const total = lists.works.length + lists.episodes.length + lists.images.length;
+    if (total === 0) {
+      return (
+        <div className="flex flex-col items-center gap-4 py-12 text-slate-500">
+          <p>还没有收藏任何内容</p>
+          <Link to="/search" className={buttonClass()}>
+            去搜索
+          </Link>
+        </div>
+      );
+    }
+
+    const startDownload = () => {
+      const chosen = new Set(selection.ids.image);
+      const images = lists.images.filter((image) => chosen.has(image.id));
+      download.start(
+        images.map((image) => imageUrl(image, size)),
+        downloadPrefix('fancaps_favorites', size),
+      );
+    };
+
+    return (
+      <>
+        <p className="text-sm text-slate-600">
+          总计 {total} 项：作品 {lists.works.length}，剧集 {lists.episodes.length}，图片{' '}
+          {lists.images.length}
+        </p>
+        <div className="w-full max-w-sm">
+          <FormField
+            id="favorite-search"
+            label="搜索收藏"
+            type="search"
+            placeholder="按标题、作品或剧集名称搜索"
+            value={text}
+            onChange={setText}
+          />
+        </div>
+        <Tabs.Root
+          value={tab.value}
+          onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+          className="flex flex-col gap-4"
+        >
+          <Tabs.List aria-label="收藏分类" className="flex gap-1 border-b border-slate-200">
+            {tabs.map(({ value, label }) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                aria-label={`${label} (${shown[value].length})`}
+                className="-mb-px flex items-center gap-2 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-sky-600 data-[state=active]:text-sky-700"
+              >
+                {label}
+                <span className="rounded-full bg-slate-100 px-2 text-xs leading-5 text-slate-700">
+                  {shown[value].length}
+                </span>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <SelectionBar
+            count={selection.count}
+            onSelectAll={() =>
+              selection.select(
+                tab.type,
+                shown[LIST_OF[tab.type]].map((item) => item.id),
+              )
+            }
+            onClear={selection.clear}
+            onDelete={() => deletion.ask('selected')}
+          >
+            {tab.value === 'images' && (
+              <>
+                <RadioGroup
+                  name="favorite-image-size"
+                  legend="图片尺寸"
+                  value={size}
+                  options={sizeOptions}
+                  onChange={setSize}
+                />
+                <button
+                  type="button"
+                  className={buttonClass()}
+                  onClick={startDownload}
+                  disabled={download.isPending}
+                >
+                  <Download aria-hidden className="size-4" />
+                  下载选中 ({selection.ids.image.length})
+                </button>
+              </>
+            )}
+          </SelectionBar>
+          {tabs.map(({ value, label }) => (
+            <Tabs.Content key={value} value={value}>
+              {shown[value].length === 0 ? (
+                <EmptyTab text={text.trim() ? '没有符合搜索条件的收藏' : `暂无收藏的${label}`} />
+              ) : (
+                tabContent(value, shown)
+              )}
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </>
+    );
+  }
+
+  function tabContent(value: Tab['value'], shown: FavoriteLists) {
+    const common = { selection, onDelete: deletion.ask };
+    if (value === 'works') return <WorksTab works={shown.works} {...common} />;
+    if (value === 'episodes') {
+      return (
+        <EpisodesTab
+          episodes={shown.episodes}
+          view={episodeView}
+          onViewChange={setEpisodeView}
+          {...common}
+        />
+      );
+    }
+    return (
+      <ImagesTab images={shown.images} view={imageView} onViewChange={setImageView} {...common} />
+    );
+  }
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import type { FavoriteItemType } from '@capshelf/contract';
+
+/** A favourite the user asked to delete; `title` names it in the confirmation. */
+export interface DeleteTarget {
+  type: FavoriteItemType;
+  id: number;
+  title: string;
+}
+
+export function SelectBox(props: { label: string; checked: boolean; onChange: () => void }) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={props.label}
+      checked={props.checked}
+      onChange={props.onChange}
+      className="size-4 shrink-0 cursor-pointer accent-sky-600"
+    />
+  );
+}
+
+export function DeleteButton({
+  label,
+  onClick,
+  className = '',
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title="删除"
+      onClick={onClick}
+      className={`rounded p-1 transition-colors ${className}`}
+    >
+      <Trash2 aria-hidden className="size-4" />
+    </button>
+  );
+}
+
+/** A titled group of cards (by work or by episode). */
+export function GroupSection(props: { title: string; count: number; children: ReactNode }) {
+  return (
+    <section aria-label={props.title} className="flex flex-col gap-2">
+      <h3 className="font-semibold text-slate-800">
+        {props.title} <span className="text-sm font-normal text-slate-500">({props.count})</span>
+      </h3>
+      {props.children}
+    </section>
+  );
+}
+
+export function EmptyTab({ text }: { text: string }) {
+  return <p className="py-12 text-center text-slate-500">{text}</p>;
+}

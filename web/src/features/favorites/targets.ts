@@ -1,0 +1,94 @@
+import {
+  favoriteContentType,
+  type Episode,
+  type FavoriteItemType,
+  type ImageItem,
+  type ImageListResponse,
+  type Ref,
+  type SearchResult,
+} from '@capshelf/contract';
+import type { FavoriteAdd, FavoriteRecords, FavoriteRequests } from '../../api';
+
+/**
+ * Something a heart can favourite: the add request, plus the record it will show as until the
+ * server answers. The lookup reads its identity (title, URL, image id) from that draft.
+ */
+export type FavoriteTarget = {
+  [T in FavoriteItemType]: {
+    type: T;
+    request: FavoriteRequests[T];
+    draft: Omit<FavoriteRecords[T], 'id' | 'created_at'>;
+  };
+}[FavoriteItemType];
+
+/** A search result as a favourite work (spec §7: the result's type and URL). */
+export function workTarget(result: SearchResult): FavoriteTarget {
+  const request = { title: result.title, work_type: result.content_type, original_url: result.url };
+  return {
+    type: 'work',
+    request,
+    draft: {
+      ...request,
+      content_type: favoriteContentType(request),
+      kind: result.kind,
+      work_id: result.id,
+    },
+  };
+}
+
+export function episodeTarget(episode: Episode, workTitle: string, work: Ref): FavoriteTarget {
+  const preview_images = episode.preview_images.slice(0, 4);
+  return {
+    type: 'episode',
+    request: {
+      title: episode.title,
+      work_title: workTitle,
+      work_id: work.id,
+      episode_url: episode.url,
+      preview_images,
+    },
+    draft: {
+      title: episode.title,
+      work_title: workTitle,
+      work_id: work.id,
+      kind: work.kind,
+      episode_id: episode.id,
+      episode_url: episode.url,
+      preview_images,
+    },
+  };
+}
+
+/** What an image list knows about where its images come from (null parts for range/sample). */
+export interface ImageOrigin {
+  work_title: string;
+  work_id: number | null;
+  episode_title: string;
+  episode_id: number | null;
+}
+
+export function imageOrigin(data: ImageListResponse | undefined): ImageOrigin {
+  return {
+    work_title: data?.work_title ?? '',
+    work_id: data?.work?.id ?? null,
+    episode_title: data?.episode_title ?? '',
+    episode_id: data?.episode?.id ?? null,
+  };
+}
+
+export function imageTarget(image: ImageItem, origin: ImageOrigin): FavoriteTarget {
+  const { id, kind, thumb_url, small_url, large_url } = image;
+  return {
+    type: 'image',
+    request: { image_id: id, kind, ...origin, small_url, large_url },
+    draft: { image_id: id, kind, ...origin, thumb_url, small_url, large_url },
+  };
+}
+
+let lastDraftId = 0;
+
+/** The optimistic add of a target: negative ids never clash with the server's. */
+export function addChange(target: FavoriteTarget): FavoriteAdd {
+  const draft = { ...target.draft, id: --lastDraftId, created_at: new Date().toISOString() };
+  return { action: 'add', type: target.type, request: target.request, draft } as FavoriteAdd;
+}
