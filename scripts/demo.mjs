@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { run } from './lib/process.mjs';
+import { SERVER_ARGS } from './lib/server.mjs';
 
 const REPLICA = 'http://127.0.0.1:8100';
 
@@ -21,8 +22,12 @@ async function replicaSettings() {
 
 async function main() {
   await ensureDependencies();
-  if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0) throw new Error('building the page failed');
-  const replica = spawn('npx', ['tsx', 'replica/src/main.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0)
+    throw new Error('building the page failed');
+  const replica = spawn('npx', ['tsx', 'replica/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = () => replica.kill('SIGTERM');
   process.on('exit', stop);
   const env = {
@@ -32,8 +37,10 @@ async function main() {
     // The replica is local and tolerant; keep a little pacing so the demo still shows it.
     UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
   };
-  console.log(`Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").`);
-  const code = await run('npx', ['tsx', 'server/src/main.ts'], { cwd: root, env });
+  console.log(
+    `Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").`,
+  );
+  const code = await run(process.execPath, SERVER_ARGS, { cwd: root, env });
   stop();
   process.exit(code);
 }

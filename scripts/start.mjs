@@ -1,14 +1,15 @@
-// `npm start`: installs what is missing, builds the page, then runs the server (which migrates
+// `npm start`: installs what is missing, builds the page and the server bundle, then runs it (which migrates
 // the database and prints the admin login on first run) on http://localhost:8000.
 import { ensureDependencies, root } from './lib/install.mjs';
 import { run } from './lib/process.mjs';
+import { SERVER_ARGS } from './lib/server.mjs';
 
 async function main() {
   await ensureDependencies();
   if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0) {
-    throw new Error('building the page failed');
+    throw new Error('the build failed');
   }
-  const code = await run('npx', ['tsx', 'server/src/main.ts'], { cwd: root });
+  const code = await run(process.execPath, SERVER_ARGS, { cwd: root });
   process.exit(code);
 }
 

@@ -8,4 +8,5 @@ export * from './auth';
 export * from './browse';
 export * from './downloads';
 export * from './favorites';
+export * from './library';
 export * from './format';

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { buildHttpApp } from './http/app';
 import { createServices } from './services';
@@ -16,7 +17,10 @@ async function main() {
     throw error;
   }
   const services = await createServices(config);
-  const app = await buildHttpApp(services);
+  // server/src/main.ts in development, server/dist/main.mjs when built: both two levels below the root.
+  const app = await buildHttpApp(services, {
+    webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
+  });
   const shutdown = async (signal: string) => {
     services.logger.info({ signal }, 'shutting down');
     await app.close();

@@ -13,7 +13,7 @@ import {
 import { fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
 import { CdnPreferences, ImageStore } from './images';
-import { HistoryService } from './library';
+import { createLibraries, HistoryService, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import {
@@ -41,6 +41,7 @@ export interface Services {
   images: ImageStore;
   cdn: CdnPreferences;
   history: HistoryService;
+  libraries: Libraries;
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
   favorites: FavoritesService;
@@ -54,7 +55,11 @@ export async function createServices(
   overrides: { logger?: Logger; mailer?: Mailer } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const db = connectDb({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
+  });
   await migrateToLatest(db);
   const background = new Background(logger);
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
@@ -103,6 +108,7 @@ export async function createServices(
     maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
   });
   const cdn = new CdnPreferences(db.kysely, config, upstream);
+  const history = new HistoryService(db.kysely);
   const favorites = new FavoritesService({
     db: db.kysely,
     urls,
@@ -126,7 +132,8 @@ export async function createServices(
     catalog,
     images,
     cdn,
-    history: new HistoryService(db.kysely),
+    history,
+    libraries: createLibraries({ db: db.kysely, history, directory, cdn, builders }),
     downloads,
     downloadRunner,
     favorites,

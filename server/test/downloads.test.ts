@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { KEY_IDS, episodeById, renderImage } from '@capshelf/replica';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from './helpers';
@@ -69,6 +70,7 @@ describe(`downloads (${databaseKind})`, () => {
     );
     for (const [i, entry] of entries.entries()) {
       expect(entry.compressionMethod).toBe(0);
+      expect(entry.crc32).toBe(crc32(entry.data));
       expect(entry.data.equals(await renderImage('anime', chosen[i]!, 'large'))).toBe(true);
     }
   });

@@ -18,9 +18,16 @@ export interface Db {
 }
 
 /** Postgres when a URL is given, else a SQLite file in WAL mode (readers never wait for the writer). */
-export function connectDb(options: { databaseUrl?: string; sqlitePath: string }): Db {
+export function connectDb(options: {
+  databaseUrl?: string;
+  sqlitePath: string;
+  /** Told when an idle Postgres connection dies (a restart, an admin); the pool reconnects by itself. */
+  onIdleError?: (error: Error) => void;
+}): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, an idle client's error would crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -32,6 +32,7 @@ export class DownloadRunner {
   readonly worker = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly active = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
 
   constructor(
@@ -66,10 +67,17 @@ export class DownloadRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.ticking;
     await Promise.allSettled([...this.active]);
   }
 
-  private async tick(): Promise<void> {
+  /** Ticks run one after another, so a tick in progress is never overtaken nor left behind by stop(). */
+  private tick(): Promise<void> {
+    this.ticking = this.ticking.then(() => this.lookForWork());
+    return this.ticking;
+  }
+
+  private async lookForWork(): Promise<void> {
     if (this.stopped) return;
     try {
       const { repo, settings } = this.deps;

@@ -3,6 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import './native-crc32';
 import type { ImageStore } from '../images';
 import { entryNames, type DownloadItem } from './items';
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -16,14 +15,13 @@ import { downloadRoutes } from './routes/downloads';
 import { favoriteRoutes } from './routes/favorites';
 import { imageFileRoutes } from './routes/image-files';
 import { imageListRoutes } from './routes/image-lists';
+import { libraryRoutes } from './routes/library';
 import { searchRoutes } from './routes/search';
-
-export const DEFAULT_WEB_ROOT = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /** The HTTP surface: plugins, then one route module per resource under /api, then the page. */
 export async function buildHttpApp(
   services: Services,
-  options: { webRoot?: string } = {},
+  options: { webRoot: string },
 ): Promise<FastifyInstance> {
   const { config, logger } = services;
   const app = Fastify({
@@ -68,9 +66,10 @@ export async function buildHttpApp(
   await app.register(authRoutes(services), { prefix: '/api/auth' });
   await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(imageListRoutes(services), { prefix: '/api/images' });
+  await app.register(libraryRoutes(services), { prefix: '/api/images' });
   await app.register(imageFileRoutes(services), { prefix: '/api/images' });
   await app.register(downloadRoutes(services), { prefix: '/api/download' });
   await app.register(favoriteRoutes(services), { prefix: '/api/favorites' });
-  await registerWeb(app, options.webRoot ?? DEFAULT_WEB_ROOT);
+  await registerWeb(app, options.webRoot);
   return app;
 }

@@ -1,1 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Directory } from '../catalog';
+import type { Database } from '../db';
+import type { CdnPreferences } from '../images';
+import type { UrlBuilders } from '../upstream';
+import { CacheLibrary } from './cache-library';
+import type { HistoryService } from './history';
+import { SearchLibrary } from './search-library';
+
 export { HistoryService, type HistoryVisit } from './history';
+export { CacheLibrary } from './cache-library';
+export { SearchLibrary } from './search-library';
+
+export interface Libraries {
+  /** The shared image cache: local and categorized libraries. */
+  cache: CacheLibrary;
+  /** Each user's own browsing history. */
+  search: SearchLibrary;
+}
+
+export function createLibraries(deps: {
+  db: Kysely<Database>;
+  history: HistoryService;
+  directory: Directory;
+  cdn: CdnPreferences;
+  builders: UrlBuilders;
+}): Libraries {
+  return { cache: new CacheLibrary(deps), search: new SearchLibrary(deps) };
+}

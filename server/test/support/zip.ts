@@ -4,6 +4,8 @@ export interface ZipEntry {
   name: string;
   data: Buffer;
   compressionMethod: number;
+  /** The CRC-32 the archive records for the entry. */
+  crc32: number;
 }
 
 /** Reads every entry of a ZIP archive held in memory (test archives are small). */
@@ -22,6 +24,7 @@ export function readZip(archive: Buffer): Promise<ZipEntry[]> {
               name: entry.fileName,
               data: Buffer.concat(chunks),
               compressionMethod: entry.compressionMethod,
+              crc32: entry.crc32,
             });
             zip.readEntry();
           });

@@ -31,7 +31,9 @@ async function main() {
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
   });
   const services = await createServices(config);
-  const app = await buildHttpApp(services);
+  const app = await buildHttpApp(services, {
+    webRoot: path.resolve(import.meta.dirname, '../../dist'),
+  });
   await app.listen({ port: APP_PORT, host: '127.0.0.1' });
 
   const control = http.createServer((req, res) => {

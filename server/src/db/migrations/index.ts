@@ -3,6 +3,7 @@ import * as accounts from './001-accounts';
 import * as browse from './002-browse';
 import * as downloads from './003-downloads';
 import * as favorites from './004-favorites';
+import * as library from './005-library';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-browse': browse,
   '003-downloads': downloads,
   '004-favorites': favorites,
+  '005-library': library,
 };

@@ -23,7 +23,8 @@ describe('image screen', () => {
     const imgs = document.querySelectorAll('img');
     expect(imgs[0]!.getAttribute('loading')).toBe('eager');
     expect(imgs[25]!.getAttribute('loading')).toBe('lazy');
-    expect(imgs[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=large&kind=anime');
+    // The grid shows thumbnails whatever size is chosen.
+    expect(imgs[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=thumb&kind=anime');
   });
 
   it('filters by id, selects a SHIFT range and switches size and columns', async () => {
@@ -46,9 +47,14 @@ describe('image screen', () => {
     fireEvent.click(screen.getByRole('button', { name: '全选' }));
     expect(screen.getByText('已选择 100 张')).toBeTruthy();
 
+    // The size decides what opens in a new tab (and what is downloaded), not the grid's picture.
+    const newTab = () =>
+      within(card(500100).parentElement!).getByRole('link', { name: '在新标签页打开' });
+    expect(newTab().getAttribute('href')).toBe('/api/images/500100.jpg?size=large&kind=anime');
     fireEvent.click(screen.getByLabelText('小图'));
+    expect(newTab().getAttribute('href')).toBe('/api/images/500100.jpg?size=small&kind=anime');
     expect(within(card(500100)).getByRole('img').getAttribute('src')).toBe(
-      '/api/images/500100.jpg?size=small&kind=anime',
+      '/api/images/500100.jpg?size=thumb&kind=anime',
     );
     fireEvent.change(screen.getByLabelText('列数'), { target: { value: '3' } });
     const row = card(500100).closest('[style*="grid-template-columns"]') as HTMLElement;

@@ -153,6 +153,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           onIndexChange={setZoomed}
           isSelected={selection.isSelected}
           onToggle={(image) => onSelect(image, false)}
+          size={selection.size}
           origin={origin}
         />
       </div>

@@ -24,12 +24,13 @@ type LoadStatus = 'loading' | 'loaded' | 'error';
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
   const { image, index, size, selected, onSelect, onZoom, origin } = props;
-  const src = imageUrl(image, size);
+  // The grid shows thumbnails, as the source site's own grid does: light for the browser and one
+  // small request upstream. The chosen size is what opens, zooms and downloads.
+  const src = image.thumb_url;
   const [status, setStatus] = useState<{ src: string; value: LoadStatus }>({
     src,
     value: 'loading',
   });
-  // A new size means a new picture to wait for.
   const current = status.src === src ? status.value : 'loading';
 
   const select = (event: MouseEvent) => {
@@ -103,7 +104,7 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
           <ZoomIn aria-hidden className="size-4" />
         </button>
         <a
-          href={image.large_url}
+          href={imageUrl(image, size)}
           target="_blank"
           rel="noopener noreferrer"
           aria-label="在新标签页打开"

@@ -4,6 +4,8 @@ import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
 import { FavoriteHeart, imageTarget, type ImageOrigin } from '../favorites';
+import type { ImageSize } from '../selection';
+import { imageUrl } from './imageUrl';
 
 interface LightboxProps {
   images: readonly ImageItem[];
@@ -12,12 +14,14 @@ interface LightboxProps {
   onIndexChange: (index: number | null) => void;
   isSelected: (id: number) => boolean;
   onToggle: (image: ImageItem) => void;
+  /** The size chosen on the screen: what the lightbox shows and opens. */
+  size: ImageSize;
   origin?: ImageOrigin;
 }
 
 /** One picture large, with ←/→ through the grid as shown and the selection toggle. */
 export function Lightbox(props: LightboxProps) {
-  const { images, index, onIndexChange, isSelected, onToggle, origin } = props;
+  const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
   const image = index === null ? undefined : images[index];
   const open = image !== undefined && index !== null;
   const go = (step: number) => {
@@ -65,7 +69,7 @@ export function Lightbox(props: LightboxProps) {
                     {selected ? '取消选择' : '选择'}
                   </button>
                   <a
-                    href={image.large_url}
+                    href={imageUrl(image, size)}
                     target="_blank"
                     rel="noopener noreferrer"
                     className={buttonClass('secondary')}
@@ -81,7 +85,7 @@ export function Lightbox(props: LightboxProps) {
               <div className="relative flex min-h-0 flex-1 items-center justify-center">
                 <img
                   key={image.id}
-                  src={image.large_url}
+                  src={imageUrl(image, size)}
                   alt={`图片 ${image.id}`}
                   className="size-full object-contain"
                 />

@@ -1,0 +1,153 @@
+// Benchmark: a ZIP download task of the real (bundled) server over N cached images, against
+// `zip -0` (Info-ZIP, store only) on the same files. Targets: the task at least as fast as
+// `zip -0`; the server's memory flat while it writes (peak RSS under 150 MB for 2,000 images /
+// 1 GB). The disk of a shared VM is noisy, so both run several times alternately and the best of
+// each is compared. Run: npx tsx bench/zip.ts [--images 2000] [--kb 500] [--rounds 3]
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../server/src/config';
+import { SERVER_ARGS } from '../scripts/lib/server.mjs';
+import { createServices } from '../server/src/services';
+
+const { values } = parseArgs({
+  options: {
+    images: { type: 'string', default: '2000' },
+    kb: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+const count = Number(values.images);
+const bytesEach = Number(values.kb) * 1024;
+const rounds = Number(values.rounds);
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-zip-'));
+const port = 8791;
+const base = `http://127.0.0.1:${port}`;
+const password = 'BenchPass123';
+
+execFileSync('zip', ['-v'], { stdio: 'ignore' });
+if (!existsSync(path.join(root, 'server/dist/main.mjs')))
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+
+// Seed the image cache: files where the image store keeps them, and their rows.
+const seeding = await createServices(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: password }),
+);
+const files: string[] = [];
+const rows = [];
+for (let id = 1; id <= count; id++) {
+  const file = seeding.images.fileOf('anime', id, 'large');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, randomBytes(bytesEach));
+  files.push(file);
+  rows.push({
+    kind: 'anime' as const,
+    id,
+    size: 'large' as const,
+    bytes: bytesEach,
+    cached_at: new Date().toISOString(),
+  });
+}
+for (let i = 0; i < rows.length; i += 500)
+  await seeding.db.kysely
+    .insertInto('cached_images')
+    .values(rows.slice(i, i + 500))
+    .execute();
+await seeding.close();
+writeFileSync(path.join(dataDir, 'files.txt'), files.join('\n'));
+
+const server = spawn(process.execPath, SERVER_ARGS, {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: password,
+  },
+  stdio: 'ignore',
+});
+const memory = (field: 'VmRSS' | 'VmHWM') =>
+  Number(
+    new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1],
+  ) / 1024;
+
+async function api(method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`${base}/api/auth/status`);
+      break;
+    } catch {
+      if (i > 100) throw new Error('the server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const { access_token: token } = (await api('POST', '/api/auth/login', undefined, {
+    email: 'admin@localhost.localdomain',
+    password,
+  })) as { access_token: string };
+  const urls = Array.from(
+    { length: count },
+    (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=large`,
+  );
+  const baseline = memory('VmRSS');
+  const taskTimes: number[] = [];
+  const zipTimes: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    execFileSync('sync');
+    let started = performance.now();
+    const { download_id } = await api('POST', '/api/download', token, {
+      image_urls: urls,
+      filename_prefix: 'bench',
+    });
+    for (;;) {
+      const status = await api('GET', `/api/download/${String(download_id)}/status`, token);
+      if (status.status === 'failed') throw new Error(String(status.error));
+      if (status.status === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    taskTimes.push((performance.now() - started) / 1000);
+    execFileSync('sync');
+    started = performance.now();
+    execFileSync('sh', [
+      '-c',
+      `zip -0 -q -@ "${dataDir}/reference-${round}.zip" < "${dataDir}/files.txt"`,
+    ]);
+    zipTimes.push((performance.now() - started) / 1000);
+  }
+  const peak = memory('VmHWM');
+  const mb = (count * bytesEach) / 1024 / 1024;
+  const best = (xs: number[]) => Math.min(...xs);
+  console.log(`images: ${count} × ${values.kb} KB = ${mb.toFixed(0)} MB, ${rounds} rounds`);
+  console.log(
+    `capshelf task: best ${best(taskTimes).toFixed(2)} s (${(mb / best(taskTimes)).toFixed(0)} MB/s); all ${taskTimes.map((t) => t.toFixed(2)).join(', ')}`,
+  );
+  console.log(
+    `zip -0:        best ${best(zipTimes).toFixed(2)} s (${(mb / best(zipTimes)).toFixed(0)} MB/s); all ${zipTimes.map((t) => t.toFixed(2)).join(', ')}`,
+  );
+  console.log(
+    `ratio (zip -0 time / task time, best of each): ${(best(zipTimes) / best(taskTimes)).toFixed(2)}  target ≥ 1.00`,
+  );
+  console.log(
+    `server RSS before the tasks ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (growth ${(peak - baseline).toFixed(0)} MB)  target: peak < 150 MB`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,3 @@
+export declare const root: string;
+export declare function ensureDependencies(): Promise<void>;
+export declare function ensureChromium(): Promise<void>;

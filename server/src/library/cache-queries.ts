@@ -1,0 +1,421 @@
+import type { LocalLibrarySort } from '@capshelf/contract';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Kind } from '../config';
+import type { Database } from '../db';
+
+/** One cached image: its largest stored file's bytes and its newest file's time. */
+export type ImageAggregate = { kind: Kind; id: number; max_bytes: number; last_cached: string };
+
+/** A cached image with the titles of what owns it, when known. */
+export interface CachedImageRow extends ImageAggregate {
+  work_title: string | null;
+  episode_title: string | null;
+}
+
+export interface WorkGroupRow {
+  kind: Kind;
+  work_id: number;
+  title: string | null;
+  image_count: number;
+  last_cached: string;
+  /** Over every work, not just this page (window totals: one query for page and totals). */
+  total_works: number;
+  /** Cached images that have a known work, over every work. */
+  indexed_images: number;
+}
+
+export interface EpisodePreviewRow {
+  kind: Kind;
+  work_id: number;
+  /** null for a movie's images: a movie is its own single episode. */
+  episode_id: number | null;
+  label: string | null;
+  image_count: number;
+  /** Ids of the first four cached images, in episode order. */
+  previews: number[];
+}
+
+export const PREVIEWS = 4;
+
+type IndexRef = ExpressionBuilder<Database & { ii: Database['image_index'] }, 'ii'>;
+
+/** image_index rows of one episode: a movie's images carry no episode id, only the work (movie) id. */
+function ofEpisode(eb: IndexRef, kind: Kind, workId: number, episodeId: number) {
+  return kind === 'movie'
+    ? eb.and([eb('ii.kind', '=', kind), eb('ii.work_id', '=', episodeId)])
+    : eb.and([
+        eb('ii.kind', '=', kind),
+        eb('ii.episode_id', '=', episodeId),
+        eb('ii.work_id', '=', workId),
+      ]);
+}
+
+const isCached = (eb: IndexRef) =>
+  eb.exists(
+    eb
+      .selectFrom('cached_images as ci')
+      .select(sql.lit(1).as('one'))
+      .whereRef('ci.kind', '=', 'ii.kind')
+      .whereRef('ci.id', '=', 'ii.id'),
+  );
+
+/** The file column each sort walks, and the image's aggregate it answers with. */
+const SORT_COLUMN = { id: 'id', date: 'cached_at', size: 'bytes' } as const;
+const ORDER_COLUMN = { id: 'id', date: 'last_cached', size: 'max_bytes' } as const;
+
+type CachedAlias = Database & { c: Database['cached_images'] };
+
+/**
+ * SQL of the local and categorized libraries. Everything is aggregated, paged and previewed in the
+ * database (window functions work on SQLite ≥ 3.25 and Postgres): only one page reaches JavaScript.
+ */
+export class CacheLibraryQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * A page of the local library. By date or size, the walk follows an index of 005 and keeps one
+   * row per image (its newest, resp. largest, file), so the first page reads about a page of rows
+   * instead of grouping the whole cache; by id, the group-by streams along the (id, kind) index.
+   */
+  async localPage(
+    sort: LocalLibrarySort,
+    limit: number,
+    offset: number,
+  ): Promise<CachedImageRow[]> {
+    const [key, direction] = sort.split('_') as ['id' | 'date' | 'size', 'asc' | 'desc'];
+    const base = key === 'id' ? this.groupedById() : this.representatives(SORT_COLUMN[key]);
+    // Ties broken by id then kind in the same direction, so each sort is the exact reverse of its twin.
+    // Only orders that match an index in full let the walk stop after the page (no repeated id).
+    const paged = (key === 'id' ? base : base.orderBy(`c.${SORT_COLUMN[key]}`, direction))
+      .orderBy('c.id', direction)
+      .orderBy('c.kind', direction)
+      .limit(limit)
+      .offset(offset);
+    return this.db
+      .selectFrom(paged.as('img'))
+      .leftJoin('image_index as ii', (j) =>
+        j.onRef('ii.kind', '=', 'img.kind').onRef('ii.id', '=', 'img.id'),
+      )
+      .leftJoin('works as w', (j) =>
+        j.onRef('w.kind', '=', 'ii.kind').onRef('w.id', '=', 'ii.work_id'),
+      )
+      .leftJoin('episodes as e', (j) =>
+        j.onRef('e.kind', '=', 'ii.kind').onRef('e.id', '=', 'ii.episode_id'),
+      )
+      .select([
+        'img.kind',
+        'img.id',
+        'img.max_bytes',
+        'img.last_cached',
+        'w.title as work_title',
+        'e.label as episode_title',
+      ])
+      .$if(key !== 'id', (q) => q.orderBy(`img.${ORDER_COLUMN[key]}`, direction))
+      .orderBy('img.id', direction)
+      .orderBy('img.kind', direction)
+      .execute();
+  }
+
+  /** One row per image, grouped along the (id, kind) index of 005. */
+  private groupedById() {
+    return this.db
+      .selectFrom('cached_images as c')
+      .select((eb) => [
+        'c.kind',
+        'c.id',
+        eb.fn.max('c.bytes').as('max_bytes'),
+        eb.fn.max('c.cached_at').as('last_cached'),
+      ])
+      .groupBy(['c.id', 'c.kind'])
+      .$castTo<ImageAggregate>();
+  }
+
+  /**
+   * One file row per image: the one no other file of the image beats on `column` (ties by size
+   * name), with the image's other aggregate read for that row only.
+   */
+  private representatives(column: 'cached_at' | 'bytes') {
+    const maxOf = (eb: ExpressionBuilder<CachedAlias, 'c'>, of: 'cached_at' | 'bytes') =>
+      eb
+        .selectFrom('cached_images as m')
+        .select((m) => m.fn.max(`m.${of}`).as('value'))
+        .whereRef('m.kind', '=', 'c.kind')
+        .whereRef('m.id', '=', 'c.id');
+    return this.db
+      .selectFrom('cached_images as c')
+      .select((eb) => [
+        'c.kind',
+        'c.id',
+        (column === 'bytes' ? eb.ref('c.bytes') : maxOf(eb, 'bytes')).as('max_bytes'),
+        (column === 'cached_at' ? eb.ref('c.cached_at') : maxOf(eb, 'cached_at')).as('last_cached'),
+      ])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('cached_images as n')
+              .select(sql.lit(1).as('one'))
+              .whereRef('n.kind', '=', 'c.kind')
+              .whereRef('n.id', '=', 'c.id')
+              .where(({ eb, or, and, ref }) =>
+                or([
+                  eb(`n.${column}`, '>', ref(`c.${column}`)),
+                  and([
+                    eb(`n.${column}`, '=', ref(`c.${column}`)),
+                    eb('n.size', '>', ref('c.size')),
+                  ]),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .$castTo<ImageAggregate>();
+  }
+
+  /**
+   * A page of works, most recently cached first, with the totals over all works (window functions:
+   * one query for page and totals). The walk follows image_index in work order (index of 005), so
+   * grouping streams; titles are joined after paging.
+   */
+  async workGroups(limit: number, offset: number): Promise<WorkGroupRow[]> {
+    const groups = this.db
+      .selectFrom('image_index as ii')
+      .innerJoin('cached_images as ci', (j) =>
+        j.onRef('ci.kind', '=', 'ii.kind').onRef('ci.id', '=', 'ii.id'),
+      )
+      .select((eb) => [
+        'ii.kind',
+        'ii.work_id',
+        // An image may have up to three files (sizes), so count the images, not the rows.
+        eb.fn.count<number>('ii.id').distinct().as('image_count'),
+        eb.fn.max('ci.cached_at').as('last_cached'),
+        sql<number>`count(*) over ()`.as('total_works'),
+        sql<number>`sum(count(distinct ii.id)) over ()`.as('indexed_images'),
+      ])
+      .groupBy(['ii.kind', 'ii.work_id'])
+      .orderBy('last_cached', 'desc')
+      .orderBy('ii.kind')
+      .orderBy('ii.work_id')
+      .limit(limit)
+      .offset(offset);
+    const rows = await this.db
+      .selectFrom(groups.as('g'))
+      .leftJoin('works as w', (j) =>
+        j.onRef('w.kind', '=', 'g.kind').onRef('w.id', '=', 'g.work_id'),
+      )
+      .select([
+        'g.kind',
+        'g.work_id',
+        'w.title',
+        'g.image_count',
+        'g.last_cached',
+        'g.total_works',
+        'g.indexed_images',
+      ])
+      .orderBy('g.last_cached', 'desc')
+      .orderBy('g.kind')
+      .orderBy('g.work_id')
+      .execute();
+    return rows.map((r) => ({
+      ...r,
+      image_count: Number(r.image_count),
+      total_works: Number(r.total_works),
+      indexed_images: Number(r.indexed_images),
+    }));
+  }
+
+  /**
+   * Every cached episode of the given works with its image count and first four cached images in
+   * episode order. The previews are four `LIMIT 1 OFFSET i` lookups per episode that walk the
+   * work-order index of 005 and stop at once; on SQLite that is ~6× cheaper than ranking every
+   * image of the page's works with ROW_NUMBER() (9 ms against 57 ms for 10,000 images).
+   */
+  async episodePreviews(works: { kind: Kind; workId: number }[]): Promise<EpisodePreviewRow[]> {
+    const movies = works.filter((w) => w.kind === 'movie');
+    const series = works.filter((w) => w.kind !== 'movie');
+    const [a, b] = await Promise.all([
+      this.episodesOf(series, false),
+      this.episodesOf(movies, true),
+    ]);
+    return [...a, ...b].map(({ p0, p1, p2, p3, ...row }) => ({
+      ...row,
+      image_count: Number(row.image_count),
+      previews: [p0, p1, p2, p3].filter((id): id is number => id !== null),
+    }));
+  }
+
+  private async episodesOf(works: { kind: Kind; workId: number }[], movies: boolean) {
+    if (works.length === 0) return [];
+    const byKind = new Map<Kind, number[]>();
+    for (const w of works) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w.workId]);
+    const episodes = this.db
+      .selectFrom('image_index as ii')
+      .select((eb) => [
+        'ii.kind',
+        'ii.work_id',
+        'ii.episode_id',
+        eb.fn.countAll<number>().as('image_count'),
+      ])
+      .where((eb) =>
+        eb.and([
+          eb.or(
+            [...byKind].map(([kind, ids]) =>
+              eb.and([eb('ii.kind', '=', kind), eb('ii.work_id', 'in', ids)]),
+            ),
+          ),
+          isCached(eb),
+        ]),
+      )
+      .groupBy(['ii.kind', 'ii.work_id', 'ii.episode_id']);
+    return this.db
+      .selectFrom(episodes.as('g'))
+      .leftJoin('episodes as e', (j) =>
+        j.onRef('e.kind', '=', 'g.kind').onRef('e.id', '=', 'g.episode_id'),
+      )
+      .select((eb) => [
+        'g.kind',
+        'g.work_id',
+        'g.episode_id',
+        'g.image_count',
+        'e.label',
+        ...[0, 1, 2, 3].map((offset) =>
+          eb
+            .selectFrom('image_index as ii')
+            .select('ii.id')
+            .whereRef('ii.kind', '=', 'g.kind')
+            .whereRef('ii.work_id', '=', 'g.work_id')
+            // A movie's images all have a null episode id: the work is the episode.
+            .$if(!movies, (q) => q.whereRef('ii.episode_id', '=', 'g.episode_id'))
+            .where(isCached)
+            .orderBy('ii.episode_id')
+            .orderBy('ii.position')
+            .orderBy('ii.id')
+            .limit(1)
+            .offset(offset)
+            .$asScalar()
+            .as(`p${offset}` as 'p0' | 'p1' | 'p2' | 'p3'),
+        ),
+      ])
+      .orderBy('g.kind')
+      .orderBy('g.work_id')
+      .orderBy('g.episode_id')
+      .execute();
+  }
+
+  /** Cached images nobody listed (no owner in image_index), one row per image. */
+  private uncategorized() {
+    return this.db
+      .selectFrom('cached_images as c')
+      .select((eb) => [
+        'c.kind',
+        'c.id',
+        eb.fn.max('c.bytes').as('max_bytes'),
+        eb.fn.max('c.cached_at').as('last_cached'),
+      ])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('image_index as ii')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ii.kind', '=', 'c.kind')
+              .whereRef('ii.id', '=', 'c.id'),
+          ),
+        ),
+      )
+      .groupBy(['c.id', 'c.kind']);
+  }
+
+  /** How many images are uncategorized and when the newest of them was cached. */
+  async uncategorizedSummary(): Promise<{ count: number; last_cached: string | null }> {
+    const row = await this.db
+      .selectFrom(this.uncategorized().as('u'))
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('u.last_cached').as('last')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), last_cached: row.last ?? null };
+  }
+
+  /** A page of the uncategorized images, in id order. */
+  async uncategorizedPage(limit: number, offset: number): Promise<ImageAggregate[]> {
+    return this.uncategorized()
+      .orderBy('c.id')
+      .orderBy('c.kind')
+      .limit(limit)
+      .offset(offset)
+      .$castTo<ImageAggregate>()
+      .execute();
+  }
+
+  /** A page of one episode's (or movie's) cached images in episode order, and their count. */
+  async episodeImages(
+    kind: Kind,
+    workId: number,
+    episodeId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ImageAggregate[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('image_index as ii')
+        .innerJoin('cached_images as ci', (j) =>
+          j.onRef('ci.kind', '=', 'ii.kind').onRef('ci.id', '=', 'ii.id'),
+        )
+        .select((eb) => [
+          'ii.kind',
+          'ii.id',
+          eb.fn.max('ci.bytes').as('max_bytes'),
+          eb.fn.max('ci.cached_at').as('last_cached'),
+        ])
+        .where((eb) => ofEpisode(eb, kind, workId, episodeId))
+        .groupBy(['ii.kind', 'ii.id', 'ii.position'])
+        .orderBy('ii.position')
+        .orderBy('ii.id')
+        .limit(limit)
+        .offset(offset)
+        .$castTo<ImageAggregate>()
+        .execute(),
+      this.db
+        .selectFrom('image_index as ii')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.and([ofEpisode(eb, kind, workId, episodeId), isCached(eb)]))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * What the directory knows of an episode of a work: its titles, or null when neither the episode
+   * list nor any image listing ever named it under that work (an unknown episode).
+   */
+  async episodeOf(
+    kind: Kind,
+    workId: number,
+    episodeId: number,
+  ): Promise<{ workTitle: string | null; label: string | null } | null> {
+    if (kind === 'movie' && workId !== episodeId) return null;
+    const [work, episode, indexed] = await Promise.all([
+      this.db
+        .selectFrom('works')
+        .select('title')
+        .where('kind', '=', kind)
+        .where('id', '=', workId)
+        .executeTakeFirst(),
+      kind === 'movie'
+        ? undefined
+        : this.db
+            .selectFrom('episodes')
+            .select('label')
+            .where('kind', '=', kind)
+            .where('id', '=', episodeId)
+            .where('work_id', '=', workId)
+            .executeTakeFirst(),
+      this.db
+        .selectFrom('image_index as ii')
+        .select('ii.id')
+        .where((eb) => ofEpisode(eb, kind, workId, episodeId))
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    const known = (kind === 'movie' ? work : episode) !== undefined || indexed !== undefined;
+    if (!known) return null;
+    return { workTitle: work?.title ?? null, label: episode?.label ?? null };
+  }
+}
