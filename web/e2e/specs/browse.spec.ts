@@ -68,13 +68,11 @@ test('the CDN setting decides which host serves large images', async ({ page }) 
   const openEpisode = async (id: number, firstImage: number) => {
     await page.goto(`/images/${encodeURIComponent(`${pageOrigin}/tv/episodeimages.php?${id}`)}`);
     await expect(card(page, firstImage)).toBeVisible();
+    // The grid shows thumbnails; the lightbox shows the chosen size (large by default).
+    await card(page, firstImage).locator('..').getByRole('button', { name: '放大查看' }).click();
+    const large = page.getByRole('dialog').locator('img[src*="size=large"]');
     await expect
-      .poll(() =>
-        page
-          .locator('img[src*="size=large"]')
-          .first()
-          .evaluate((img: HTMLImageElement) => img.naturalWidth),
-      )
+      .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
   };
 
