@@ -50,7 +50,7 @@ export class PasswordReset {
   /** Returns false when the token is unknown, used or expired; the claim is atomic so a token works once. */
   async confirm(token: string, newPassword: string): Promise<boolean> {
     const passwordHash = await hashPassword(newPassword);
-    return this.deps.db.transaction().execute(async (trx) => {
+    const userId = await this.deps.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const claimed = await trx
         .updateTable('password_resets')
@@ -60,14 +60,17 @@ export class PasswordReset {
         .where('expires_at', '>', now)
         .returning('user_id')
         .executeTakeFirst();
-      if (!claimed) return false;
+      if (!claimed) return null;
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: now })
         .where('id', '=', claimed.user_id)
         .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
-      return true;
+      return claimed.user_id;
     });
+    if (userId === null) return false;
+    this.deps.sessions.forgetUser(userId);
+    return true;
   }
 }

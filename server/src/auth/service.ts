@@ -70,6 +70,7 @@ export class AuthService {
   async updateProfile(userId: number, changes: UpdateProfileRequest): Promise<User> {
     try {
       const row = await this.users.update(userId, changes);
+      this.sessions.forgetUser(userId);
       if (!row) throw unauthenticated();
       return toUser(row);
     } catch (error) {

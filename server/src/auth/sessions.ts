@@ -3,8 +3,18 @@ import type { Database } from '../db';
 import { hashToken, newToken } from './secrets';
 import type { UserRow } from './users';
 
+/**
+ * How long a checked session is trusted without asking the database again. Every image of a grid
+ * is a request; this keeps them off the database. A revocation clears the entry at once in the
+ * process that made it; other processes (scale-out) see it within this time.
+ */
+export const SESSION_RECHECK_MS = 2000;
+const MAX_REMEMBERED = 10_000;
+
 /** Opaque bearer sessions: the token goes to the client once, the database keeps only its hash. */
 export class SessionStore {
+  private readonly recent = new Map<string, { user: UserRow; until: number }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
@@ -27,22 +37,46 @@ export class SessionStore {
 
   /** The active user behind a token, or undefined when the token is unknown, expired or the user disabled. */
   async findUser(token: string): Promise<UserRow | undefined> {
+    const tokenHash = hashToken(token);
+    const remembered = this.recent.get(tokenHash);
+    if (remembered && remembered.until > Date.now()) return remembered.user;
+    const user = await this.lookUp(tokenHash);
+    if (user) {
+      if (this.recent.size >= MAX_REMEMBERED) this.recent.clear();
+      this.recent.set(tokenHash, { user, until: Date.now() + SESSION_RECHECK_MS });
+    } else {
+      this.recent.delete(tokenHash);
+    }
+    return user;
+  }
+
+  private lookUp(tokenHash: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .where('sessions.token_hash', '=', hashToken(token))
+      .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', new Date().toISOString())
       .where('users.disabled', '=', 0)
       .executeTakeFirst();
   }
 
   async revoke(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    const tokenHash = hashToken(token);
+    this.recent.delete(tokenHash);
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Forgets what this process remembered of a user (after any change to the account). */
+  forgetUser(userId: number): void {
+    for (const [tokenHash, entry] of this.recent) {
+      if (entry.user.id === userId) this.recent.delete(tokenHash);
+    }
   }
 
   /** Ends every session of a user, optionally keeping the one making the request. */
   async revokeAll(userId: number, keepToken?: string): Promise<void> {
+    this.forgetUser(userId);
     let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepToken) query = query.where('token_hash', '!=', hashToken(keepToken));
     await query.execute();

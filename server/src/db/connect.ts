@@ -37,8 +37,30 @@ export function connectDb(options: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed query, so
+ * statements are kept by their SQL text (a few hundred distinct ones at most; bounded anyway).
+ */
+function withStatementCache(database: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 const UNIQUE_VIOLATION = new Set([

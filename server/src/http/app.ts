@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -9,6 +8,7 @@ import {
 import type { Services } from '../services';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { downloadRoutes } from './routes/downloads';
@@ -38,28 +38,7 @@ export async function buildHttpApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, services.mapDomainError);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // A LAN install over plain http must not have its own assets upgraded to https.
-        ...(config.auth.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { https: config.auth.cookieSecure });
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
 

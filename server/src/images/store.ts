@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
@@ -7,6 +7,16 @@ import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { UpstreamClient, UrlBuilders } from '../upstream';
 import { UpstreamError, UpstreamNotFoundError } from '../upstream';
+import { ByteBudgetCache } from './memory-cache';
+
+/** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
+export interface ServedImage extends StoredImage {
+  body: Buffer | null;
+}
+
+/** Grid thumbnails and compressed images are what pages ask for again and again. */
+const MEMORY_BUDGET = 32 * 1024 * 1024;
+const MEMORY_LARGEST_ENTRY = 256 * 1024;
 
 export interface StoredImage {
   file: string;
@@ -30,6 +40,10 @@ export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): Image
  */
 export class ImageStore {
   private readonly inFlight = new Map<string, Promise<StoredImage | null>>();
+  private readonly memory = new ByteBudgetCache<ServedImage & { body: Buffer }>(
+    MEMORY_BUDGET,
+    MEMORY_LARGEST_ENTRY,
+  );
 
   constructor(
     private readonly deps: {
@@ -67,6 +81,23 @@ export class ImageStore {
     throw notFound('源站上没有这张图片');
   }
 
+  /** For the image route: `get`, with small images' bytes kept in memory (no disk access on a hit). */
+  async serve(
+    kind: Kind,
+    id: number,
+    wanted: ImageSize,
+    compressedForLarge = false,
+  ): Promise<ServedImage> {
+    const key = `${kind}:${id}:${wanted}:${compressedForLarge}`;
+    const hit = this.memory.get(key);
+    if (hit) return hit;
+    const image = await this.get(kind, id, wanted, compressedForLarge);
+    if (image.bytes > MEMORY_LARGEST_ENTRY) return { ...image, body: null };
+    const served = { ...image, body: await readFile(image.file) };
+    this.memory.set(key, served);
+    return served;
+  }
+
   /** Whether any size of the image is already stored (downloads use it to skip the network). */
   async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
     return (await this.onDisk(kind, id, size)) !== null;
@@ -75,6 +106,7 @@ export class ImageStore {
   async delete(images: { kind: Kind; id: number }[]): Promise<number> {
     let deleted = 0;
     for (const { kind, id } of images) {
+      this.memory.deletePrefix(`${kind}:${id}:`);
       for (const size of ['thumb', 'small', 'large'] as const) {
         if (await this.onDisk(kind, id, size)) {
           await rm(this.fileOf(kind, id, size), { force: true });
@@ -91,6 +123,7 @@ export class ImageStore {
   }
 
   async deleteAll(): Promise<number> {
+    this.memory.clear();
     const result = await this.deps.db.deleteFrom('cached_images').executeTakeFirst();
     await rm(this.deps.root, { recursive: true, force: true });
     return Number(result.numDeletedRows);

@@ -12,12 +12,24 @@ export const SESSION_COOKIE_PATH = '/api';
 
 export type Access = 'public' | 'user' | 'admin';
 
+/** A registered route and who may call it, as the access hook judges it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  cookieAuth: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every /api route is 'user' unless it says otherwise. */
     access?: Access;
     /** Also accept the session cookie (read-only GETs that plain links and images make). */
     cookieAuth?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route registered after access control, with its access (walked by the route matrix tests). */
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -36,6 +48,14 @@ function tokenOf(request: FastifyRequest, cookieAuth: boolean): string | null {
 export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  const routes: RouteAccess[] = [];
+  app.decorate('routeAccess', routes);
+  app.addHook('onRoute', (route) => {
+    const { access = 'user', cookieAuth = false } = route.config ?? {};
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, access, cookieAuth });
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
     const { access = 'user', cookieAuth = false } = request.routeOptions.config;

@@ -36,7 +36,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
         const id = Number(request.params.file.slice(0, -'.jpg'.length));
         const { size, cdn: variant } = request.query;
         const kind = request.query.kind ?? (await directory.kindOfImage(id)) ?? 'anime';
-        const image = await images.get(kind, id, size, size === 'large' && variant === 'small');
+        const image = await images.serve(kind, id, size, size === 'large' && variant === 'small');
         reply
           .header('cache-control', 'private, max-age=31536000, immutable')
           .header('etag', image.etag)
@@ -45,7 +45,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
         return reply
           .header('content-type', 'image/jpeg')
           .header('content-length', image.bytes)
-          .send(createReadStream(image.file));
+          .send(image.body ?? createReadStream(image.file));
       },
     );
 

@@ -1,0 +1,197 @@
+// Benchmark: cached images served by the real (bundled) server against the same files served by
+// nginx (Debian package), same client (wrk, one thread), 50 connections, every request a different
+// image of the set. Targets: the app at ≥ 0.5 of nginx's requests/s and p99 under 20 ms. nginx runs
+// one worker, like the one Node process. Run: npx tsx bench/images.ts [--images 1000] [--seconds 10]
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SERVER_ARGS } from '../scripts/lib/server.mjs';
+import { loadConfig } from '../server/src/config';
+import { createServices } from '../server/src/services';
+
+const { values } = parseArgs({
+  options: {
+    images: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const count = Number(values.images);
+const seconds = Number(values.seconds);
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-images-'));
+// nginx's worker drops to an unprivileged user: it must be able to read the files.
+chmodSync(dataDir, 0o755);
+const [appPort, nginxPort] = [8792, 8793];
+const password = 'BenchPass123';
+
+for (const [tool, pkg] of [
+  ['nginx', 'nginx-light'],
+  ['wrk', 'wrk'],
+] as const) {
+  try {
+    execFileSync('which', [tool], { stdio: 'ignore' });
+  } catch {
+    console.error(`${tool} is missing: apt-get install -y ${pkg}`);
+    process.exit(1);
+  }
+}
+execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' });
+
+// Seed thumbnails (~20 KB, the size of the site's grid images) where the image store keeps them.
+const seeding = await createServices(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: password }),
+);
+const files: string[] = [];
+const rows = [];
+for (let id = 1; id <= count; id++) {
+  const file = seeding.images.fileOf('anime', id, 'thumb');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, randomBytes(20 * 1024));
+  files.push(path.relative(path.join(dataDir, 'images'), file));
+  rows.push({
+    kind: 'anime' as const,
+    id,
+    size: 'thumb' as const,
+    bytes: 20 * 1024,
+    cached_at: new Date().toISOString(),
+  });
+}
+for (let i = 0; i < rows.length; i += 500) {
+  await seeding.db.kysely
+    .insertInto('cached_images')
+    .values(rows.slice(i, i + 500))
+    .execute();
+}
+await seeding.close();
+
+const nginxDir = path.join(dataDir, 'nginx');
+mkdirSync(nginxDir);
+writeFileSync(
+  path.join(nginxDir, 'nginx.conf'),
+  `daemon off; worker_processes 1; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  client_body_temp_path ${nginxDir}; proxy_temp_path ${nginxDir}; fastcgi_temp_path ${nginxDir};
+  uwsgi_temp_path ${nginxDir}; scgi_temp_path ${nginxDir};
+  types { image/jpeg jpg; }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${path.join(dataDir, 'images')};
+    location / { add_header Cache-Control "private, max-age=31536000, immutable"; etag on; }
+  }
+}
+`,
+);
+const nginx = spawn('nginx', ['-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
+const app = spawn(process.execPath, SERVER_ARGS, {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: password,
+  },
+  stdio: 'ignore',
+});
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** wrk cycling through the given paths (a Lua script reads them), with latency percentiles. */
+function measure(title: string, base: string, paths: string[], headers: string[]) {
+  const list = path.join(dataDir, `${title}.paths`);
+  writeFileSync(list, paths.join('\n'));
+  const script = path.join(dataDir, 'cycle.lua');
+  writeFileSync(
+    script,
+    'local paths = {}\nlocal n = 0\ninit = function(args) for line in io.lines(args[1]) do paths[#paths + 1] = line end end\n' +
+      'request = function() n = n + 1; return wrk.format("GET", paths[(n % #paths) + 1]) end\n',
+  );
+  const run = (duration: string) =>
+    execFileSync(
+      'wrk',
+      [
+        '-t1',
+        '-c50',
+        `-d${duration}`,
+        '--latency',
+        '-s',
+        script,
+        ...headers.flatMap((h) => ['-H', h]),
+        base,
+        '--',
+        list,
+      ],
+      { encoding: 'utf8' },
+    );
+  run('2s'); // warm-up
+  const out = run(`${seconds}s`);
+  const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
+  const ms = (pattern: RegExp) => {
+    const match = pattern.exec(out);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const result = {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: ms(/50%\s+([\d.]+)(us|ms|s)/),
+    p99: ms(/99%\s+([\d.]+)(us|ms|s)/),
+    errors: number(/Non-2xx or 3xx responses: (\d+)/) + number(/Socket errors: connect (\d+)/),
+  };
+  console.log(
+    `${title.padEnd(9)} ${result.rps.toFixed(0).padStart(7)} req/s   p50 ${result.p50.toFixed(2)} ms   p99 ${result.p99.toFixed(2)} ms   errors ${result.errors}`,
+  );
+  return result;
+}
+
+try {
+  await waitFor(`http://127.0.0.1:${appPort}/api/auth/status`);
+  await waitFor(`http://127.0.0.1:${nginxPort}/`);
+  const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@localhost.localdomain', password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  console.log(
+    `${count} cached 20 KB images, wrk -t1 -c50, ${seconds} s each (after a 2 s warm-up)`,
+  );
+  const ngx = measure(
+    'nginx',
+    `http://127.0.0.1:${nginxPort}`,
+    files.map((f) => `/${f}`),
+    [],
+  );
+  const ours = measure(
+    'capshelf',
+    `http://127.0.0.1:${appPort}`,
+    Array.from({ length: count }, (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=thumb`),
+    [`Authorization: Bearer ${token}`],
+  );
+  const ratio = ours.rps / ngx.rps;
+  console.log(
+    `ratio capshelf / nginx: ${ratio.toFixed(2)}  target ≥ 0.50 (${ratio >= 0.5 ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `capshelf p99 ${ours.p99.toFixed(2)} ms  target < 20 ms (${ours.p99 < 20 ? 'met' : 'NOT met'})`,
+  );
+} finally {
+  app.kill('SIGTERM');
+  nginx.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
