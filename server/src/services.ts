@@ -12,7 +12,7 @@ import {
 } from './downloads';
 import { fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
-import { CdnPreferences, ImageStore } from './images';
+import { CacheGeneration, CdnPreferences, ImageStore } from './images';
 import { createLibraries, HistoryService, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -39,6 +39,8 @@ export interface Services {
   directory: Directory;
   catalog: CatalogService;
   images: ImageStore;
+  /** Changes with every change to the image cache (answers over the whole cache key on it). */
+  generation: CacheGeneration;
   cdn: CdnPreferences;
   history: HistoryService;
   libraries: Libraries;
@@ -71,7 +73,8 @@ export async function createServices(
   });
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
-  const directory = new Directory(db.kysely);
+  const generation = new CacheGeneration(db.kysely);
+  const directory = new Directory(db.kysely, generation);
   const catalog = new CatalogService({
     config,
     client: upstream,
@@ -85,6 +88,7 @@ export async function createServices(
     root: path.join(config.dataDir, 'images'),
     client: upstream,
     builders,
+    generation,
   });
   const downloadRepo = new DownloadRepository(db.kysely);
   const downloadRunner = new DownloadRunner({
@@ -131,9 +135,10 @@ export async function createServices(
     directory,
     catalog,
     images,
+    generation,
     cdn,
     history,
-    libraries: createLibraries({ db: db.kysely, history, directory, cdn, builders }),
+    libraries: createLibraries({ db: db.kysely, history, directory, cdn, builders, generation }),
     downloads,
     downloadRunner,
     favorites,

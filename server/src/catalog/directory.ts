@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
+import type { CacheGeneration } from '../images';
 
 const CHUNK = 500;
 
@@ -9,7 +10,10 @@ const CHUNK = 500;
  * cache is shared, so the libraries read titles and ownership from here.
  */
 export class Directory {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly generation: CacheGeneration,
+  ) {}
 
   async rememberWorks(works: { kind: Kind; id: number; title: string }[]): Promise<void> {
     if (works.length === 0) return;
@@ -25,6 +29,7 @@ export class Directory {
           .execute();
       }
     });
+    await this.generation.bump();
   }
 
   async rememberEpisodes(
@@ -47,6 +52,7 @@ export class Directory {
           .execute();
       }
     });
+    await this.generation.bump();
   }
 
   /** Records the owner of every image of an episode (or movie, with no episode id). */
@@ -73,6 +79,7 @@ export class Directory {
           .execute();
       }
     });
+    await this.generation.bump();
   }
 
   async workTitle(kind: Kind, id: number): Promise<string | null> {

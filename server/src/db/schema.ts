@@ -163,6 +163,11 @@ export interface FavoriteImagesTable {
   created_at: string;
 }
 
+export interface CacheGenerationTable {
+  id: number;
+  generation: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -176,6 +181,7 @@ export interface Database {
   user_settings: UserSettingsTable;
   history: HistoryTable;
   downloads: DownloadsTable;
+  cache_generation: CacheGenerationTable;
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;

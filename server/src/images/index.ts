@@ -3,3 +3,4 @@ export { cacheStats } from './stats';
 export { CdnPreferences } from './cdn';
 export { imageItem, thumbUrl } from './urls';
 export { sampleCached } from './sample';
+export { CacheGeneration } from './generation';

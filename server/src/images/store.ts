@@ -7,6 +7,7 @@ import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { UpstreamClient, UrlBuilders } from '../upstream';
 import { UpstreamError, UpstreamNotFoundError } from '../upstream';
+import type { CacheGeneration } from './generation';
 import { ByteBudgetCache } from './memory-cache';
 
 /** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
@@ -51,6 +52,7 @@ export class ImageStore {
       root: string;
       client: UpstreamClient;
       builders: UrlBuilders;
+      generation: CacheGeneration;
     },
   ) {}
 
@@ -119,6 +121,7 @@ export class ImageStore {
         .where('id', '=', id)
         .execute();
     }
+    if (images.length > 0) await this.deps.generation.bump();
     return deleted;
   }
 
@@ -126,6 +129,7 @@ export class ImageStore {
     this.memory.clear();
     const result = await this.deps.db.deleteFrom('cached_images').executeTakeFirst();
     await rm(this.deps.root, { recursive: true, force: true });
+    await this.deps.generation.bump();
     return Number(result.numDeletedRows);
   }
 
@@ -162,6 +166,7 @@ export class ImageStore {
       .values({ kind, id, size, ...row })
       .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
       .execute();
+    await this.deps.generation.bump();
     return {
       file,
       size,

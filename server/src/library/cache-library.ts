@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
 import { badRequest, notFound } from '../errors';
-import { cacheStats, imageItem, type CdnPreferences } from '../images';
+import { cacheStats, imageItem, type CacheGeneration, type CdnPreferences } from '../images';
 import {
   CacheLibraryQueries,
   PREVIEWS,
@@ -50,8 +50,16 @@ const libraryImage = (row: ImageAggregate, titles: Titles, compressed: boolean):
  */
 export class CacheLibrary {
   private readonly queries: CacheLibraryQueries;
+  /** Categorized answers of one cache generation; a new generation starts an empty set. */
+  private memo = { generation: -1, answers: new Map<string, CategorizedLibraryResponse>() };
 
-  constructor(private readonly deps: { db: Kysely<Database>; cdn: CdnPreferences }) {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      cdn: CdnPreferences;
+      generation: CacheGeneration;
+    },
+  ) {
     this.queries = new CacheLibraryQueries(deps.db);
   }
 
@@ -76,12 +84,30 @@ export class CacheLibrary {
    * A page of works, most recently cached first; the uncategorized group ('未分类': images no
    * listing ever named an owner for) comes after every work.
    */
-  async categorized(userId: number, { page, limit }: Paging): Promise<CategorizedLibraryResponse> {
+  async categorized(userId: number, paging: Paging): Promise<CategorizedLibraryResponse> {
+    const [generation, compressed] = await Promise.all([
+      this.deps.generation.current(),
+      this.deps.cdn.usesSmallCdn(userId),
+    ]);
+    // Grouping the whole cache is the costly part; it can only change with the generation.
+    if (generation !== this.memo.generation) this.memo = { generation, answers: new Map() };
+    const key = `${paging.page}:${paging.limit}:${compressed}`;
+    const known = this.memo.answers.get(key);
+    if (known) return known;
+    const answer = await this.groupCache(paging, compressed);
+    if (this.memo.generation === generation && this.memo.answers.size < 100)
+      this.memo.answers.set(key, answer);
+    return answer;
+  }
+
+  private async groupCache(
+    { page, limit }: Paging,
+    compressed: boolean,
+  ): Promise<CategorizedLibraryResponse> {
     const offset = (page - 1) * limit;
-    const [groups, stats, compressed] = await Promise.all([
+    const [groups, stats] = await Promise.all([
       this.queries.workGroups(limit, offset),
       cacheStats(this.deps.db),
-      this.deps.cdn.usesSmallCdn(userId),
     ]);
     // The totals ride on the page's rows; a page past the end has none, so ask the first page.
     const totals = groups[0] ?? (offset > 0 ? (await this.queries.workGroups(1, 0))[0] : undefined);

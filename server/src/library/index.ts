@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Directory } from '../catalog';
 import type { Database } from '../db';
-import type { CdnPreferences } from '../images';
+import type { CacheGeneration, CdnPreferences } from '../images';
 import type { UrlBuilders } from '../upstream';
 import { CacheLibrary } from './cache-library';
 import type { HistoryService } from './history';
@@ -24,6 +24,7 @@ export function createLibraries(deps: {
   directory: Directory;
   cdn: CdnPreferences;
   builders: UrlBuilders;
+  generation: CacheGeneration;
 }): Libraries {
   return { cache: new CacheLibrary(deps), search: new SearchLibrary(deps) };
 }
