@@ -303,25 +303,16 @@ export class CacheLibraryQueries {
 
   /** Cached images nobody listed (no owner in image_index), one row per image. */
   private uncategorized() {
-    return this.db
-      .selectFrom('cached_images as c')
-      .select((eb) => [
-        'c.kind',
-        'c.id',
-        eb.fn.max('c.bytes').as('max_bytes'),
-        eb.fn.max('c.cached_at').as('last_cached'),
-      ])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('image_index as ii')
-              .select(sql.lit(1).as('one'))
-              .whereRef('ii.kind', '=', 'c.kind')
-              .whereRef('ii.id', '=', 'c.id'),
-          ),
+    return this.groupedById().where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('image_index as ii')
+            .select(sql.lit(1).as('one'))
+            .whereRef('ii.kind', '=', 'c.kind')
+            .whereRef('ii.id', '=', 'c.id'),
         ),
-      )
-      .groupBy(['c.id', 'c.kind']);
+      ),
+    );
   }
 
   /** How many images are uncategorized and when the newest of them was cached. */

@@ -1,5 +1,6 @@
 import {
   EpisodeImagesQuery,
+  type ImageItem,
   ImageListResponse,
   MAX_RANGE,
   RangeQuery,
@@ -15,6 +16,20 @@ import { badRequest } from '../../errors';
 import { imageItem, sampleCached } from '../../images';
 import type { Services } from '../../services';
 import { currentUser } from '../plugins/access';
+
+/** A listing that needed no source page: an id range or a sample of the cache. */
+const fromCacheOnly = (images: ImageItem[], mode: 'range' | 'sample') => ({
+  images,
+  total: images.length,
+  cached: true,
+  episode_title: null,
+  work_title: null,
+  work: null,
+  episode: null,
+  mode,
+  exact: true,
+  fetched_at: null,
+});
 
 const EpisodeParams = z.object({ episodeId: z.string().min(1).max(2000) });
 const RangeParams = z.object({ start: UpstreamId, end: UpstreamId });
@@ -79,21 +94,10 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
         if (end - start + 1 > MAX_RANGE) throw badRequest(`end: 一次最多 ${MAX_RANGE} 张图片`);
         const { kind } = request.query;
         const compressed = await cdn.usesSmallCdn(currentUser(request).id);
-        const images = Array.from({ length: end - start + 1 }, (_, i) =>
-          imageItem(kind, start + i, compressed),
+        return fromCacheOnly(
+          Array.from({ length: end - start + 1 }, (_, i) => imageItem(kind, start + i, compressed)),
+          'range',
         );
-        return {
-          images,
-          total: images.length,
-          cached: true,
-          episode_title: null,
-          work_title: null,
-          work: null,
-          episode: null,
-          mode: 'range' as const,
-          exact: true,
-          fetched_at: null,
-        };
       },
     );
 
@@ -103,19 +107,10 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
       async (request) => {
         const rows = await sampleCached(db.kysely, request.query.limit);
         const compressed = await cdn.usesSmallCdn(currentUser(request).id);
-        const images = rows.map((r) => imageItem(r.kind, r.id, compressed));
-        return {
-          images,
-          total: images.length,
-          cached: true,
-          episode_title: null,
-          work_title: null,
-          work: null,
-          episode: null,
-          mode: 'sample' as const,
-          exact: true,
-          fetched_at: null,
-        };
+        return fromCacheOnly(
+          rows.map((r) => imageItem(r.kind, r.id, compressed)),
+          'sample',
+        );
       },
     );
 
