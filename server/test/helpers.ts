@@ -53,7 +53,10 @@ export interface TestApp {
 }
 
 /** A fresh app on its own data directory and database (SQLite, or Postgres in the Postgres pass). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
   const postgres = postgresAdminUrl ? await createPostgresDatabase() : null;
   const config = loadConfig({
@@ -67,7 +70,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const mailer = new CapturingMailer();
   const services = await createServices(config, { mailer });
-  const app = await buildHttpApp(services, { webRoot: path.join(dataDir, 'no-web') });
+  const app = await buildHttpApp(services, {
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
+  });
   await app.ready();
 
   const login = async (email = ADMIN.email, password = ADMIN.password) => {

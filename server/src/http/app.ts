@@ -7,8 +7,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
 import { registerAccessControl } from './plugins/access';
-import { registerErrorHandling } from './plugins/errors';
-import { registerSecurityHeaders } from './plugins/security';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './routes/auth';
 import { downloadRoutes } from './routes/downloads';
@@ -24,6 +24,7 @@ export async function buildHttpApp(
   options: { webRoot: string },
 ): Promise<FastifyInstance> {
   const { config, logger } = services;
+  const applySecurityHeaders = securityHeaders({ https: config.auth.cookieSecure });
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({
@@ -32,6 +33,11 @@ export async function buildHttpApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // The router's own errors skip every hook, the security headers' included.
+    frameworkErrors: (error, request, reply) =>
+      applySecurityHeaders(request.raw, reply.raw, () =>
+        answerFrameworkError(error, request, reply),
+      ),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

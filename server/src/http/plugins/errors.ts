@@ -1,5 +1,5 @@
 import { ErrorCode } from '@capshelf/contract';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 
@@ -10,6 +10,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求内容类型',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度无效',
+  FST_ERR_BAD_URL: '请求地址无效',
+  FST_ERR_MAX_PARAM_LENGTH: '请求地址中的参数过长',
 };
 
 function send(reply: FastifyReply, error: AppError) {
@@ -32,6 +34,19 @@ function validationError(error: FastifyError): AppError {
     first ? `${first.field}: ${first.message}` : '请求参数无效',
     { errors: issues },
   );
+}
+
+/**
+ * The router's own errors (a broken percent-encoding, an over-long path parameter) never reach the
+ * error handler; given to Fastify as `frameworkErrors`, they answer in the contract shape too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const detail = FASTIFY_MESSAGES[error.code] ?? '请求无效';
+  return send(reply, new AppError(400, ErrorCode.VALIDATION_FAILED, detail));
 }
 
 /** The single place where any thrown error becomes the contract's `{detail, code}` answer. */

@@ -6,7 +6,15 @@ import helmet from 'helmet';
  * request, which showed up in the image route's profile. The headers themselves are helmet's.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const applyHeaders = helmet({
+  const applyHeaders = securityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+}
+
+/** helmet's middleware with this app's policy; also applied to the router's errors, which skip hooks. */
+export function securityHeaders(options: { https: boolean }) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,8 +36,5 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }

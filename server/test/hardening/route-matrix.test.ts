@@ -1,0 +1,223 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, databaseKind } from '../helpers';
+import {
+  DOCUMENTED_COOKIE_ROUTES,
+  DOCUMENTED_PUBLIC_ROUTES,
+  EXPECTED_ROUTE_KEYS,
+  OWNER,
+  expectContractError,
+  routeKey,
+  sampleRequest,
+  snapshotData,
+  startHardeningApp,
+  inputsOf,
+  type HardeningApp,
+} from './support';
+
+let h: HardeningApp;
+let stranger: { authorization: string };
+let sessionCookie: string;
+
+beforeAll(async () => {
+  h = await startHardeningApp();
+  stranger = await h.t.userHeaders('stranger@example.com');
+  const login = await h.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: OWNER });
+  sessionCookie = String(login.headers['set-cookie']).split(';')[0]!;
+});
+afterAll(async () => {
+  await h?.t.close();
+});
+
+const inject = (request: InjectOptions) => h.t.app.inject(request);
+const sample = (key: string) => {
+  const route = h.routes.find((r) => routeKey(r) === key);
+  if (!route) throw new Error(`no route ${key}`);
+  return sampleRequest(route, inputsOf(h.table, route));
+};
+const isPublic = (key: string) => DOCUMENTED_PUBLIC_ROUTES.includes(key);
+const protectedRoutes = () => h.routes.filter((r) => !isPublic(routeKey(r)));
+
+/** Credentials that must never open a protected route. */
+const BAD_CREDENTIALS: [string, Record<string, string>][] = [
+  ['no credentials', {}],
+  ['a garbage bearer token', { authorization: 'Bearer garbage-token' }],
+  ['an empty bearer token', { authorization: 'Bearer ' }],
+  ['a bearer token of 10 kB', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
+  ['another scheme', { authorization: 'Basic YWRtaW5AZXhhbXBsZS5jb206QWRtaW5QYXNzMTIz' }],
+  ['a garbage cookie', { cookie: 'capshelf_session=garbage' }],
+];
+
+describe(`route matrix (${databaseKind})`, () => {
+  it('has one expectation entry for every registered route, and none for a route that is gone', () => {
+    expect(h.routes.length).toBeGreaterThan(30);
+    expect(h.routes.map(routeKey)).toEqual(EXPECTED_ROUTE_KEYS);
+    // Nothing outside /api is registered when there is no page build.
+    expect(h.t.app.routeAccess.filter((r) => !r.url.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('marks exactly the documented routes public and the documented ones cookie-readable', () => {
+    const marked = (test: (r: (typeof h.routes)[number]) => boolean) =>
+      h.routes.filter(test).map(routeKey).sort();
+    expect(marked((r) => r.access === 'public')).toEqual([...DOCUMENTED_PUBLIC_ROUTES].sort());
+    expect(marked((r) => r.cookieAuth)).toEqual([...DOCUMENTED_COOKIE_ROUTES].sort());
+  });
+
+  it('answers 401 UNAUTHENTICATED on every protected route to every bad credential', async () => {
+    const before = await snapshotData(h.t);
+    for (const route of protectedRoutes()) {
+      const request = sample(routeKey(route));
+      for (const [what, headers] of BAD_CREDENTIALS) {
+        const res = await inject({ ...request, headers });
+        expectContractError(res, 401);
+        expect(res.json(), `${routeKey(route)} with ${what}`).toMatchObject({
+          code: 'UNAUTHENTICATED',
+        });
+      }
+      if (route.method === 'GET') {
+        const head = await inject({ ...request, method: 'HEAD' });
+        expect(head.statusCode, `HEAD ${route.url}`).toBe(401);
+      }
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+    expect(h.t.upstreamRequests()).toBe(0);
+  });
+
+  it('honours the session cookie on the image and ZIP routes only', async () => {
+    const before = await snapshotData(h.t);
+    for (const route of protectedRoutes()) {
+      const key = routeKey(route);
+      const res = await inject({ ...sample(key), headers: { cookie: sessionCookie } });
+      if (route.cookieAuth) {
+        expect(res.statusCode, key).toBe(200);
+      } else {
+        expectContractError(res, 401);
+      }
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+  });
+
+  it('opens the public routes to anyone, a bad token included', async () => {
+    for (const key of DOCUMENTED_PUBLIC_ROUTES) {
+      for (const [what, headers] of BAD_CREDENTIALS) {
+        const res = await inject({ ...sample(key), headers });
+        expect(res.statusCode, `${key} with ${what}`).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          expectContractError(res);
+          expect(res.json().code).not.toBe('UNAUTHENTICATED');
+        }
+      }
+    }
+    const status = await inject({
+      method: 'GET',
+      url: '/api/auth/status',
+      headers: { authorization: 'Bearer garbage-token' },
+    });
+    expect(status.json()).toEqual({ authenticated: false });
+  });
+
+  it("answers 404 for another user's objects and leaves them in place", async () => {
+    const { favoriteIds, downloadId, historyId, imageId, episodeUrl } = h.samples;
+    const before = await snapshotData(h.t);
+    const calls: [method: 'GET' | 'DELETE', url: string][] = [
+      ['DELETE', `/api/favorites/work/${favoriteIds.work}`],
+      ['DELETE', `/api/favorites/episode/${favoriteIds.episode}`],
+      ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
+      ['GET', `/api/download/${downloadId}/status`],
+      ['GET', `/api/download/${downloadId}/file`],
+      ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
+    ];
+    for (const [method, url] of calls) {
+      expectContractError(await inject({ method, url, headers: stranger }), 404);
+    }
+    const batch = await inject({
+      method: 'POST',
+      url: '/api/favorites/batch/delete',
+      headers: stranger,
+      payload: {
+        work_ids: [favoriteIds.work],
+        episode_ids: [favoriteIds.episode],
+        image_ids: [favoriteIds.image],
+      },
+    });
+    expect(batch.json()).toMatchObject({ deleted: { works: 0, episodes: 0, images: 0 } });
+
+    // The favourite status of the owner's items says nothing to the stranger.
+    const statusQueries = [
+      `item_type=work&item_id=${encodeURIComponent('Non Non Biyori')}`,
+      `item_type=episode&item_id=${encodeURIComponent(episodeUrl)}`,
+      `item_type=image&item_id=${imageId}`,
+    ];
+    for (const query of statusQueries) {
+      const url = `/api/favorites/status?${query}`;
+      const theirs = await inject({ method: 'GET', url, headers: stranger });
+      expect(theirs.json(), url).toEqual({ is_favorited: false, favorite_id: null });
+      const mine = await inject({ method: 'GET', url, headers: h.t.headers });
+      expect(mine.json(), url).toMatchObject({ is_favorited: true });
+    }
+    for (const url of ['/api/favorites', '/api/download', '/api/images/search-based-library']) {
+      const listed = await inject({ method: 'GET', url, headers: stranger });
+      expect(listed.body, url).not.toContain('Non Non Biyori');
+      expect(listed.body, url).not.toContain(downloadId);
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+  });
+
+  it('refuses the admin-only clearing calls to a user with 403', async () => {
+    const before = await snapshotData(h.t);
+    for (const url of [
+      '/api/images/cache/files?clear_all=true',
+      '/api/images/cache?clear_all=true',
+    ]) {
+      const res = await inject({ method: 'DELETE', url, headers: h.t.headers });
+      expectContractError(res, 403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+  });
+
+  it('ignores fields a user may not set in a profile update', async () => {
+    const me = (await inject({ method: 'GET', url: '/api/auth/me', headers: h.t.headers })).json();
+    const res = await inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: h.t.headers,
+      payload: {
+        display_name: 'Renamed',
+        role: 'admin',
+        id: me.id + 1000,
+        user_id: 1,
+        password_hash: 'x',
+        disabled: 1,
+        created_at: '2000-01-01T00:00:00Z',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...me, display_name: 'Renamed' });
+    const row = await h.t.services.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', OWNER.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: me.id, role: 'user', disabled: 0, created_at: me.created_at });
+    await h.t.login(OWNER.email, OWNER.password);
+    // Still not an admin: the admin-only call stays closed.
+    const clear = await inject({
+      method: 'DELETE',
+      url: '/api/images/cache?clear_all=true',
+      headers: h.t.headers,
+    });
+    expect(clear.statusCode).toBe(403);
+  });
+
+  it('lets an admin clear everything', async () => {
+    const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
+    for (const url of [
+      '/api/images/cache/files?clear_all=true',
+      '/api/images/cache?clear_all=true',
+    ]) {
+      const res = await inject({ method: 'DELETE', url, headers: admin });
+      expect(res.statusCode, url).toBe(200);
+    }
+  });
+});
