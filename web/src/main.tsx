@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
+import { logUncaughtErrors } from './features/logger/globalErrors';
 import './index.css';
+
+logUncaughtErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

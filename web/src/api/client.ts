@@ -1,4 +1,5 @@
 import { clearStoredSession, readToken } from '../features/auth/storage';
+import { operationLog } from '../features/logger/operationLog';
 import { ApiError, codeFromBody, messageFromBody } from './errors';
 
 export const API_BASE = '/api';
@@ -12,8 +13,29 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one fetch wrapper: bearer token, JSON in/out, 30 s timeout, errors as ApiError. */
+/**
+ * The one fetch wrapper: bearer token, JSON in/out, 30 s timeout, errors as ApiError. Every call
+ * and every failure goes to the operation log here, so no call site has to remember it.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  try {
+    const { status, payload } = await send(path, options);
+    operationLog.api({ method, path, status, durationMs: elapsed() });
+    return payload as T;
+  } catch (error) {
+    operationLog.api(
+      error instanceof ApiError
+        ? { method, path, status: error.status, durationMs: elapsed(), error: error.message }
+        : { method, path, status: 0, durationMs: elapsed(), aborted: true },
+    );
+    throw error;
+  }
+}
+
+async function send(path: string, options: RequestOptions) {
   const { method = 'GET', body, signal } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -48,7 +70,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       }
       throw new ApiError(response.status, codeFromBody(payload), messageFromBody(payload), payload);
     }
-    return payload as T;
+    return { status: response.status, payload };
   } finally {
     clearTimeout(timer);
   }

@@ -6,3 +6,4 @@ export * from './favorites';
 export * from './browse';
 export * from './images';
 export * from './downloads';
+export * from './library';

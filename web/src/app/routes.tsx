@@ -1,20 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
 import { Layout } from '../components/layout/Layout';
-import { NotAvailable } from '../components/NotAvailable';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
-/** Screens of spec §2 that are not built yet, by route, with the name shown to the visitor. */
-const pendingScreens: [path: string, screen: string][] = [
-  ['/local-library', '本地图库'],
-  ['/categorized-library', '分类图库'],
-  ['/search-based-library', '搜索历史图库'],
-  ['/history', '搜索历史图库'],
-  ['/operation-log-test', '操作日志测试'],
-];
+const searchLibrary = () =>
+  import('../features/library/history/SearchLibraryPage').then((m) => ({
+    Component: m.SearchLibraryPage,
+  }));
 
 /**
  * Every route of the page; public ones sit beside the RequireAuth group. Screens that validate
@@ -60,7 +55,7 @@ export const routes: RouteObject[] = [
                 Component: m.EpisodesPage,
               })),
           },
-          // The image screens share one lazily loaded grid; /local-library joins them later.
+          // The image screens share one lazily loaded grid.
           {
             path: '/images/:episodeId',
             lazy: () =>
@@ -96,10 +91,30 @@ export const routes: RouteObject[] = [
                 Component: m.SettingsPage,
               })),
           },
-          ...pendingScreens.map(([path, screen]) => ({
-            path,
-            element: <NotAvailable screen={screen} />,
-          })),
+          {
+            path: '/local-library',
+            lazy: () =>
+              import('../features/library/local/LocalLibraryPage').then((m) => ({
+                Component: m.LocalLibraryPage,
+              })),
+          },
+          {
+            path: '/categorized-library',
+            lazy: () =>
+              import('../features/library/categorized/CategorizedLibraryPage').then((m) => ({
+                Component: m.CategorizedLibraryPage,
+              })),
+          },
+          // One screen under both names (spec §2).
+          { path: '/search-based-library', lazy: searchLibrary },
+          { path: '/history', lazy: searchLibrary },
+          {
+            path: '/operation-log-test',
+            lazy: () =>
+              import('../features/logger/page/OperationLogTestPage').then((m) => ({
+                Component: m.OperationLogTestPage,
+              })),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

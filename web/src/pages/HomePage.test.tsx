@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderApp } from '../test/helpers';
+import { json, mockApi, renderApp, signedIn } from '../test/helpers';
 
 describe('home page', () => {
   it('shows the cache totals, both libraries, features, guide and the search button', async () => {
@@ -28,5 +28,27 @@ describe('home page', () => {
     mockApi({ 'GET /api/images/cache-stats': () => json(404, { detail: '未找到' }) });
     renderApp('/');
     expect(await screen.findByText('暂时无法获取缓存统计')).toBeTruthy();
+  });
+
+  it('shows the signed-in user history totals on the history card', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/cache-stats': () =>
+        json(200, { total_images: 5, size_bytes: 5, size_human: '5 B' }),
+      'GET /api/images/search-based-library': () =>
+        json(200, { categories: [], total_categories: 3, total_images: 42 }),
+    });
+    renderApp('/');
+    expect(await screen.findByText('作品 3 部 · 图片 42 张')).toBeTruthy();
+  });
+
+  it('does not ask for history totals for a visitor', async () => {
+    const fetchMock = mockApi({
+      'GET /api/images/cache-stats': () =>
+        json(200, { total_images: 5, size_bytes: 5, size_human: '5 B' }),
+    });
+    renderApp('/');
+    expect(await screen.findByText('登录后按作品和剧集整理您浏览过的内容')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search-based'))).toBe(false);
   });
 });

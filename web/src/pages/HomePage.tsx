@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Database, Download, HardDrive, History, Images, Search, ShieldCheck } from 'lucide-react';
-import { useCacheStats } from '../api';
+import { useCacheStats, useSearchLibrary } from '../api';
 import { buttonClass } from '../components/button';
+import { useSession } from '../features/auth';
 
 const features = [
   { icon: Images, title: '高效浏览', text: '按作品、剧集浏览截图，大量图片也能流畅滚动。' },
@@ -30,6 +31,7 @@ export function HomePage() {
     : stats.isError
       ? '暂时无法获取缓存统计'
       : '正在统计缓存...';
+  const historySummary = useHistorySummary();
 
   return (
     <div className="flex flex-col gap-10 py-4">
@@ -53,7 +55,7 @@ export function HomePage() {
           icon={<History className="size-8" />}
           title="搜索历史图库"
         >
-          按作品和剧集整理您浏览过的内容
+          {historySummary}
         </LibraryCard>
       </section>
 
@@ -89,6 +91,17 @@ export function HomePage() {
       </section>
     </div>
   );
+}
+
+/** The signed-in user's own history totals; a visitor is told what the library is. */
+function useHistorySummary(): string {
+  const signedIn = useSession().status === 'authenticated';
+  const history = useSearchLibrary(signedIn);
+  if (!signedIn) return '登录后按作品和剧集整理您浏览过的内容';
+  if (history.data) {
+    return `作品 ${history.data.total_categories} 部 · 图片 ${history.data.total_images} 张`;
+  }
+  return history.isError ? '暂时无法获取搜索历史' : '正在统计搜索历史...';
 }
 
 function LibraryCard(props: { to: string; icon: ReactNode; title: string; children: ReactNode }) {

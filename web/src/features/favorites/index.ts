@@ -4,7 +4,10 @@ export {
   episodeTarget,
   imageOrigin,
   imageTarget,
+  knownWorkTarget,
+  originOfImage,
   workTarget,
   type FavoriteTarget,
   type ImageOrigin,
+  type ImageOrigins,
 } from './targets';

@@ -4,7 +4,9 @@ import {
   type FavoriteItemType,
   type ImageItem,
   type ImageListResponse,
+  type Kind,
   type Ref,
+  type ResultType,
   type SearchResult,
 } from '@capshelf/contract';
 import type { FavoriteAdd, FavoriteRecords, FavoriteRequests } from '../../api';
@@ -23,15 +25,22 @@ export type FavoriteTarget = {
 
 /** A search result as a favourite work (spec §7: the result's type and URL). */
 export function workTarget(result: SearchResult): FavoriteTarget {
-  const request = { title: result.title, work_type: result.content_type, original_url: result.url };
+  return knownWorkTarget(result.title, result, result.url);
+}
+
+const WORK_TYPES: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
+
+/** A work known by its title, ref and page on the source site (results, libraries). */
+export function knownWorkTarget(title: string, work: Ref, url: string): FavoriteTarget {
+  const request = { title, work_type: WORK_TYPES[work.kind], original_url: url };
   return {
     type: 'work',
     request,
     draft: {
       ...request,
       content_type: favoriteContentType(request),
-      kind: result.kind,
-      work_id: result.id,
+      kind: work.kind,
+      work_id: work.id,
     },
   };
 }
@@ -67,13 +76,25 @@ export interface ImageOrigin {
   episode_id: number | null;
 }
 
-export function imageOrigin(data: ImageListResponse | undefined): ImageOrigin {
+/** Where a list's images come from, by what it names (every image list has these, optionally). */
+type ListOrigin = Partial<
+  Pick<ImageListResponse, 'work_title' | 'episode_title' | 'work' | 'episode'>
+>;
+
+export function imageOrigin(data: ListOrigin | undefined): ImageOrigin {
   return {
     work_title: data?.work_title ?? '',
     work_id: data?.work?.id ?? null,
     episode_title: data?.episode_title ?? '',
     episode_id: data?.episode?.id ?? null,
   };
+}
+
+/** One origin for the whole list, or one per image (a list mixing works). */
+export type ImageOrigins = ImageOrigin | ((image: ImageItem) => ImageOrigin);
+
+export function originOfImage(origins: ImageOrigins, image: ImageItem): ImageOrigin {
+  return typeof origins === 'function' ? origins(image) : origins;
 }
 
 export function imageTarget(image: ImageItem, origin: ImageOrigin): FavoriteTarget {

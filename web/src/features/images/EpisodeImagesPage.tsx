@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { ImageListResponse } from '@capshelf/contract';
 import { recordView, type ImageMode } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
 import { ImageBrowser } from './ImageBrowser';
+import type { ImageListData } from './imageList';
 
 const modeOptions = [
   { value: 'smart', label: '智能模式(完整)' },
@@ -22,7 +22,7 @@ export function EpisodeImagesPage() {
   // One history record per episode shown, however often its list reloads.
   const recorded = useRef<string | null>(null);
   const onLoaded = useCallback(
-    (data: ImageListResponse) => {
+    (data: ImageListData) => {
       if (recorded.current === episodeUrl) return;
       recorded.current = episodeUrl;
       recordView({

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { downloadPrefix, type ImageItem, type ImageListResponse } from '@capshelf/contract';
+import { downloadPrefix, type ImageItem } from '@capshelf/contract';
 import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useStartDownload } from '../downloads/useStartDownload';
-import { imageOrigin } from '../favorites';
+import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
 import { ImageGrid, type Columns } from './ImageGrid';
+import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
 import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
@@ -16,23 +17,45 @@ import { RateLimitPanel } from './RateLimitPanel';
 
 const NO_IMAGES: ImageItem[] = [];
 
-interface ImageBrowserProps {
-  /** null when the route's parameters do not name a list; `invalidMessage` says why. */
-  source: ImageSource | null;
-  invalidMessage?: string;
+interface CommonProps {
   title?: string;
   fallbackTitle: string;
   toolbarExtra?: ReactNode;
   /** The episode (or movie) URL whose server cache the clear-cache button drops. */
   episodeUrl?: string;
-  onLoaded?: (data: ImageListResponse) => void;
+  onLoaded?: (data: ImageListData) => void;
+  /** Per image, for lists mixing works (the local library): hearts and captions follow it. */
+  originOf?: (image: ImageItem) => ImageOrigin;
+  /** Under the grid (the libraries' pagers). */
+  footer?: ReactNode;
+  /** What an empty list says. */
+  emptyText?: string;
 }
 
-/** The one image screen (episode, movie, range, sample): toolbar, virtual grid, lightbox. */
+type ImageBrowserProps = CommonProps &
+  (
+    | {
+        /** null when the route's parameters do not name a list; `invalidMessage` says why. */
+        source: ImageSource | null;
+        invalidMessage?: string;
+      }
+    /** A list the screen loads itself (the libraries' paged calls). */
+    | { list: ImageListHandle }
+  );
+
+/** "Work · Episode" under a picture whose origin is known per image. */
+const captionOf = (origin: ImageOrigin) =>
+  [origin.work_title, origin.episode_title].filter(Boolean).join(' · ') || undefined;
+
+/**
+ * The one image screen (episode, movie, range, sample, libraries): toolbar, virtual grid,
+ * lightbox. It loads `source` itself, or shows a `list` its screen has loaded.
+ */
 export function ImageBrowser(props: ImageBrowserProps) {
-  const { source, invalidMessage, title, fallbackTitle, toolbarExtra, episodeUrl, onLoaded } =
-    props;
-  const { query, refresh } = useImageList(source);
+  const { title, fallbackTitle, toolbarExtra, episodeUrl, onLoaded, originOf } = props;
+  const source = 'source' in props ? props.source : undefined;
+  const own = useImageList(source ?? null);
+  const { query, refresh }: ImageListHandle = 'list' in props ? props.list : own;
   const images = query.data?.images ?? NO_IMAGES;
   const selection = useSelectionState(images);
   const clearCache = useClearEpisodeCache(episodeUrl ?? '');
@@ -41,7 +64,11 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
   // One object per listing, so the memoised cards do not re-render for it.
-  const origin = useMemo(() => imageOrigin(query.data), [query.data]);
+  const origin = useMemo(() => originOf ?? imageOrigin(query.data), [originOf, query.data]);
+  const caption = useMemo(
+    () => originOf && ((image: ImageItem) => captionOf(originOf(image))),
+    [originOf],
+  );
 
   const visible = useMemo(() => {
     const needle = filter.trim();
@@ -62,14 +89,17 @@ export function ImageBrowser(props: ImageBrowserProps) {
     if (query.data) onLoadedRef.current?.(query.data);
   }, [query.data]);
 
-  if (!source) return <ErrorBox title="无法加载图片" message={invalidMessage ?? '缺少参数'} />;
+  if (source === null) {
+    const invalidMessage = 'invalidMessage' in props ? props.invalidMessage : undefined;
+    return <ErrorBox title="无法加载图片" message={invalidMessage ?? '缺少参数'} />;
+  }
 
   const data = query.data;
   const serverTitle = [data?.work_title, data?.episode_title].filter(Boolean).join(' - ');
   const heading = title || serverTitle || fallbackTitle;
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
-  const zipTitle = (source.type === 'episode' && serverTitle) || heading;
+  const zipTitle = (source?.type === 'episode' && serverTitle) || heading;
   const startDownload = () =>
     download.start(
       selection.selectedImages.map((image) => imageUrl(image, selection.size)),
@@ -134,7 +164,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
         {data &&
           (visible.length === 0 ? (
             <p className="py-12 text-center text-slate-500">
-              {images.length === 0 ? '暂无图片' : '没有符合条件的图片'}
+              {images.length === 0 ? (props.emptyText ?? '暂无图片') : '没有符合条件的图片'}
             </p>
           ) : (
             <ImageGrid
@@ -145,8 +175,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
               onSelect={onSelect}
               onZoom={setZoomed}
               origin={origin}
+              captionOf={caption}
             />
           ))}
+        {props.footer}
         <Lightbox
           images={visible}
           index={zoomed}

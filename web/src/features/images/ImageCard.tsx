@@ -1,7 +1,7 @@
 import { memo, useState, type MouseEvent } from 'react';
 import { Check, ExternalLink, ImageOff, ZoomIn } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
-import { FavoriteHeart, imageTarget, type ImageOrigin } from '../favorites';
+import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
 
@@ -16,14 +16,16 @@ interface ImageCardProps {
   onSelect: (image: ImageItem, shift: boolean) => void;
   onZoom: (index: number) => void;
   /** Where the list's images come from, for the favourite heart; no heart without it. */
-  origin?: ImageOrigin;
+  origin?: ImageOrigins;
+  /** The work and episode under the picture, where the list mixes them. */
+  caption?: string;
 }
 
 type LoadStatus = 'loading' | 'loaded' | 'error';
 
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
-  const { image, index, size, selected, onSelect, onZoom, origin } = props;
+  const { image, index, size, selected, onSelect, onZoom, origin, caption } = props;
   // The grid shows thumbnails, as the source site's own grid does: light for the browser and one
   // small request upstream. The chosen size is what opens, zooms and downloads.
   const src = image.thumb_url;
@@ -76,8 +78,13 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
             图片加载失败
           </span>
         )}
-        <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 py-0.5 text-xs text-white">
-          {image.id}
+        <span className="absolute inset-x-1 bottom-1 flex gap-1 text-xs text-white">
+          <span className="shrink-0 rounded bg-black/60 px-1.5 py-0.5">{image.id}</span>
+          {caption && (
+            <span title={caption} className="truncate rounded bg-black/60 px-1.5 py-0.5">
+              {caption}
+            </span>
+          )}
         </span>
         {selected && (
           <span
@@ -91,7 +98,7 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
       <div className="absolute top-1 right-1 flex gap-1 opacity-80 group-hover:opacity-100">
         {origin && (
           <FavoriteHeart
-            target={imageTarget(image, origin)}
+            target={imageTarget(image, originOfImage(origin, image))}
             className="rounded bg-black/60 p-1 text-white hover:bg-black/80 [&_svg]:size-4"
           />
         )}

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ImageItem } from '@capshelf/contract';
 import { useElementBox } from '../../lib/useElementBox';
-import type { ImageOrigin } from '../favorites';
+import type { ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { ImageCard } from './ImageCard';
 
@@ -18,7 +18,8 @@ interface ImageGridProps {
   isSelected: (id: number) => boolean;
   onSelect: (image: ImageItem, shift: boolean) => void;
   onZoom: (index: number) => void;
-  origin?: ImageOrigin;
+  origin?: ImageOrigins;
+  captionOf?: (image: ImageItem) => string | undefined;
 }
 
 /**
@@ -27,7 +28,7 @@ interface ImageGridProps {
  * from the grid's width and needs no measuring.
  */
 export function ImageGrid(props: ImageGridProps) {
-  const { images, columns, size, isSelected, onSelect, onZoom, origin } = props;
+  const { images, columns, size, isSelected, onSelect, onZoom, origin, captionOf } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const box = useElementBox(gridRef, [images.length]);
   const cardWidth = (box.width - GAP_PX * (columns - 1)) / columns;
@@ -67,6 +68,7 @@ export function ImageGrid(props: ImageGridProps) {
                 onSelect={onSelect}
                 onZoom={onZoom}
                 origin={origin}
+                caption={captionOf?.(image)}
               />
             );
           })}

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
-import { FavoriteHeart, imageTarget, type ImageOrigin } from '../favorites';
+import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
 
@@ -16,7 +16,7 @@ interface LightboxProps {
   onToggle: (image: ImageItem) => void;
   /** The size chosen on the screen: what the lightbox shows and opens. */
   size: ImageSize;
-  origin?: ImageOrigin;
+  origin?: ImageOrigins;
 }
 
 /** One picture large, with ←/→ through the grid as shown and the selection toggle. */
@@ -56,7 +56,7 @@ export function Lightbox(props: LightboxProps) {
                 <div className="ml-auto flex items-center gap-2">
                   {origin && (
                     <FavoriteHeart
-                      target={imageTarget(image, origin)}
+                      target={imageTarget(image, originOfImage(origin, image))}
                       className="rounded p-2 text-white hover:bg-white/10"
                     />
                   )}

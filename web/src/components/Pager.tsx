@@ -1,0 +1,45 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { buttonClass } from './button';
+
+interface PagerProps {
+  page: number;
+  /** Pages in all; nothing is shown for a single page. */
+  pages: number;
+  onChange: (page: number) => void;
+}
+
+export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** Previous / next with "第 N / M 页"; a new page starts at the top of the window. */
+export function Pager({ page, pages, onChange }: PagerProps) {
+  if (pages <= 1) return null;
+  const go = (next: number) => {
+    onChange(next);
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <nav aria-label="分页" className="flex items-center justify-center gap-3 py-2">
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+      >
+        <ChevronLeft aria-hidden className="size-4" />
+        上一页
+      </button>
+      <span className="text-sm text-slate-600">
+        第 {page} / {pages} 页
+      </span>
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={() => go(page + 1)}
+        disabled={page >= pages}
+      >
+        下一页
+        <ChevronRight aria-hidden className="size-4" />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { ImageItem } from '@capshelf/contract';
+import { PreviewImages } from '../../components/PreviewImages';
+import { FavoriteHeart, type FavoriteTarget } from '../favorites';
+
+interface LibraryCardProps {
+  title: string;
+  /** Counts and times under the title. */
+  details: ReactNode;
+  previews: readonly ImageItem[];
+  onOpen?: () => void;
+  /** No heart while the work or episode is unknown (the uncategorized group). */
+  favorite?: FavoriteTarget;
+  /** Buttons beside the heart (the history's delete). */
+  actions?: ReactNode;
+  /** data-* attributes naming the card for tests. */
+  data?: Record<`data-${string}`, string | number>;
+}
+
+/** A work or episode of a library: the whole card opens it, the heart sits on top. */
+export function LibraryCard({
+  title,
+  details,
+  previews,
+  onOpen,
+  favorite,
+  actions,
+  data,
+}: LibraryCardProps) {
+  return (
+    <li className="relative" {...data}>
+      <button
+        type="button"
+        onClick={onOpen}
+        disabled={!onOpen}
+        className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition enabled:hover:border-sky-400 enabled:hover:shadow"
+      >
+        <span className="pr-16 font-medium break-words text-slate-900">{title}</span>
+        <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">{details}</span>
+        <PreviewImages urls={previews.map((image) => image.thumb_url)} />
+      </button>
+      <div className="absolute top-2 right-2 flex items-center gap-1">
+        {actions}
+        {favorite && (
+          <FavoriteHeart
+            target={favorite}
+            className="rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The grid the cards sit in. */
+export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul
+      aria-label={label}
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { pageParam } from '../pageParam';
+
+/**
+ * Where the categorized library stands, kept in the URL (`?category=&episode=&page=`) so back,
+ * forward and reload land on the same level. `page` belongs to the level shown: it starts at 1
+ * whenever the level changes.
+ */
+export function useLibraryLevel() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const category = params.get('category') || null;
+  const episode = (category && params.get('episode')) || null;
+  const page = pageParam(params.get('page'));
+
+  const go = (next: { category?: string; episode?: string; page?: number }) => {
+    const search = new URLSearchParams();
+    if (next.category) search.set('category', next.category);
+    if (next.episode) search.set('episode', next.episode);
+    if (next.page && next.page > 1) search.set('page', String(next.page));
+    navigate({ search: search.size > 0 ? `?${search}` : '' });
+  };
+
+  return {
+    category,
+    episode,
+    page,
+    openCategory: (key: string) => go({ category: key }),
+    openEpisode: (key: string) => go({ category: category ?? undefined, episode: key }),
+    setPage: (next: number) =>
+      go({ category: category ?? undefined, episode: episode ?? undefined, page: next }),
+    /** One level up; from the works it leaves for home. */
+    back: () => {
+      if (episode && category) go({ category });
+      else if (category) go({});
+      else navigate('/');
+    },
+  };
+}

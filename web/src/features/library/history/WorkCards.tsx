@@ -1,0 +1,37 @@
+import { useNavigate } from 'react-router';
+import type { HistoryCategory } from '@capshelf/contract';
+import { formatDate } from '../../../lib/formatDate';
+import { CardGrid, LibraryCard } from '../LibraryCard';
+import { libraryWorkTarget, workPath } from '../links';
+
+/** By work: a known work opens its episodes (a movie its images); an unnamed one, a search. */
+export function WorkCards({ categories }: { categories: readonly HistoryCategory[] }) {
+  const navigate = useNavigate();
+  return (
+    <CardGrid label="作品">
+      {categories.map((item) => (
+        <LibraryCard
+          key={item.work ? `${item.work.kind}:${item.work.id}` : `title:${item.show_name}`}
+          data={{ 'data-show-name': item.show_name }}
+          title={item.show_name}
+          details={
+            <>
+              <span>{item.episode_count} 集</span>
+              <span>{item.total_images} 张图片</span>
+              <span>最近浏览 {formatDate(item.last_viewed)}</span>
+            </>
+          }
+          previews={item.episodes.flatMap((episode) => episode.images).slice(0, 4)}
+          onOpen={() =>
+            navigate(
+              item.work
+                ? workPath(item.show_name, item.work)
+                : `/search?${new URLSearchParams({ q: item.show_name })}`,
+            )
+          }
+          favorite={item.work ? libraryWorkTarget(item.show_name, item.work) : undefined}
+        />
+      ))}
+    </CardGrid>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FolderTree } from 'lucide-react';
+import type { ImageItem, LibraryImage, LocalLibrarySort } from '@capshelf/contract';
+import { LOCAL_LIBRARY_LIMIT, useLocalLibrary } from '../../../api';
+import { Pager, pageCount } from '../../../components/Pager';
+import { SelectField } from '../../../components/SelectField';
+import { buttonClass } from '../../../components/button';
+import { useSession } from '../../auth';
+import type { ImageOrigin } from '../../favorites';
+import { ImageBrowser } from '../../images/ImageBrowser';
+import { pageParam } from '../pageParam';
+import { ClearAllCacheButton } from './ClearAllCacheButton';
+import { DEFAULT_SORT, sortOptions, sortParam } from './sortOptions';
+
+const UNKNOWN: ImageOrigin = { work_title: '', work_id: null, episode_title: '', episode_id: null };
+
+/** /local-library?sort=&page= — every cached image, on the shared image screen. */
+export function LocalLibraryPage() {
+  const [params, setParams] = useSearchParams();
+  const sort = sortParam(params.get('sort'));
+  const page = pageParam(params.get('page'));
+  const query = useLocalLibrary(sort, page);
+  const isAdmin = useSession().user?.role === 'admin';
+
+  const setView = (next: { sort: LocalLibrarySort; page: number }) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('sort', next.sort);
+      updated.set('page', String(next.page));
+      if (next.sort === DEFAULT_SORT) updated.delete('sort');
+      if (next.page === 1) updated.delete('page');
+      return updated;
+    });
+
+  // Images of many works share the grid: each one's heart and caption name its own.
+  const origins = useMemo(
+    () => new Map(query.data?.images.map((image) => [image.id, libraryOrigin(image)])),
+    [query.data],
+  );
+  const originOf = useCallback((image: ImageItem) => origins.get(image.id) ?? UNKNOWN, [origins]);
+
+  return (
+    <ImageBrowser
+      list={{ query, refresh: () => query.refetch() }}
+      fallbackTitle="本地图库"
+      originOf={originOf}
+      toolbarExtra={
+        <>
+          <SelectField
+            id="library-sort"
+            label="排序"
+            value={sort}
+            options={sortOptions}
+            onChange={(next) => setView({ sort: next, page: 1 })}
+          />
+          <Link to="/categorized-library" className={buttonClass('secondary')}>
+            <FolderTree aria-hidden className="size-4" />
+            分类浏览
+          </Link>
+          {isAdmin && <ClearAllCacheButton />}
+        </>
+      }
+      footer={
+        <Pager
+          page={page}
+          pages={pageCount(query.data?.total ?? 0, LOCAL_LIBRARY_LIMIT)}
+          onChange={(next) => setView({ sort, page: next })}
+        />
+      }
+    />
+  );
+}
+
+/** The library knows a cached image's work and episode by title only. */
+function libraryOrigin(image: LibraryImage): ImageOrigin {
+  return {
+    work_title: image.work_title ?? '',
+    work_id: null,
+    episode_title: image.episode_title ?? '',
+    episode_id: null,
+  };
+}
