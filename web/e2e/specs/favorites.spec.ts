@@ -58,7 +58,9 @@ test('favourite a work, an episode and images, then manage them on the favourite
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
   const exportFile = await (await exported).path();
-  expect((await exported).suggestedFilename()).toMatch(/^fancaps-favorites-\d{4}-\d{2}-\d{2}\.json$/);
+  expect((await exported).suggestedFilename()).toMatch(
+    /^fancaps-favorites-\d{4}-\d{2}-\d{2}\.json$/,
+  );
   const data = JSON.parse(await readFile(exportFile!, 'utf8'));
   expect(data).toMatchObject({ version: 1 });
   expect(data.images).toHaveLength(2);
