@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers';
-import {
-  EXPECTED_ROUTE_KEYS,
-  badRequests,
-  expectContractError,
-  hostileUrls,
-  inputsOf,
-  routeKey,
-  snapshotData,
-  startHardeningApp,
-  type HardeningApp,
-} from './support';
+import { badRequests, hostileUrls } from './bad-requests';
+import { expectContractError, snapshotData } from './checks';
+import { startHardeningApp, type HardeningApp } from './fixture';
+import { EXPECTED_ROUTE_KEYS, inputsOf, routeKey } from './routes';
 
 /** Generated requests per route: enough to hit every kind of mutation, small enough to stay fast. */
 const RUNS = 40;

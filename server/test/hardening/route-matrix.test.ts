@@ -1,19 +1,17 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, databaseKind } from '../helpers';
+import { expectContractError, snapshotData } from './checks';
+import { startHardeningApp, type HardeningApp } from './fixture';
 import {
   DOCUMENTED_COOKIE_ROUTES,
   DOCUMENTED_PUBLIC_ROUTES,
   EXPECTED_ROUTE_KEYS,
   OWNER,
-  expectContractError,
+  inputsOf,
   routeKey,
   sampleRequest,
-  snapshotData,
-  startHardeningApp,
-  inputsOf,
-  type HardeningApp,
-} from './support';
+} from './routes';
 
 let h: HardeningApp;
 let stranger: { authorization: string };

@@ -6,14 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers';
 import { readZip } from '../support/zip';
-import {
-  expectContractError,
-  hostileUrls,
-  snapshotData,
-  startHardeningApp,
-  waitForDownload,
-  type HardeningApp,
-} from './support';
+import { hostileUrls } from './bad-requests';
+import { expectContractError, snapshotData } from './checks';
+import { startHardeningApp, waitForDownload, type HardeningApp } from './fixture';
 
 /** A server on another local port: any request reaching it is a request the app should not make. */
 interface Probe {

@@ -1,0 +1,411 @@
+// Malformed requests for every route, generated with fast-check from the route table.
+import fc from 'fast-check';
+import type { RouteAccess } from '../../src/http/plugins/access';
+import { buildUrl, validBody, validEntries, type RouteInputs, type Slot } from './routes';
+
+// ---------------------------------------------------------------------------------------------
+// Malformed values.
+
+/** Off-site, private, userinfo, scheme and traversal forms: refused wherever a site URL goes. */
+export function hostileUrls(probeOrigin: string): string[] {
+  const episodePath = '/anime/episodeimages.php?10435-Non_Non_Biyori/Episode_1';
+  const probe = new URL(probeOrigin);
+  return [
+    `${probeOrigin}${episodePath}`,
+    `http://127.0.0.1:1${episodePath}`,
+    `http://localhost:${probe.port}${episodePath}`,
+    `http://[::1]:${probe.port}${episodePath}`,
+    `http://2130706433:${probe.port}${episodePath}`,
+    `http://10.0.0.1${episodePath}`,
+    `http://192.168.1.1/file/fancaps-animeimages/1.jpg`,
+    'http://169.254.169.254/latest/meta-data/',
+    `http://169.254.169.254${episodePath}`,
+    `https://evil.example.com${episodePath}`,
+    `https://fancaps.net.evil.com${episodePath}`,
+    `https://evilfancaps.net${episodePath}`,
+    `https://fancaps.net@evil.com${episodePath}`,
+    `https://fancaps.net:443@127.0.0.1:${probe.port}${episodePath}`,
+    `https://user:pass@fancaps.net${episodePath}`,
+    `https://fancaps.net:8443${episodePath}`,
+    `//evil.com${episodePath}`,
+    `\\\\evil.com${episodePath}`,
+    `https:\\\\evil.com${episodePath}`,
+    `/\\evil.com${episodePath}`,
+    `https://fancaps.net/anime/..%2f..%2fadmin`,
+    `https://fancaps.net/anime/%2e%2e%2fepisodeimages.php?1-a`,
+    `https://fancaps.net/anime/episodeimages.php?1-a%2f..%2f..%2fadmin`,
+    `https://fancaps.net/anime/../../etc/passwd`,
+    `..%2f..%2f..%2fetc%2fpasswd`,
+    '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '1%2f..%2f2',
+    '1\\..\\2',
+    'ftp://fancaps.net/anime/episodeimages.php?1-a',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    `gopher://127.0.0.1:${probe.port}/_GET`,
+    `ws://fancaps.net${episodePath}`,
+  ];
+}
+
+const HUGE = 'x'.repeat(100_000);
+/** Path segments inserted as they are: traversal and broken encodings. */
+const RAW_PATH_SEGMENTS = [
+  '..',
+  '.',
+  '%2e%2e%2f',
+  '%2e%2e',
+  '..%2f..%2f',
+  '%2f',
+  '%5c',
+  '%00',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '',
+];
+
+const letters = (options: { minLength?: number; maxLength?: number } = {}) =>
+  fc.string({ unit: 'grapheme', maxLength: 40, ...options });
+/** Never a number, an enum value, a boolean word or a site URL: it starts with `x`. */
+const junkText = letters().map((s) => `x${s}`);
+const overLong = (max: number) =>
+  fc.oneof(
+    fc.nat({ max: 50 }).map((extra) => 'y'.repeat(max + 1 + extra)),
+    fc.constant(HUGE),
+  );
+
+function numberGarbage(max: number): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(
+      '0',
+      '-1',
+      '1.5',
+      '1e400',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '99999999999999999999',
+      String(max + 1),
+      '١٢٣',
+      '１２',
+      '0x',
+      '..',
+      '../1',
+    ),
+    fc.integer({ min: -1e12, max: 0 }).map(String),
+    fc.bigInt({ min: BigInt(max) + 1n, max: 10n ** 30n }).map(String),
+    junkText,
+  );
+}
+
+/** A string the slot must refuse. */
+function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<string> {
+  const urls = fc.constantFrom(...hostile);
+  switch (slot.kind) {
+    case 'row-id':
+      return numberGarbage(2_147_483_647);
+    case 'upstream-id':
+    case 'image-id':
+      return numberGarbage(999_999_999_999);
+    case 'count':
+      return numberGarbage(slot.max ?? 1);
+    case 'image-file':
+      return fc.oneof(
+        numberGarbage(999_999_999_999).map((n) => `${n}.jpg`),
+        fc.constantFrom(
+          '1.png',
+          '1.jpg.jpg',
+          '1',
+          '.jpg',
+          '1.JPG',
+          '01.jpg',
+          '1.jpg%00',
+          '..%2f1.jpg',
+        ),
+        junkText,
+      );
+    case 'download-id':
+      return fc.oneof(
+        fc.constantFrom('short', 'a'.repeat(65), '../../../etc/passwd', 'a-b-c-d-e/..'),
+        letters({ minLength: 1 }).map((s) => `${s}/!`),
+      );
+    case 'category':
+    case 'episode-key':
+      return fc.oneof(
+        fc.constantFrom(
+          'anime:0',
+          'movie:-1',
+          'evil:1',
+          'anime:1:2',
+          'ALL',
+          'Uncategorized',
+          '../all',
+        ),
+        junkText,
+      );
+    case 'page-ref':
+    case 'upstream-id-input':
+      return fc.oneof(urls, junkText, overLong(2000));
+    case 'site-url':
+    case 'image-url':
+    case 'image-urls':
+      return fc.oneof(urls, overLong(2000));
+    case 'choice':
+      return fc.oneof(junkText, fc.constant(''));
+    case 'email':
+      return fc.oneof(
+        letters().map((s) => `x${s.replace(/@/g, '')}`),
+        overLong(254),
+      );
+    case 'password':
+      return fc.oneof(fc.constantFrom('', 'short', 'alllowercase1', 'NODIGITSx'), overLong(256));
+    case 'text':
+      return overLong(slot.max ?? 0);
+    case 'id-list':
+    case 'record-list':
+      return junkText;
+  }
+}
+
+/** A JSON value no body field of the contract accepts. */
+const wrongType = fc.oneof(
+  fc.boolean(),
+  fc.record({ nested: fc.jsonValue({ maxDepth: 2 }) }),
+  fc.array(fc.record({ a: fc.integer() }), { minLength: 1, maxLength: 3 }),
+  fc.constant(deepObject(2_000)),
+);
+
+/** A body value the slot must refuse: wrong types for every slot, and slot-specific ones. */
+function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown> {
+  const strings = stringGarbage(slot, hostile);
+  switch (slot.kind) {
+    case 'image-urls':
+      return fc.oneof(
+        wrongType,
+        fc.array(fc.constantFrom(...hostile), { minLength: 1, maxLength: 3 }),
+        fc.constant(
+          Array.from({ length: (slot.max ?? 0) + 1 }, (_, i) => `/api/images/${i + 1}.jpg`),
+        ),
+        ...(slot.min ? [fc.constant([])] : []),
+      );
+    case 'id-list':
+      return fc.oneof(
+        wrongType,
+        strings,
+        fc.array(fc.constantFrom(0, -1, 1.5, 2_147_483_648 * 10_000_000, '1', 'x', null), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.constant(Array.from({ length: (slot.max ?? 0) + 1 }, () => 1)),
+      );
+    case 'record-list':
+      return fc.oneof(
+        wrongType,
+        strings,
+        fc.array(fc.record({ title: fc.integer() }), { minLength: 1 }),
+      );
+    case 'upstream-id-input':
+    case 'image-id':
+      return fc.oneof(wrongType, strings, fc.constantFrom(0, -1, 1.5, 1e13));
+    default:
+      return fc.oneof(
+        wrongType,
+        strings,
+        fc.integer().filter((n) => n !== slot.valid),
+      );
+  }
+}
+
+function deepObject(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+export interface BadRequest {
+  what: string;
+  method: 'GET';
+  url: string;
+  payload?: string;
+  headers: Record<string, string>;
+}
+
+const notJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+};
+const UNSUPPORTED_TYPES = [
+  'application/x-www-form-urlencoded',
+  'application/octet-stream',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'application/jsonx',
+];
+
+/**
+ * Malformed requests for one route, signed in: each changes ONE input of a valid request (a path
+ * param, a query field, or the body) into something the route must refuse with a 4xx.
+ */
+export function badRequests(
+  route: RouteAccess,
+  inputs: RouteInputs,
+  headers: Record<string, string>,
+  hostile: string[],
+): fc.Arbitrary<BadRequest> {
+  const method = route.method as 'GET';
+  const make = (
+    what: string,
+    overrides: Parameters<typeof buildUrl>[2],
+    body?: { payload: string; type: string },
+  ): BadRequest => ({
+    what,
+    method,
+    url: buildUrl(route, inputs, overrides),
+    ...(body ? { payload: body.payload } : {}),
+    headers: { ...headers, ...(body ? { 'content-type': body.type } : {}) },
+  });
+  const json = (value: unknown) => ({ payload: JSON.stringify(value), type: 'application/json' });
+  const validJson = () => {
+    const body = validBody(inputs);
+    return body ? json(body) : undefined;
+  };
+  const kinds: fc.Arbitrary<BadRequest>[] = [
+    // A path one segment longer than the route's names no route.
+    fc
+      .oneof(junkText.map(encodeURIComponent), fc.constantFrom('%2f', '%00', 'x%2f..', '%5c'))
+      .map((segment) => {
+        const [path, query] = buildUrl(route, inputs).split('?');
+        const request = make(`extra segment ${segment}`, {}, validJson());
+        return { ...request, url: `${path}/${segment}${query ? `?${query}` : ''}` };
+      }),
+  ];
+
+  for (const [name, s] of Object.entries(inputs.params ?? {})) {
+    kinds.push(
+      fc
+        .oneof(
+          stringGarbage(s, hostile).map(encodeURIComponent),
+          fc.constantFrom(...RAW_PATH_SEGMENTS),
+        )
+        .map((value) => make(`param ${name}=${value}`, { params: { [name]: value } }, validJson())),
+    );
+  }
+
+  const validQuery = validEntries(inputs.query).map(
+    ([name, s]) => [name, String(s.valid)] as [string, string],
+  );
+  for (const [name, s] of Object.entries(inputs.query ?? {})) {
+    const others = validQuery.filter(([other]) => other !== name);
+    kinds.push(
+      stringGarbage(s, hostile).map((value) =>
+        make(
+          `query ${name}=${value.slice(0, 80)}`,
+          { query: [...others, [name, value]] },
+          validJson(),
+        ),
+      ),
+    );
+    // A repeated field arrives as an array, which no query schema takes.
+    const repeated = String(s.valid ?? 'true');
+    kinds.push(
+      fc.constant(
+        make(
+          `query ${name} twice`,
+          { query: [...others, [name, repeated], [name, repeated]] },
+          validJson(),
+        ),
+      ),
+    );
+  }
+
+  if (method !== 'GET') {
+    // Bodies the parser refuses before any handler runs, for every route that could take one.
+    kinds.push(
+      fc
+        .oneof(
+          fc.constantFrom(
+            '{',
+            '{"a":',
+            "{'a':1}",
+            'undefined',
+            '[1,]',
+            '{"__proto__":{"role":"admin"}}',
+            '{"constructor":{"prototype":{"role":"admin"}}}',
+          ),
+          letters({ minLength: 1 }).filter(notJson),
+        )
+        .map((payload) => make('body not JSON', {}, { payload, type: 'application/json' })),
+      fc
+        .tuple(fc.constantFrom(...UNSUPPORTED_TYPES), letters())
+        .map(([type, payload]) => make(`body as ${type}`, {}, { payload, type })),
+      fc.constant(make('body over the limit', {}, json({ filler: 'z'.repeat(1_100_000) }))),
+    );
+  }
+
+  if (inputs.body) {
+    const valid = validBody(inputs)!;
+    const fields = Object.entries(inputs.body);
+    kinds.push(
+      fc
+        .oneof(
+          fc.integer(),
+          fc.string(),
+          fc.boolean(),
+          fc.constant(null),
+          fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+        )
+        .map((value) => make('body not an object', {}, json(value))),
+      fc.oneof(
+        ...fields.map(([name, s]) =>
+          fc
+            .tuple(
+              bodyGarbage(s, hostile),
+              fc.dictionary(junkText, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+            )
+            .map(([value, extra]) =>
+              make(`body ${name} wrong`, {}, json({ ...extra, ...valid, [name]: value })),
+            ),
+        ),
+      ),
+      fc.constantFrom(...fields.map(([name]) => name)).map((name) => {
+        // `{...valid, [name]: {"a":{"a":…}}}`, written by hand: JSON.stringify would overflow the stack.
+        const rest = JSON.stringify({ ...valid, [name]: undefined }).slice(0, -1);
+        const payload = `${rest}${rest.length > 1 ? ',' : ''}"${name}":${deepJson(100_000)}}`;
+        return make(`body ${name} deeply nested`, {}, { payload, type: 'application/json' });
+      }),
+      fc.constant(
+        make(
+          'body deeply nested array',
+          {},
+          { payload: deepArrayJson(100_000), type: 'application/json' },
+        ),
+      ),
+      fc
+        .tuple(fc.constantFrom('text/plain', 'text/plain; charset=utf-8'), letters())
+        .map(([type, payload]) => make('body as text', {}, { payload, type })),
+    );
+    const required = fields.filter(([, s]) => s.required).map(([name]) => name);
+    if (required.length > 0) {
+      kinds.push(
+        fc.constantFrom(...required).map((name) => {
+          const rest = { ...valid };
+          delete rest[name];
+          return make(`body without ${name}`, {}, json(rest));
+        }),
+      );
+    }
+  }
+  return fc.oneof(...kinds);
+}
+
+function deepArrayJson(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+}
+function deepJson(depth: number): string {
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}

@@ -1,0 +1,75 @@
+// The app the hardening suites run against: the replica behind it and a signed-in user owning
+// one record of every kind (favourites, history, a finished download, cached images and listings).
+import { type DownloadStatus } from '@capshelf/contract';
+import { KEY_IDS, episodeById } from '@capshelf/replica';
+import type { RouteAccess } from '../../src/http/plugins/access';
+import { apiRoutes, routeInputs, type RouteInputs, type Samples } from './routes';
+import { startBrowseApp, type BrowseApp } from '../support/browse';
+
+// ---------------------------------------------------------------------------------------------
+// The fixture: the app on a replica, a signed-in user owning one record of every kind.
+
+export interface HardeningApp {
+  t: BrowseApp;
+  samples: Samples;
+  table: Record<string, RouteInputs>;
+  routes: RouteAccess[];
+}
+
+export async function waitForDownload(t: BrowseApp, id: string, headers = t.headers) {
+  for (let i = 0; i < 200; i++) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/download/${id}/status`, headers });
+    const status = res.json<DownloadStatus>();
+    if (status.status === 'completed' || status.status === 'failed') return status;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('download did not finish');
+}
+
+export async function startHardeningApp(): Promise<HardeningApp> {
+  const t = await startBrowseApp();
+  const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await t.app.inject({ method, url, payload, headers: t.headers });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    const json = String(res.headers['content-type']).startsWith('application/json');
+    return json ? res.json<Record<string, unknown>>() : {};
+  };
+  const episodeId = KEY_IDS.bigEpisode;
+  const imageId = episodeById(episodeId)!.imageIds[0]!;
+  const episodeUrl = `${t.replica.pageOrigin}/anime/episodeimages.php?${episodeId}`;
+  const ownImageUrl = `/api/images/${imageId}.jpg?kind=anime&size=thumb`;
+
+  await api('GET', `/api/images/episode/${encodeURIComponent(episodeUrl)}/fast`);
+  await api('GET', ownImageUrl);
+  await api('POST', '/api/images/record-view', { episode_id: episodeUrl, image_ids: [imageId] });
+  const work = await api('POST', '/api/favorites/work', {
+    title: 'Non Non Biyori',
+    original_url: `https://fancaps.net/anime/showimages.php?${KEY_IDS.longShow}`,
+  });
+  const episode = await api('POST', '/api/favorites/episode', {
+    title: 'Episode 1',
+    episode_url: episodeUrl,
+  });
+  const image = await api('POST', '/api/favorites/image', { image_id: imageId, kind: 'anime' });
+  const download = await api('POST', '/api/download', {
+    image_urls: [ownImageUrl],
+    filename_prefix: 'seed',
+  });
+  const downloadId = String(download.download_id);
+  await waitForDownload(t, downloadId);
+  const history = await t.services.db.kysely
+    .selectFrom('history')
+    .select('id')
+    .executeTakeFirstOrThrow();
+
+  const samples: Samples = {
+    favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
+    historyId: history.id,
+    downloadId,
+    episodeUrl,
+    imageId,
+    ownImageUrl,
+  };
+  t.replica.resetCounts();
+  return { t, samples, table: routeInputs(samples), routes: apiRoutes(t.app) };
+}
