@@ -21,6 +21,15 @@ describe('request counts', () => {
     expect(counts.hosts.cdni).toBe(0);
     expect(counts.targets.pages).toEqual({ [showPath(show, 2)]: 2 });
     expect(counts.targets.ant).toEqual({ [`/${imageId}.jpg`]: 1, '/1.jpg': 1 });
+    expect(counts.requests.map(({ host, target }) => `${host}${target}`)).toEqual([
+      `pages${showPath(show, 2)}`,
+      `pages${showPath(show, 2)}`,
+      `ant/${imageId}.jpg`,
+      'ant/1.jpg',
+    ]);
+    const times = counts.requests.map((request) => request.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Math.abs(times[0]! - Date.now())).toBeLessThan(10_000);
   });
 
   it('count faulted requests but not control requests', async () => {

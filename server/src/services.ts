@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail';
 import {
   createUpstreamClient,
   createUrlBuilders,
+  databaseHostStore,
   createUrlModel,
   type UpstreamClient,
   type UrlBuilders,
@@ -70,6 +71,8 @@ export async function createServices(
 
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
+    // Every process on this database paces and cools down the source hosts together.
+    shared: databaseHostStore(db.kysely),
   });
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);

@@ -14,7 +14,7 @@ export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL;
 export const databaseKind = postgresAdminUrl ? 'postgres' : 'sqlite';
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `capshelf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: postgresAdminUrl });
   await admin.connect();

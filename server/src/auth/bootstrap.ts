@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { isUniqueViolation } from '../db';
 import type { Logger } from '../logger';
 import { generatePassword } from './secrets';
 import type { UserRepository } from './users';
@@ -11,7 +12,13 @@ export async function ensureAdmin(
 ): Promise<void> {
   if ((await users.count()) > 0) return;
   const password = config.admin.password ?? generatePassword();
-  await users.create({ email: config.admin.email, password, role: 'admin', username: 'admin' });
+  try {
+    await users.create({ email: config.admin.email, password, role: 'admin', username: 'admin' });
+  } catch (error) {
+    // Two processes started at once on an empty database: the other one made the admin.
+    if (isUniqueViolation(error)) return;
+    throw error;
+  }
   if (config.admin.password) {
     logger.info(
       { email: config.admin.email },

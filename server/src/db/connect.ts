@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -38,9 +38,27 @@ export function connectDb(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it cannot, so its migrator would
+ * apply migrations statement by statement: a process killed half way left tables without their
+ * migration record, and every later start failed on "table already exists". Saying yes makes the
+ * migrator apply a start's pending migrations and their records in one transaction.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**

@@ -168,6 +168,13 @@ export interface CacheGenerationTable {
   generation: number;
 }
 
+/** Shared pacing of the source site's hosts; times in ms since the epoch (see 006). */
+export interface UpstreamHostsTable {
+  host: string;
+  next_at: Generated<number>;
+  cooldown_until: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +189,7 @@ export interface Database {
   history: HistoryTable;
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
+  upstream_hosts: UpstreamHostsTable;
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;

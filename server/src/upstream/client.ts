@@ -18,6 +18,8 @@ import { HostBook } from './health';
 import { HostLane } from './lane';
 import { pageProblem } from './parse/page-check';
 import { retryAfterMs } from './retry-after';
+import { SharedHosts } from './shared-hosts';
+import type { SharedHostStore } from './shared-store';
 import { createUrlModel } from './urls';
 
 export interface UpstreamLogger {
@@ -31,6 +33,11 @@ export interface UpstreamClientDeps {
   now?: () => number;
   random?: () => number;
   logger?: UpstreamLogger;
+  /**
+   * Pacing and cool-downs shared with other app processes (the database). Without it this
+   * process paces and cools down on its own.
+   */
+  shared?: SharedHostStore;
 }
 
 export interface FetchOptions {
@@ -120,6 +127,7 @@ export function createUpstreamClient(
   const ownsDispatcher = !deps.dispatcher;
   const urls = createUrlModel(config);
   const book = new HostBook(now);
+  const shared = deps.shared && new SharedHosts(deps.shared, book, now, logger);
   const lanes = new Map<string, HostLane>();
   const pageHost = new URL(config.baseUrl).host;
   const referer = `${config.baseUrl}/`;
@@ -131,13 +139,20 @@ export function createUpstreamClient(
   function laneFor(host: string): HostLane {
     let lane = lanes.get(host);
     if (!lane) {
-      lane = new HostLane({ ...pacingOf(host), jitterMs: config.jitterMs }, now, random);
+      lane = new HostLane(
+        { ...pacingOf(host), jitterMs: config.jitterMs },
+        now,
+        random,
+        shared && ((gapMs) => shared.reserve(host, gapMs)),
+      );
       lanes.set(host, lane);
     }
     return lane;
   }
 
-  function refuseWhileCooling(url: URL): void {
+  /** Refuses without touching the network while the host cools down (in any process). */
+  async function refuseWhileCooling(url: URL): Promise<void> {
+    await shared?.refresh(url.host);
     const seconds = book.coolDownSeconds(url.host);
     if (seconds > 0) throw new UpstreamRateLimitedError(url.host, seconds, url.href);
   }
@@ -216,6 +231,8 @@ export function createUpstreamClient(
       const typed = toTypedError(error, url, timeout.signal, signal);
       const outcome = outcomeOf(typed);
       if (outcome) book.recordOutcome(url.host, outcome);
+      // Shared before the caller hears of it, so other processes hold back from now on.
+      if (outcome === 'rate_limited') await shared?.publish(url.host);
       throw typed;
     } finally {
       clearTimeout(timer);
@@ -241,7 +258,7 @@ export function createUpstreamClient(
     const lane = laneFor(url.host);
     const { spacingMs } = pacingOf(url.host);
     for (let attempt = 0; ; attempt += 1) {
-      refuseWhileCooling(url);
+      await refuseWhileCooling(url);
       try {
         return await lane.run(
           () => send(url, expect, signal),

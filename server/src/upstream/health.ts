@@ -82,8 +82,18 @@ export class HostBook {
   }
 
   startCoolDown(host: string, ms: number): void {
+    this.extendCoolDown(host, this.now() + ms);
+  }
+
+  /** Cools the host down until `until` (ms since the epoch) unless it already is for longer. */
+  extendCoolDown(host: string, until: number): void {
+    if (until <= this.now() && !this.#hosts.has(host)) return;
     const record = this.#record(host);
-    record.coolDownUntil = Math.max(record.coolDownUntil, this.now() + ms);
+    record.coolDownUntil = Math.max(record.coolDownUntil, until);
+  }
+
+  coolDownUntil(host: string): number {
+    return this.#hosts.get(host)?.coolDownUntil ?? 0;
   }
 
   /** Whole seconds left of the host's cool-down, or 0 when it may be asked. */

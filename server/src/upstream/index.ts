@@ -28,6 +28,8 @@ export type {
   FetchOptions,
 } from './client';
 export { createUpstreamClient } from './client';
+export type { SharedHostStore, HostSlot } from './shared-store';
+export { databaseHostStore } from './shared-store';
 export type { HostHealth, HostStatus, RequestOutcome } from './health';
 export * from './errors';
 

@@ -14,21 +14,30 @@ export class HostLane {
   readonly #queue: PQueue;
   #nextStart = 0;
 
+  /**
+   * `reserve`, when given, claims the start from a schedule shared with other processes and
+   * answers when to start (null: unavailable, keep to this lane's own schedule).
+   */
   constructor(
     private readonly pacing: LanePacing,
     private readonly now: () => number,
     private readonly random: () => number,
+    private readonly reserve?: (gapMs: number) => Promise<number | null>,
   ) {
     this.#queue = new PQueue({ concurrency: pacing.concurrency });
   }
 
   /** Runs the task in its turn; `beforeStart` may still refuse it (e.g. a cool-down began). */
-  run<T>(task: () => Promise<T>, beforeStart: () => void, signal?: AbortSignal): Promise<T> {
+  run<T>(
+    task: () => Promise<T>,
+    beforeStart: () => void | Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<T> {
     return this.#queue.add(
       async () => {
-        beforeStart();
+        await beforeStart();
         await this.#waitTurn(signal);
-        beforeStart();
+        await beforeStart();
         return task();
       },
       { signal },
@@ -36,11 +45,13 @@ export class HostLane {
   }
 
   async #waitTurn(signal?: AbortSignal): Promise<void> {
-    const now = this.now();
-    const start = Math.max(now, this.#nextStart);
+    const gap = this.pacing.spacingMs + this.random() * this.pacing.jitterMs;
+    const local = Math.max(this.now(), this.#nextStart);
     // Booked before sleeping, so concurrent tasks queue up behind each other's turns.
-    this.#nextStart = start + this.pacing.spacingMs + this.random() * this.pacing.jitterMs;
-    if (start > now) await sleep(start - now, undefined, { signal });
+    this.#nextStart = local + gap;
+    const start = (await this.reserve?.(gap)) ?? local;
+    const wait = start - this.now();
+    if (wait > 0) await sleep(wait, undefined, { signal });
   }
 
   clear(): void {

@@ -4,6 +4,7 @@ import * as browse from './002-browse';
 import * as downloads from './003-downloads';
 import * as favorites from './004-favorites';
 import * as library from './005-library';
+import * as upstreamHosts from './006-upstream-hosts';
 import * as cacheGeneration from './007-cache-generation';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '003-downloads': downloads,
   '004-favorites': favorites,
   '005-library': library,
+  '006-upstream-hosts': upstreamHosts,
   '007-cache-generation': cacheGeneration,
 };
