@@ -1,5 +1,6 @@
 import { ErrorCode } from '@capshelf/contract';
 import {
+  UpstreamBadResponseError,
   UpstreamError,
   UpstreamNotFoundError,
   UpstreamRateLimitedError,
@@ -56,5 +57,8 @@ export function fromUpstream(error: unknown): AppError | null {
   if (error instanceof UpstreamNotFoundError) {
     return new AppError(404, ErrorCode.UPSTREAM_NOT_FOUND, '源站上没有找到该内容');
   }
-  return new AppError(502, ErrorCode.UPSTREAM_ERROR, '源站返回了无法识别的内容，请稍后重试');
+  if (error instanceof UpstreamBadResponseError) {
+    return new AppError(502, ErrorCode.UPSTREAM_ERROR, '源站返回了无法识别的内容，请稍后重试');
+  }
+  return new AppError(502, ErrorCode.UPSTREAM_ERROR, '源站暂时无法访问，请稍后重试');
 }

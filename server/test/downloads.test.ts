@@ -1,3 +1,5 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { KEY_IDS, episodeById, renderImage } from '@capshelf/replica';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -285,6 +287,9 @@ describe(`download lifecycle (${databaseKind})`, () => {
         if (s.status === 'running') break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      // An archive renamed into place just before a kill, whose task never became complete.
+      const orphan = path.join(first.dataDir, 'downloads', 'orphan0000000000000000.zip');
+      writeFileSync(orphan, 'PK');
       // A second process on the same data directory is what a restart looks like to the database.
       const second = await startTestApp({
         ...first.replica.env(),
@@ -302,6 +307,7 @@ describe(`download lifecycle (${databaseKind})`, () => {
           status: 'failed',
           error: expect.stringMatching(/服务器重启/),
         });
+        expect(existsSync(orphan)).toBe(false);
         // The interrupted writer finishing late must not resurrect the task.
         await first.services.downloadRunner.stop();
         expect((await row()).status).toBe('failed');

@@ -168,6 +168,17 @@ export class DownloadRepository {
     return Number((await query.executeTakeFirst()).numUpdatedRows);
   }
 
+  /** Tasks whose archive may be on disk and served: completed and not expired. */
+  async servableIds(): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('downloads')
+      .select('id')
+      .where('status', '=', 'completed')
+      .where('expired', '=', 0)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Completed archives past their time: marked expired and returned so their files can go. */
   async expire(): Promise<string[]> {
     const rows = await this.db

@@ -143,13 +143,19 @@ export class DownloadRunner {
     }
   }
 
-  /** Half-written archives of a process that was killed. */
+  /**
+   * What a killed process can leave: half-written archives, and an archive renamed into place just
+   * before its task was recorded as complete (it would never be served, nor expire).
+   */
   private async removeLeftovers(): Promise<void> {
     const names = await readdir(this.deps.settings.dir);
+    const servable = await this.deps.repo.servableIds();
+    const leftovers = names.filter(
+      (n) =>
+        n.endsWith('.tmp') || (n.endsWith('.zip') && !servable.has(n.slice(0, -'.zip'.length))),
+    );
     await Promise.all(
-      names
-        .filter((n) => n.endsWith('.tmp'))
-        .map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
+      leftovers.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
     );
   }
 }

@@ -1,0 +1,273 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DownloadStatus, FavoritesResponse, FavoriteStatsResponse } from '@capshelf/contract';
+import { KEY_IDS, episodeById, renderImage, startReplica, type Replica } from '@capshelf/replica';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations';
+import { ADMIN } from './helpers';
+import { FAST_PACING } from './support/browse';
+import {
+  readDatabase,
+  spawnServer,
+  startServerProcess,
+  waitForFile,
+  type ServerProcess,
+} from './support/server-process';
+import { readZip } from './support/zip';
+
+// The child server opens its own SQLite file; the Postgres pass has nothing to add here.
+const postgresPass = Boolean(process.env.TEST_POSTGRES_URL);
+if (postgresPass) console.log('data-safety: SIGKILL suites run on the SQLite pass only');
+
+let replica: Replica;
+const dataDirs: string[] = [];
+const running = new Set<ServerProcess>();
+
+beforeAll(async () => {
+  if (!postgresPass) replica = await startReplica();
+});
+afterAll(async () => {
+  await replica?.close();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  replica?.clearFaults();
+  for (const server of running) await server.kill();
+  running.clear();
+});
+
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-kill-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** Every server a test starts is killed after it, even when an assertion fails half way. */
+async function start(dataDir: string, env: Record<string, string> = {}) {
+  const server = await startServerProcess(dataDir, { ...replica.env(), ...FAST_PACING, ...env });
+  running.add(server);
+  return server;
+}
+
+async function killed(server: ServerProcess) {
+  await server.kill();
+  running.delete(server);
+}
+
+async function stopped(server: ServerProcess) {
+  await server.stop();
+  running.delete(server);
+}
+
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, SQLite)', () => {
+  it('fails a ZIP task interrupted by the kill, leaves no partial archive, and a new task completes', async () => {
+    const dataDir = freshDataDir();
+    const downloadsDir = path.join(dataDir, 'downloads');
+    const ids = episodeById(KEY_IDS.bigEpisode + 2)!.imageIds.slice(0, 12);
+    const imageUrls = ids.map((id) => `/api/images/${id}.jpg?kind=anime&size=small`);
+    const createTask = async (server: ServerProcess, token: string) => {
+      const res = await server.api('POST', '/api/download', {
+        token,
+        body: { image_urls: imageUrls, filename_prefix: 'killed' },
+      });
+      expect(res.status).toBe(202);
+      return res.json<{ download_id: string }>().download_id;
+    };
+    const status = async (server: ServerProcess, token: string, id: string) =>
+      (await server.api('GET', `/api/download/${id}/status`, { token })).json<DownloadStatus>();
+
+    const first = await start(dataDir);
+    const token = await first.login();
+    replica.setFault('ancdn', { type: 'slow', delayMs: 400 });
+    const interrupted = await createTask(first, token);
+    await poll(
+      () => status(first, token, interrupted),
+      (s) => s.status === 'running' && s.done_count > 0,
+      'the task to be half way',
+    );
+    expect(readdirSync(downloadsDir)).toContain(`${interrupted}.zip.tmp`);
+    await killed(first);
+    replica.clearFaults();
+
+    const second = await start(dataDir);
+    expect(await status(second, token, interrupted)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/服务器重启/),
+    });
+    expect((await second.api('GET', `/api/download/${interrupted}/file`, { token })).status).toBe(
+      409,
+    );
+    expect(readdirSync(downloadsDir)).toEqual([]);
+
+    const retried = await createTask(second, token);
+    const done = await poll(
+      () => status(second, token, retried),
+      (s) => s.status === 'completed' || s.status === 'failed',
+      'the new task to finish',
+    );
+    expect(done).toMatchObject({ status: 'completed', done_count: ids.length, failed_count: 0 });
+    const file = await second.api('GET', `/api/download/${retried}/file`, { token });
+    expect(file.status).toBe(200);
+    const entries = await readZip(file.bytes);
+    expect(entries.map((e) => e.name)).toEqual(ids.map((id) => `killed_${id}.jpg`));
+    for (const [i, entry] of entries.entries()) {
+      expect(entry.data.equals(await renderImage('anime', ids[i]!, 'small'))).toBe(true);
+    }
+    expect(readdirSync(downloadsDir)).toEqual([`${retried}.zip`]);
+    await stopped(second);
+
+    const rows = readDatabase(dataDir, (db) =>
+      db.prepare('SELECT id, status FROM downloads ORDER BY created_at').all(),
+    );
+    expect(rows).toEqual([
+      { id: interrupted, status: 'failed' },
+      { id: retried, status: 'completed' },
+    ]);
+  }, 60_000);
+
+  it('keeps a favourites import all or nothing when killed half way, and earlier favourites intact', async () => {
+    const dataDir = freshDataDir();
+    const SIZE = 20_000;
+    const KILLED_BATCH = 1_000_000;
+    const file = (offset: number) => ({
+      version: 1,
+      works: [],
+      episodes: [],
+      images: Array.from({ length: SIZE }, (_, i) => ({
+        image_id: offset + i,
+        kind: 'anime',
+        work_title: 'Generated',
+      })),
+    });
+    const imageCount = async (server: ServerProcess, token: string) =>
+      (await server.api('GET', '/api/favorites/stats', { token })).json<FavoriteStatsResponse>()
+        .data.total_images;
+
+    let server = await start(dataDir);
+    let token = await server.login();
+    for (const image_id of [11, 12, 13]) {
+      const res = await server.api('POST', '/api/favorites/image', {
+        token,
+        body: { image_id, kind: 'tv', work_title: 'Earlier' },
+      });
+      expect(res.status).toBe(201);
+    }
+    // How long a whole import takes on this machine. Its second half is the insert transaction
+    // (validation comes first), which is where these kills are aimed.
+    const started = Date.now();
+    const measured = await server.api('POST', '/api/favorites/import', {
+      token,
+      body: file(5_000_000),
+    });
+    expect(measured.status).toBe(200);
+    const fullImportMs = Date.now() - started;
+    const earlier = 3 + SIZE;
+
+    for (const fraction of [0.55, 0.75, 0.9]) {
+      const sending = server
+        .api('POST', '/api/favorites/import', { token, body: file(KILLED_BATCH) })
+        .catch(() => null);
+      await sleep(Math.max(5, Math.round(fullImportMs * fraction)));
+      await killed(server);
+      await sending;
+      // On disk, before any process recovers the database: the batch is whole or absent.
+      const onDisk = readDatabase(dataDir, (db) =>
+        db
+          .prepare('SELECT COUNT(*) AS n FROM favorite_images WHERE image_id BETWEEN ? AND ?')
+          .get(KILLED_BATCH, KILLED_BATCH + SIZE - 1),
+      );
+      expect([{ n: 0 }, { n: SIZE }]).toContainEqual(onDisk);
+
+      server = await start(dataDir);
+      token = await server.login();
+      const count = await imageCount(server, token);
+      expect([earlier, earlier + SIZE], `after a kill at ${fraction} of the import`).toContain(
+        count,
+      );
+    }
+    const earlierList = (
+      await server.api('GET', '/api/favorites/', { token })
+    ).json<FavoritesResponse>();
+    for (const image_id of [11, 12, 13]) {
+      expect(earlierList.data.images).toContainEqual(
+        expect.objectContaining({ image_id, work_title: 'Earlier' }),
+      );
+    }
+    // The import still works after the kills, and merges rather than duplicating.
+    const finished = await server.api('POST', '/api/favorites/import', {
+      token,
+      body: file(KILLED_BATCH),
+    });
+    expect(finished.status).toBe(200);
+    expect(await imageCount(server, token)).toBe(earlier + SIZE);
+    await stopped(server);
+
+    readDatabase(dataDir, (db) => {
+      const byOffset = db
+        .prepare(
+          `SELECT
+             SUM(image_id >= 1000000 AND image_id < 1020000) AS killed_batch,
+             SUM(image_id >= 5000000) AS measured_batch,
+             SUM(image_id < 100) AS earlier
+           FROM favorite_images`,
+        )
+        .get();
+      expect(byOffset).toEqual({ killed_batch: SIZE, measured_batch: SIZE, earlier: 3 });
+    });
+  }, 60_000);
+
+  it('migrates cleanly after a kill during the first start, and keeps what a finished run wrote', async () => {
+    let dataDir = '';
+    // The write-ahead log grows with every committed statement: migrating a fresh database
+    // writes a few hundred KB, so these sizes stop the process at different points of it.
+    for (const walBytes of [40_000, 150_000]) {
+      dataDir = freshDataDir();
+      const early = await spawnServer(dataDir, replica.env());
+      running.add(early);
+      await waitForFile(early, 'capshelf.db-wal', walBytes);
+      await killed(early);
+
+      const server = await start(dataDir);
+      expect((await server.api('GET', '/api/auth/status')).status).toBe(200);
+      expect(await server.login()).toEqual(expect.any(String));
+      await stopped(server);
+      readDatabase(dataDir, (db) => {
+        const applied = db.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all();
+        expect(applied, `after a kill at ${walBytes} B`).toEqual(Object.keys(migrations).sort());
+      });
+    }
+
+    // A password set by a run that finished survives a later start killed as soon as it opened
+    // the database. Without ADMIN_PASSWORD, a lost users table would make a new admin.
+    const NEW_PASSWORD = 'Changed-Pass-42';
+    const server = await start(dataDir);
+    const token = await server.login();
+    const changed = await server.api('POST', '/api/auth/change-password', {
+      token,
+      body: { current_password: ADMIN.password, new_password: NEW_PASSWORD },
+    });
+    expect(changed.status).toBe(204);
+    await stopped(server);
+    const early = await spawnServer(dataDir, { ...replica.env(), ADMIN_PASSWORD: '' });
+    running.add(early);
+    await waitForFile(early, 'capshelf.db-wal');
+    await killed(early);
+    const last = await start(dataDir, { ADMIN_PASSWORD: '' });
+    expect(await last.login(ADMIN.email, NEW_PASSWORD)).toEqual(expect.any(String));
+    await stopped(last);
+    readDatabase(dataDir, (db) => {
+      expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: ADMIN.email }]);
+    });
+  }, 60_000);
+});
