@@ -8,9 +8,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SERVER_ARGS } from '../scripts/lib/server.mjs';
 import { loadConfig } from '../server/src/config';
 import { createServices } from '../server/src/services';
+import { BENCH_ADMIN, startBuiltServer, waitFor } from './built-server';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +25,6 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-images-'));
 // nginx's worker drops to an unprivileged user: it must be able to read the files.
 chmodSync(dataDir, 0o755);
 const [appPort, nginxPort] = [8792, 8793];
-const password = 'BenchPass123';
 
 for (const [tool, pkg] of [
   ['nginx', 'nginx-light'],
@@ -42,7 +41,7 @@ execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'ignore' }
 
 // Seed thumbnails (~20 KB, the size of the site's grid images) where the image store keeps them.
 const seeding = await createServices(
-  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: password }),
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: BENCH_ADMIN.password }),
 );
 const files: string[] = [];
 const rows = [];
@@ -87,29 +86,7 @@ http {
 `,
 );
 const nginx = spawn('nginx', ['-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
-const app = spawn(process.execPath, SERVER_ARGS, {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: password,
-  },
-  stdio: 'ignore',
-});
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`${url} did not start`);
-}
+const app = await startBuiltServer({ dataDir, port: appPort });
 
 /** wrk cycling through the given paths (a Lua script reads them), with latency percentiles. */
 function measure(title: string, base: string, paths: string[], headers: string[]) {
@@ -160,14 +137,8 @@ function measure(title: string, base: string, paths: string[], headers: string[]
 }
 
 try {
-  await waitFor(`http://127.0.0.1:${appPort}/api/auth/status`);
   await waitFor(`http://127.0.0.1:${nginxPort}/`);
-  const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@localhost.localdomain', password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const token = await app.login();
   console.log(
     `${count} cached 20 KB images, wrk -t1 -c50, ${seconds} s each (after a 2 s warm-up)`,
   );
@@ -179,7 +150,7 @@ try {
   );
   const ours = measure(
     'capshelf',
-    `http://127.0.0.1:${appPort}`,
+    app.base,
     Array.from({ length: count }, (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=thumb`),
     [`Authorization: Bearer ${token}`],
   );
@@ -191,7 +162,7 @@ try {
     `capshelf p99 ${ours.p99.toFixed(2)} ms  target < 20 ms (${ours.p99 < 20 ? 'met' : 'NOT met'})`,
   );
 } finally {
-  app.kill('SIGTERM');
+  app.stop();
   nginx.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

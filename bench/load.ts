@@ -5,18 +5,17 @@
 // holds exactly what browsing stores; the replica also shows the run sent nothing upstream.
 // Run: npx tsx bench/load.ts [--users 50] [--seconds 60]
 // (SQLite; BENCH_DATABASE_URL=postgres://…/empty_db measures an EMPTY throwaway Postgres database)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { KEY_IDS, showById, startReplica } from '@capshelf/replica';
-import { SERVER_ARGS } from '../scripts/lib/server.mjs';
 import { loadConfig } from '../server/src/config';
 import { buildHttpApp } from '../server/src/http/app';
 import { createServices } from '../server/src/services';
+import { BENCH_ADMIN, startBuiltServer } from './built-server';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +32,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-load-'));
 const port = 8794;
 const base = `http://127.0.0.1:${port}`;
-const password = 'BenchPass123';
+const { password } = BENCH_ADMIN;
 const emailOf = (i: number) => `user${i}@bench.test`;
 const databaseEnv: Record<string, string> = process.env.BENCH_DATABASE_URL
   ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
@@ -113,18 +112,6 @@ async function seed(upstreamEnv: Record<string, string>, pageOrigin: string): Pr
   return content;
 }
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`${url} did not start`);
-}
-
 /** Signs user i in through the built server and gives them a few favourites; returns the token. */
 async function signIn(i: number, content: Content): Promise<string> {
   const post = (url: string, body: object, token?: string) =>
@@ -136,9 +123,7 @@ async function signIn(i: number, content: Content): Promise<string> {
       },
       body: JSON.stringify(body),
     });
-  const { access_token: token } = await json<{ access_token: string }>(
-    post('/api/auth/login', { email: emailOf(i), password }),
-  );
+  const token = await app.login({ email: emailOf(i), password });
   const episode = content.episodes[i % content.episodes.length]!;
   await json(
     post('/api/favorites/work', { title: content.workTitle, original_url: content.showUrl }, token),
@@ -216,22 +201,9 @@ const upstreamEnv = {
   UPSTREAM_JITTER: '0ms',
 };
 const content = await seed(upstreamEnv, replica.pageOrigin);
-const app = spawn(process.execPath, SERVER_ARGS, {
-  env: {
-    ...process.env,
-    ...replica.env(),
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: password,
-    ...databaseEnv,
-  },
-  stdio: 'ignore',
-});
+const app = await startBuiltServer({ dataDir, port, env: { ...replica.env(), ...databaseEnv } });
 
 try {
-  await waitFor(`${base}/api/auth/status`);
   const tokens: string[] = [];
   for (let i = 0; i < users; i += 10) {
     const batch = Array.from({ length: Math.min(10, users - i) }, (_, k) => signIn(i + k, content));
@@ -247,7 +219,8 @@ try {
   const result = await run(tokens, content, seconds);
   const errors = result.errors + result.timeouts + result.non2xx;
   const peakMb =
-    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, 'utf8'))?.[1]) / 1024;
+    Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${app.child.pid}/status`, 'utf8'))?.[1]) /
+    1024;
   console.log(
     `${result.requests.average.toFixed(0)} req/s (${result.requests.total} requests)   ` +
       `p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms`,
@@ -261,7 +234,7 @@ try {
   );
   console.log(`errors ${errors}  target 0 (${verdict(errors === 0)})`);
 } finally {
-  app.kill('SIGTERM');
+  app.stop();
   await replica.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

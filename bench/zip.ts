@@ -3,15 +3,15 @@
 // `zip -0`; the server's memory flat while it writes (peak RSS under 150 MB for 2,000 images /
 // 1 GB). The disk of a shared VM is noisy, so both run several times alternately and the best of
 // each is compared. Run: npx tsx bench/zip.ts [--images 2000] [--kb 500] [--rounds 3]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
-import { SERVER_ARGS } from '../scripts/lib/server.mjs';
 import { createServices } from '../server/src/services';
+import { BENCH_ADMIN, startBuiltServer } from './built-server';
 
 const { values } = parseArgs({
   options: {
@@ -26,8 +26,6 @@ const rounds = Number(values.rounds);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-zip-'));
 const port = 8791;
-const base = `http://127.0.0.1:${port}`;
-const password = 'BenchPass123';
 
 execFileSync('zip', ['-v'], { stdio: 'ignore' });
 if (!existsSync(path.join(root, 'server/dist/main.mjs')))
@@ -35,7 +33,7 @@ if (!existsSync(path.join(root, 'server/dist/main.mjs')))
 
 // Seed the image cache: files where the image store keeps them, and their rows.
 const seeding = await createServices(
-  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: password }),
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: BENCH_ADMIN.password }),
 );
 const files: string[] = [];
 const rows = [];
@@ -60,24 +58,16 @@ for (let i = 0; i < rows.length; i += 500)
 await seeding.close();
 writeFileSync(path.join(dataDir, 'files.txt'), files.join('\n'));
 
-const server = spawn(process.execPath, SERVER_ARGS, {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: password,
-  },
-  stdio: 'ignore',
-});
+const server = await startBuiltServer({ dataDir, port });
 const memory = (field: 'VmRSS' | 'VmHWM') =>
   Number(
-    new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1],
+    new RegExp(`${field}:\\s+(\\d+)`).exec(
+      readFileSync(`/proc/${server.child.pid}/status`, 'utf8'),
+    )![1],
   ) / 1024;
 
 async function api(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
+  const res = await fetch(`${server.base}${url}`, {
     method,
     headers: {
       'content-type': 'application/json',
@@ -89,19 +79,7 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${base}/api/auth/status`);
-      break;
-    } catch {
-      if (i > 100) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const { access_token: token } = (await api('POST', '/api/auth/login', undefined, {
-    email: 'admin@localhost.localdomain',
-    password,
-  })) as { access_token: string };
+  const token = await server.login();
   const urls = Array.from(
     { length: count },
     (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=large`,
@@ -148,6 +126,6 @@ try {
     `server RSS before the tasks ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (growth ${(peak - baseline).toFixed(0)} MB)  target: peak < 150 MB`,
   );
 } finally {
-  server.kill('SIGTERM');
+  server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
