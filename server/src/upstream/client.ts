@@ -140,7 +140,9 @@ export function createUpstreamClient(
     let lane = lanes.get(host);
     if (!lane) {
       lane = new HostLane(
-        { ...pacingOf(host), jitterMs: config.jitterMs },
+        // Jitter never exceeds the host's own spacing: the 500 ms meant for page requests would
+        // otherwise triple the gap between image requests and make a first grid trickle in.
+        { ...pacingOf(host), jitterMs: Math.min(config.jitterMs, pacingOf(host).spacingMs) },
         now,
         random,
         shared && ((gapMs) => shared.reserve(host, gapMs)),
