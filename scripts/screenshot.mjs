@@ -36,6 +36,7 @@ await page
   .getByRole('button', { name: /^图片 / })
   .nth(5)
   .click({ modifiers: ['Shift'] });
-await page.waitForTimeout(1500);
+// Every visible picture loaded, as a returning visitor sees the grid.
+await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 60_000 });
 await page.screenshot({ path: 'docs/screenshot.png' });
 await browser.close();
