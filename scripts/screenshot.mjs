@@ -37,6 +37,8 @@ await page
   .nth(5)
   .click({ modifiers: ['Shift'] });
 // Every visible picture loaded, as a returning visitor sees the grid.
-await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 60_000 });
+await page.waitForFunction(() => [...document.images].every((img) => img.complete), null, {
+  timeout: 60_000,
+});
 await page.screenshot({ path: 'docs/screenshot.png' });
 await browser.close();
