@@ -118,6 +118,7 @@ export const ImageBytesQuery = z.object({
   /** `small` serves `large` from the compressed host (the small-CDN preference baked into the URL). */
   cdn: z.enum(['small', 'large']).optional(),
 });
+export type ImageBytesQuery = z.infer<typeof ImageBytesQuery>;
 
 export const CacheStats = z.object({
   total_images: z.number().int(),

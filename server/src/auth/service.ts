@@ -67,6 +67,11 @@ export class AuthService {
     return this.sessions.findUser(token);
   }
 
+  /** `authenticate` answered from memory alone, or undefined when that would need the database. */
+  rememberedUser(token: string): UserRow | undefined {
+    return this.sessions.remembered(token);
+  }
+
   async updateProfile(userId: number, changes: UpdateProfileRequest): Promise<User> {
     try {
       const row = await this.users.update(userId, changes);

@@ -13,6 +13,7 @@ const MAX_REMEMBERED = 10_000;
 
 /** Opaque bearer sessions: the token goes to the client once, the database keeps only its hash. */
 export class SessionStore {
+  /** Keyed by the token itself (it is in this process's memory while a request carries it anyway), so a hit needs no hashing. */
   private readonly recent = new Map<string, { user: UserRow; until: number }>();
 
   constructor(
@@ -37,17 +38,22 @@ export class SessionStore {
 
   /** The active user behind a token, or undefined when the token is unknown, expired or the user disabled. */
   async findUser(token: string): Promise<UserRow | undefined> {
-    const tokenHash = hashToken(token);
-    const remembered = this.recent.get(tokenHash);
-    if (remembered && remembered.until > Date.now()) return remembered.user;
-    const user = await this.lookUp(tokenHash);
+    const remembered = this.remembered(token);
+    if (remembered) return remembered;
+    const user = await this.lookUp(hashToken(token));
     if (user) {
       if (this.recent.size >= MAX_REMEMBERED) this.recent.clear();
-      this.recent.set(tokenHash, { user, until: Date.now() + SESSION_RECHECK_MS });
+      this.recent.set(token, { user, until: Date.now() + SESSION_RECHECK_MS });
     } else {
-      this.recent.delete(tokenHash);
+      this.recent.delete(token);
     }
     return user;
+  }
+
+  /** `findUser` without the database: the user if this process checked the token within the recheck time. */
+  remembered(token: string): UserRow | undefined {
+    const entry = this.recent.get(token);
+    return entry && entry.until > Date.now() ? entry.user : undefined;
   }
 
   private lookUp(tokenHash: string): Promise<UserRow | undefined> {
@@ -62,15 +68,14 @@ export class SessionStore {
   }
 
   async revoke(token: string): Promise<void> {
-    const tokenHash = hashToken(token);
-    this.recent.delete(tokenHash);
-    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    this.recent.delete(token);
+    await this.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
   }
 
   /** Forgets what this process remembered of a user (after any change to the account). */
   forgetUser(userId: number): void {
-    for (const [tokenHash, entry] of this.recent) {
-      if (entry.user.id === userId) this.recent.delete(tokenHash);
+    for (const [token, entry] of this.recent) {
+      if (entry.user.id === userId) this.recent.delete(token);
     }
   }
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -6,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
+import { withImageFastPath } from './image-fast-path';
 import { registerAccessControl } from './plugins/access';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
@@ -24,27 +26,47 @@ export async function buildHttpApp(
   options: { webRoot: string },
 ): Promise<FastifyInstance> {
   const { config, logger } = services;
-  const applySecurityHeaders = securityHeaders({ https: config.auth.cookieSecure });
+  const headers = securityHeaders({ https: config.auth.cookieSecure });
+  const logRequests = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logController: new LogController({ disableRequestLogging: !logRequests }),
+    // Fastify's own HTTP/1 server, with repeat image views answered in front of it (unless every
+    // request is to be logged, which only Fastify does).
+    serverFactory: (handler, options) => {
+      const server = http.createServer(
+        logRequests
+          ? handler
+          : withImageFastPath(handler, {
+              auth: services.auth,
+              images: services.images,
+              securityHeaders: Object.entries(headers).flat(),
+            }),
+      );
+      // Fastify fills these in before calling the factory; its own server applies them the same way.
+      const timeouts = options as {
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+      };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      server.requestTimeout = timeouts.requestTimeout;
+      server.setTimeout(timeouts.connectionTimeout);
+      return server;
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // The router's own errors skip every hook, the security headers' included.
     frameworkErrors: (error, request, reply) =>
-      applySecurityHeaders(request.raw, reply.raw, () =>
-        answerFrameworkError(error, request, reply),
-      ),
+      answerFrameworkError(error, request, reply.headers(headers)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, services.mapDomainError);
 
-  registerSecurityHeaders(app, { https: config.auth.cookieSecure });
+  registerSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
 

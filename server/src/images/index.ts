@@ -1,4 +1,4 @@
-export { ImageStore, sizeChain, type StoredImage } from './store';
+export { ImageStore, sizeChain, type ServedImage, type StoredImage } from './store';
 export { cacheStats } from './stats';
 export { CdnPreferences } from './cdn';
 export { imageItem, thumbUrl } from './urls';

@@ -90,14 +90,23 @@ export class ImageStore {
     wanted: ImageSize,
     compressedForLarge = false,
   ): Promise<ServedImage> {
-    const key = `${kind}:${id}:${wanted}:${compressedForLarge}`;
-    const hit = this.memory.get(key);
+    const hit = this.fromMemory(kind, id, wanted, compressedForLarge);
     if (hit) return hit;
     const image = await this.get(kind, id, wanted, compressedForLarge);
     if (image.bytes > MEMORY_LARGEST_ENTRY) return { ...image, body: null };
     const served = { ...image, body: await readFile(image.file) };
-    this.memory.set(key, served);
+    this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), served);
     return served;
+  }
+
+  /** What `serve` would answer, if it can answer from memory alone. */
+  fromMemory(
+    kind: Kind,
+    id: number,
+    wanted: ImageSize,
+    compressedForLarge = false,
+  ): (ServedImage & { body: Buffer }) | undefined {
+    return this.memory.get(memoryKey(kind, id, wanted, compressedForLarge));
   }
 
   /** Whether any size of the image is already stored (downloads use it to skip the network). */
@@ -174,6 +183,11 @@ export class ImageStore {
       etag: etagOf(kind, id, size, image.body.length),
     };
   }
+}
+
+/** Every size and variant of an image starts with `kind:id:`, which `delete` relies on. */
+function memoryKey(kind: Kind, id: number, wanted: ImageSize, compressedForLarge: boolean): string {
+  return `${kind}:${id}:${wanted}:${compressedForLarge}`;
 }
 
 /** An image id never changes its picture upstream, so kind, id, size and length identify the bytes. */

@@ -37,11 +37,13 @@ declare module 'fastify' {
   }
 }
 
-function tokenOf(request: FastifyRequest, cookieAuth: boolean): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
-  if (cookieAuth) return request.cookies[SESSION_COOKIE] ?? null;
-  return null;
+/** The bearer token if the request sends one, else (on cookie-authorised routes) the session cookie. */
+export function sessionTokenOf(
+  authorization: string | undefined,
+  sessionCookie: (() => string | undefined) | null,
+): string | null {
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
+  return sessionCookie?.() ?? null;
 }
 
 /** Authenticates before the body is parsed, so an anonymous caller gets 401 whatever it sent. */
@@ -59,7 +61,10 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
     const { access = 'user', cookieAuth = false } = request.routeOptions.config;
-    const token = tokenOf(request, cookieAuth);
+    const token = sessionTokenOf(
+      request.headers.authorization,
+      cookieAuth ? () => request.cookies[SESSION_COOKIE] : null,
+    );
     const user = token ? await auth.authenticate(token) : undefined;
     if (user) {
       request.user = user;

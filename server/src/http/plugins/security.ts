@@ -1,20 +1,25 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/**
- * Security headers from helmet, built once: @fastify/helmet constructs the middleware on every
- * request, which showed up in the image route's profile. The headers themselves are helmet's.
- */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const applyHeaders = securityHeaders(options);
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+/** Header name → value, as helmet would set them. */
+export type SecurityHeaders = Record<string, string>;
+
+/** Every answer carries them: the hook covers routes, the router's errors and the image fast path use them directly. */
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders) {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 
-/** helmet's middleware with this app's policy; also applied to the router's errors, which skip hooks. */
-export function securityHeaders(options: { https: boolean }) {
-  return helmet({
+/**
+ * helmet's headers for this app's policy, worked out once: the policy is fixed, so running helmet's
+ * middleware per request (which showed up in the image route's profile) would only repeat the same
+ * answer. The headers themselves are helmet's, recorded from its middleware.
+ */
+export function securityHeaders(options: { https: boolean }): SecurityHeaders {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,4 +42,15 @@ export function securityHeaders(options: { https: boolean }) {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: options.https,
   });
+  const headers: SecurityHeaders = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  let failure: unknown = null;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
+  });
+  if (failure) throw failure;
+  return headers;
 }

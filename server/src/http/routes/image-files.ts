@@ -13,13 +13,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listingKey } from '../../catalog';
 import { badRequest, forbidden } from '../../errors';
-import { cacheStats } from '../../images';
+import { cacheStats, type ServedImage } from '../../images';
 import type { Services } from '../../services';
 import { currentUser } from '../plugins/access';
 
-const ImageFileParams = z.object({
-  file: z.string().regex(/^[1-9]\d{0,11}\.jpg$/, '图片 ID 无效'),
-});
+/** `{id}.jpg`: ids are positive and at most twelve digits, which also keeps paths out. */
+export const IMAGE_FILE = /^[1-9]\d{0,11}\.jpg$/;
+const ImageFileParams = z.object({ file: z.string().regex(IMAGE_FILE, '图片 ID 无效') });
+
+/** The bytes behind an id never change: the browser keeps them and revalidates by ETag only if it must. */
+export function imageCachingHeaders(image: ServedImage) {
+  return {
+    'cache-control': 'private, max-age=31536000, immutable',
+    etag: image.etag,
+    'x-image-size': image.size,
+  };
+}
 
 /** Image bytes, the cache's totals and clearing, and the CDN preference. */
 export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
@@ -37,10 +46,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
         const { size, cdn: variant } = request.query;
         const kind = request.query.kind ?? (await directory.kindOfImage(id)) ?? 'anime';
         const image = await images.serve(kind, id, size, size === 'large' && variant === 'small');
-        reply
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('etag', image.etag)
-          .header('x-image-size', image.size);
+        reply.headers(imageCachingHeaders(image));
         if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
         return reply
           .header('content-type', 'image/jpeg')
