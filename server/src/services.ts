@@ -20,6 +20,7 @@ import {
   createUpstreamClient,
   createUrlBuilders,
   databaseHostStore,
+  FetchLeases,
   createUrlModel,
   type UpstreamClient,
   type UrlBuilders,
@@ -74,6 +75,8 @@ export async function createServices(
     // Every process on this database paces and cools down the source hosts together.
     shared: databaseHostStore(db.kysely),
   });
+  // ...and fetches each listing or image once, however many processes are asked for it at once.
+  const leases = new FetchLeases(db.kysely);
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
@@ -83,7 +86,7 @@ export async function createServices(
     client: upstream,
     urls,
     builders,
-    cache: new ListingCache(db.kysely),
+    cache: new ListingCache(db.kysely, leases),
     directory,
   });
   const images = new ImageStore({
@@ -92,6 +95,7 @@ export async function createServices(
     client: upstream,
     builders,
     generation,
+    leases,
   });
   const downloadRepo = new DownloadRepository(db.kysely);
   const downloadRunner = new DownloadRunner({

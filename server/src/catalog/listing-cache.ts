@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import { UpstreamError } from '../upstream';
+import { UpstreamError, type FetchLeases } from '../upstream';
 
 export interface Cached<T> {
   value: T;
@@ -19,23 +19,34 @@ export interface ListingOptions<T> {
 
 /**
  * Upstream listings stored in the database with a freshness time. Identical requests in flight
- * share one upstream fetch; when the upstream fails, a stale entry is served rather than an error.
+ * share one upstream fetch (across processes too, through the fetch leases); when the upstream
+ * fails, a stale entry is served rather than an error.
  */
 export class ListingCache {
   private readonly inFlight = new Map<string, Promise<Cached<unknown>>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly leases: FetchLeases,
+  ) {}
 
   async get<T>(
     key: string,
     load: () => Promise<T>,
     options: ListingOptions<T>,
   ): Promise<Cached<T>> {
+    const asked = new Date().toISOString();
     const stored = await this.read<T>(key);
     if (stored && !options.refresh && stored.fresh) return stored.entry;
     let running = this.inFlight.get(key) as Promise<Cached<T>> | undefined;
     if (!running) {
-      running = this.fetch(key, load, options).finally(() => this.inFlight.delete(key));
+      running = this.leases
+        .once(
+          `listing:${key}`,
+          () => this.fetch(key, load, options),
+          () => this.storedSince<T>(key, asked),
+        )
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, running);
     }
     try {
@@ -78,6 +89,12 @@ export class ListingCache {
       fetchedAt: row.fetched_at,
     };
     return { entry, fresh: row.expires_at > new Date().toISOString() };
+  }
+
+  /** What another process fetched and stored while this one waited for it (this request's answer too). */
+  private async storedSince<T>(key: string, asked: string): Promise<Cached<T> | null> {
+    const stored = await this.read<T>(key);
+    return stored && stored.entry.fetchedAt >= asked ? { ...stored.entry, cached: false } : null;
   }
 
   private async fetch<T>(

@@ -175,6 +175,13 @@ export interface UpstreamHostsTable {
   cooldown_until: Generated<number>;
 }
 
+/** Upstream fetches in progress, one per key, with the process holding each (see 008). */
+export interface UpstreamFetchesTable {
+  key: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +197,7 @@ export interface Database {
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
   upstream_hosts: UpstreamHostsTable;
+  upstream_fetches: UpstreamFetchesTable;
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
 import { notFound } from '../errors';
-import type { UpstreamClient, UrlBuilders } from '../upstream';
+import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
 import { UpstreamError, UpstreamNotFoundError } from '../upstream';
 import type { CacheGeneration } from './generation';
 import { ByteBudgetCache } from './memory-cache';
@@ -36,7 +36,8 @@ export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): Image
 
 /**
  * Image bytes on disk, keyed by (kind, id, size). A stored image costs no upstream request;
- * a missing one is fetched once (concurrent requests share the fetch) through the paced client,
+ * a missing one is fetched once (concurrent requests share the fetch, across processes too)
+ * through the paced client,
  * written under a temporary name and renamed, then recorded. Only ids reach here, never URLs.
  */
 export class ImageStore {
@@ -53,6 +54,7 @@ export class ImageStore {
       client: UpstreamClient;
       builders: UrlBuilders;
       generation: CacheGeneration;
+      leases: FetchLeases;
     },
   ) {}
 
@@ -156,7 +158,13 @@ export class ImageStore {
     const key = `${kind}:${id}:${size}`;
     let running = this.inFlight.get(key);
     if (!running) {
-      running = this.fetchAndStore(kind, id, size).finally(() => this.inFlight.delete(key));
+      running = this.deps.leases
+        .once(
+          `image:${key}`,
+          () => this.fetchAndStore(kind, id, size),
+          () => this.onDisk(kind, id, size),
+        )
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, running);
     }
     return running;

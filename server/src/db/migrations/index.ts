@@ -6,6 +6,7 @@ import * as favorites from './004-favorites';
 import * as library from './005-library';
 import * as upstreamHosts from './006-upstream-hosts';
 import * as cacheGeneration from './007-cache-generation';
+import * as upstreamFetches from './008-upstream-fetches';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-library': library,
   '006-upstream-hosts': upstreamHosts,
   '007-cache-generation': cacheGeneration,
+  '008-upstream-fetches': upstreamFetches,
 };
