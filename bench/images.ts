@@ -1,10 +1,11 @@
 // Benchmark: cached images served by the real (bundled) server against the same files served by
 // nginx (Debian package), same client (wrk, one thread), 50 connections, every request a different
-// image of the set. For scale it also measures node:http alone sending the app's own answers from
-// memory (bench/plain-node.mjs): the ceiling of any Node server here. Targets: the app at ≥ 0.5 of
-// nginx's requests/s and p99 under 20 ms. nginx runs one worker, like the one Node process. A
-// shared VM's speed drifts from second to second, so the servers take turns, round after round,
-// and the figures are medians. Run: npx tsx bench/images.ts [--images 1000] [--seconds 4] [--rounds 5]
+// image of the set. Both run as one process and as two (WORKERS=2; worker_processes 2), and the
+// target compares each at its best on this machine. For scale it also measures node:http alone
+// sending the app's own answers from memory (bench/plain-node.mjs), the ceiling of one Node
+// process. Targets: the app at ≥ 0.5 of nginx's requests/s and p99 under 20 ms. A shared VM's speed
+// drifts from second to second, so the servers take turns, round after round, and the figures are
+// medians. Run: npx tsx bench/images.ts [--images 1000] [--seconds 4] [--rounds 5]
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-images-'));
 // nginx's worker drops to an unprivileged user: it must be able to read the files.
 chmodSync(dataDir, 0o755);
-const [appPort, nginxPort, plainPort] = [8792, 8793, 8794];
+const [appPort, nginxPort, plainPort, appWorkersPort, nginxWorkersPort] = [
+  8792, 8793, 8794, 8795, 8796,
+];
 
 for (const [tool, pkg] of [
   ['nginx', 'nginx-light'],
@@ -71,27 +74,37 @@ for (let i = 0; i < rows.length; i += 500) {
 }
 await seeding.close();
 
-const nginxDir = path.join(dataDir, 'nginx');
-mkdirSync(nginxDir);
-writeFileSync(
-  path.join(nginxDir, 'nginx.conf'),
-  `daemon off; worker_processes 1; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
+/** nginx with the given number of worker processes, serving the image files. */
+function startNginx(workers: number, port: number) {
+  const dir = path.join(dataDir, `nginx-${workers}`);
+  mkdirSync(dir);
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; worker_processes ${workers}; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http {
   access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
-  client_body_temp_path ${nginxDir}; proxy_temp_path ${nginxDir}; fastcgi_temp_path ${nginxDir};
-  uwsgi_temp_path ${nginxDir}; scgi_temp_path ${nginxDir};
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   types { image/jpeg jpg; }
   server {
-    listen 127.0.0.1:${nginxPort};
+    listen 127.0.0.1:${port};
     root ${path.join(dataDir, 'images')};
     location / { add_header Cache-Control "private, max-age=31536000, immutable"; etag on; }
   }
 }
 `,
-);
-const nginx = spawn('nginx', ['-c', path.join(nginxDir, 'nginx.conf')], { stdio: 'ignore' });
+  );
+  return spawn('nginx', ['-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+}
+
+const nginxes = [startNginx(1, nginxPort), startNginx(2, nginxWorkersPort)];
 const app = await startBuiltServer({ dataDir, port: appPort });
+const appWorkers = await startBuiltServer({
+  dataDir,
+  port: appWorkersPort,
+  env: { WORKERS: '2' },
+});
 
 interface Figures {
   rps: number;
@@ -147,13 +160,14 @@ const median = (values: number[]) =>
   values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)]!;
 
 function line(title: string, f: Figures) {
-  return `${title.padEnd(9)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2)} ms   p99 ${f.p99.toFixed(2)} ms   errors ${f.errors}`;
+  return `${title.padEnd(11)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${f.p50.toFixed(2)} ms   p99 ${f.p99.toFixed(2)} ms   errors ${f.errors}`;
 }
 
 let plain: ReturnType<typeof spawn> | undefined;
 
 try {
   await waitFor(`http://127.0.0.1:${nginxPort}/`);
+  await waitFor(`http://127.0.0.1:${nginxWorkersPort}/`);
   const token = await app.login();
   // node:http alone sends the app's own answer (its headers as the app sends them) from memory.
   const sample = await fetch(`${app.base}/api/images/1.jpg?kind=anime&size=thumb`, {
@@ -177,25 +191,18 @@ try {
     { stdio: 'ignore' },
   );
   await waitFor(`http://127.0.0.1:${plainPort}/`);
+  const filePaths = files.map((f) => `/${f}`);
+  const appPaths = Array.from(
+    { length: count },
+    (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=thumb`,
+  );
+  const bearer = [`Authorization: Bearer ${token}`];
   const servers = {
-    nginx: wrkRun(
-      'nginx',
-      `http://127.0.0.1:${nginxPort}`,
-      files.map((f) => `/${f}`),
-      [],
-    ),
-    'node:http': wrkRun(
-      'node:http',
-      `http://127.0.0.1:${plainPort}`,
-      files.map((f) => `/${f}`),
-      [],
-    ),
-    capshelf: wrkRun(
-      'capshelf',
-      app.base,
-      Array.from({ length: count }, (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=thumb`),
-      [`Authorization: Bearer ${token}`],
-    ),
+    'nginx ×1': wrkRun('nginx1', `http://127.0.0.1:${nginxPort}`, filePaths, []),
+    'nginx ×2': wrkRun('nginx2', `http://127.0.0.1:${nginxWorkersPort}`, filePaths, []),
+    'node:http': wrkRun('node', `http://127.0.0.1:${plainPort}`, filePaths, []),
+    'capshelf ×1': wrkRun('capshelf1', app.base, appPaths, bearer),
+    'capshelf ×2': wrkRun('capshelf2', appWorkers.base, appPaths, bearer),
   };
   console.log(
     `${count} cached 20 KB images, wrk -t1 -c50; ${rounds} rounds of ${seconds} s per server, taking turns (after a 2 s warm-up each)`,
@@ -223,20 +230,28 @@ try {
   console.log('medians:');
   for (const [name, figures] of Object.entries(summary))
     console.log(`         ${line(name, figures)}`);
-  const ours = summary.capshelf!;
-  const ratio = ours.rps / summary.nginx!.rps;
+  const best = (prefix: string) =>
+    Object.entries(summary)
+      .filter(([name]) => name.startsWith(prefix))
+      .reduce((x, y) => (y[1].rps > x[1].rps ? y : x));
+  const [ourName, ours] = best('capshelf');
+  const [theirName, theirs] = best('nginx');
+  const single = summary['capshelf ×1']!.rps / summary['nginx ×1']!.rps;
+  console.log(`one process each: capshelf ×1 / nginx ×1 = ${single.toFixed(2)}`);
+  const ratio = ours.rps / theirs.rps;
   console.log(
-    `ratio capshelf / nginx: ${ratio.toFixed(2)}  target ≥ 0.50 (${ratio >= 0.5 ? 'met' : 'NOT met'})`,
+    `each at its best here: ${ourName} / ${theirName} = ${ratio.toFixed(2)}  target ≥ 0.50 (${ratio >= 0.5 ? 'met' : 'NOT met'})`,
   );
   console.log(
-    `ratio capshelf / node:http: ${(ours.rps / summary['node:http']!.rps).toFixed(2)}  (the share of Node's own ceiling the app keeps)`,
+    `capshelf ×1 / node:http: ${(summary['capshelf ×1']!.rps / summary['node:http']!.rps).toFixed(2)}  (the share of Node's own ceiling one process keeps)`,
   );
   console.log(
-    `capshelf p99 ${ours.p99.toFixed(2)} ms  target < 20 ms (${ours.p99 < 20 ? 'met' : 'NOT met'})`,
+    `${ourName} p99 ${ours.p99.toFixed(2)} ms  target < 20 ms (${ours.p99 < 20 ? 'met' : 'NOT met'})`,
   );
 } finally {
   app.stop();
+  appWorkers.stop();
   plain?.kill('SIGTERM');
-  nginx.kill('SIGTERM');
+  for (const nginx of nginxes) nginx.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { buildHttpApp } from './http/app';
 import { createServices } from './services';
+import { superviseWorkers } from './workers';
 
 /** Composition root: config -> database -> services -> HTTP. Nothing else starts things. */
 async function main() {
@@ -16,6 +18,17 @@ async function main() {
     }
     throw error;
   }
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Migrations, the first admin and the clean-up after a crash happen once, before any worker.
+    const services = await createServices(config, { alone: !config.databaseUrl });
+    await services.close();
+    superviseWorkers(config, services.logger, () => announce(config));
+    return;
+  }
+  await serve(config);
+}
+
+async function serve(config: Config) {
   const services = await createServices(config);
   // server/src/main.ts in development, server/dist/main.mjs when built: both two levels below the root.
   const app = await buildHttpApp(services, {
@@ -30,8 +43,13 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) announce(config);
+}
+
+function announce(config: Config) {
   const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  process.stdout.write(`capshelf is running at http://${shown}:${config.port}\n`);
+  const workers = config.workers > 1 ? ` (${config.workers} worker processes)` : '';
+  process.stdout.write(`capshelf is running at http://${shown}:${config.port}${workers}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -56,7 +56,7 @@ export interface Services {
 
 export async function createServices(
   config: Config,
-  overrides: { logger?: Logger; mailer?: Mailer } = {},
+  overrides: { logger?: Logger; mailer?: Mailer; alone?: boolean } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const db = connectDb({
@@ -108,7 +108,9 @@ export async function createServices(
       concurrency: config.downloads.concurrency,
       pollMs: config.downloads.pollMs,
       staleMs: config.downloads.staleMs,
-      singleProcess: db.dialect === 'sqlite',
+      // SQLite with one worker: nothing else can be running tasks. With several workers,
+      // only the first process of the group (before any worker starts) may assume so.
+      singleProcess: overrides.alone ?? (db.dialect === 'sqlite' && config.workers === 1),
     },
   });
   await downloadRunner.start();

@@ -44,6 +44,7 @@ const DEFAULT_USER_AGENT =
 /** Every setting, by its environment variable name. `.env.example` documents each one. */
 const envSchema = z.object({
   PORT: int(8000, 0, 65535),
+  WORKERS: int(1, 1, 64),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: z.stringbool().default(false),
   PUBLIC_URL: url('http://localhost:8000'),
@@ -102,6 +103,7 @@ function shape(env: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     port: env.PORT,
+    workers: env.WORKERS,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),

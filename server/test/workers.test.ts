@@ -1,0 +1,121 @@
+// WORKERS=2: the real server as a primary process with two workers on one port, one SQLite
+// database and one data directory. Each request below opens its own connection, so Node's
+// cluster spreads them over both workers.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { KEY_IDS, episodeById, startReplica, type Replica } from '@capshelf/replica';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from './helpers';
+import { FAST_PACING } from './support/browse';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+/** The pids of a process's worker children (not the TypeScript loader's helper), read from /proc. */
+function workersOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised command name).
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('main.ts');
+      } catch {
+        return false; // ended while we looked
+      }
+    })
+    .map(Number);
+}
+
+/** One GET on a connection of its own. */
+function getAlone(origin: string, url: string, token: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      `${origin}${url}`,
+      { agent: false, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+if (databaseKind !== 'sqlite') {
+  console.log(
+    'workers: runs in the SQLite pass only (the child process opens its own SQLite file).',
+  );
+}
+
+describe.runIf(databaseKind === 'sqlite')('WORKERS=2: one port, two worker processes', () => {
+  let replica: Replica;
+  let dataDir: string;
+  let server: ServerProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    replica = await startReplica();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-workers-'));
+    server = await startServerProcess(dataDir, { ...replica.env(), ...FAST_PACING, WORKERS: '2' });
+    token = await server.login();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await replica?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves from two workers that accept the same session', async () => {
+    expect(workersOf(server.child.pid!)).toHaveLength(2);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => getAlone(server.origin, '/api/auth/me', token)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+  });
+
+  it('walks an episode once when both workers are asked for it at once', async () => {
+    replica.resetCounts();
+    const id = KEY_IDS.bigEpisode;
+    const url = `/api/images/episode/${encodeURIComponent(`${replica.pageOrigin}/anime/episodeimages.php?${id}`)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => getAlone(server.origin, url, token)),
+    );
+    const expected = episodeById(id)!.imageIds;
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).total).toBe(expected.length);
+    }
+    expect(replica.counts().total).toBe(Math.ceil(expected.length / 36));
+  });
+
+  it('replaces a worker that dies', async () => {
+    const [victim, survivor] = workersOf(server.child.pid!);
+    process.kill(victim!, 'SIGKILL');
+    let workers: number[] = [];
+    for (let i = 0; i < 100 && !(workers.length === 2 && !workers.includes(victim!)); i++) {
+      await sleep(100);
+      workers = workersOf(server.child.pid!);
+    }
+    expect(workers).toContain(survivor);
+    expect(workers).toHaveLength(2);
+    expect(workers).not.toContain(victim);
+    await server.ready();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => getAlone(server.origin, '/api/auth/me', token)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(4).fill(200));
+  });
+
+  it('stops every process on SIGTERM', async () => {
+    const workers = workersOf(server.child.pid!);
+    await server.stop();
+    expect(server.child.exitCode).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
