@@ -1,7 +1,7 @@
 // WORKERS=2: the real server as a primary process with two workers on one port, one SQLite
 // database and one data directory. Each request below opens its own connection, so Node's
 // cluster spreads them over both workers.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { KEY_IDS, episodeById, startReplica, type Replica } from '@capshelf/repl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
 import { FAST_PACING } from './support/browse';
-import { startServerProcess, type ServerProcess } from './support/server-process';
+import { readDatabase, startServerProcess, type ServerProcess } from './support/server-process';
 
 /** The pids of a process's worker children (not the TypeScript loader's helper), read from /proc. */
 function workersOf(pid: number): number[] {
@@ -62,7 +62,14 @@ describe.runIf(databaseKind === 'sqlite')('WORKERS=2: one port, two worker proce
   beforeAll(async () => {
     replica = await startReplica();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-workers-'));
-    server = await startServerProcess(dataDir, { ...replica.env(), ...FAST_PACING, WORKERS: '2' });
+    server = await startServerProcess(dataDir, {
+      ...replica.env(),
+      ...FAST_PACING,
+      WORKERS: '2',
+      LOG_LEVEL: 'info', // each worker logs when it listens
+      // A killed worker's task is failed by the other one this long after its last heartbeat.
+      DOWNLOAD_STALE_AFTER: '3s',
+    });
     token = await server.login();
   });
   afterAll(async () => {
@@ -105,11 +112,53 @@ describe.runIf(databaseKind === 'sqlite')('WORKERS=2: one port, two worker proce
     expect(workers).toContain(survivor);
     expect(workers).toHaveLength(2);
     expect(workers).not.toContain(victim);
-    await server.ready();
+    // Until the new worker listens, the survivor alone takes the connections.
+    const listening = () => server.output().split('Server listening').length - 1;
+    for (let i = 0; i < 100 && listening() < 3; i++) await sleep(100);
+    expect(listening()).toBe(3);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => getAlone(server.origin, '/api/auth/me', token)),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(4).fill(200));
+  });
+
+  it('fails the ZIP task of a worker killed mid-way and removes its partial archive', async () => {
+    const ids = episodeById(KEY_IDS.bigEpisode + 2)!.imageIds.slice(0, 12);
+    replica.setFault('ancdn', { type: 'slow', delayMs: 400 });
+    const created = await server.api('POST', '/api/download', {
+      token,
+      body: {
+        image_urls: ids.map((id) => `/api/images/${id}.jpg?kind=anime&size=small`),
+        filename_prefix: 'killed',
+      },
+    });
+    expect(created.status).toBe(202);
+    const task = created.json<{ download_id: string }>().download_id;
+    const status = async () =>
+      (await server.api('GET', `/api/download/${task}/status`, { token })).json<{
+        status: string;
+        done_count: number;
+        error: string | null;
+      }>();
+    let now = await status();
+    for (let i = 0; i < 100 && !(now.status === 'running' && now.done_count > 0); i++) {
+      await sleep(100);
+      now = await status();
+    }
+    const partial = path.join(dataDir, 'downloads', `${task}.zip.tmp`);
+    expect(existsSync(partial)).toBe(true);
+
+    const runner = readDatabase(dataDir, (db) =>
+      db.prepare('SELECT worker FROM downloads WHERE id = ?').pluck().get(task),
+    ) as string;
+    process.kill(Number(runner.split('-')[0]), 'SIGKILL');
+    replica.clearFaults();
+    for (let i = 0; i < 150 && now.status === 'running'; i++) {
+      await sleep(100);
+      now = await status();
+    }
+    expect(now).toMatchObject({ status: 'failed', error: expect.stringMatching(/进程已停止/) });
+    expect(existsSync(partial)).toBe(false);
   });
 
   it('stops every process on SIGTERM', async () => {

@@ -158,14 +158,22 @@ export class DownloadRepository {
       .execute();
   }
 
-  /** Running tasks whose worker stopped saying it is alive (or, with `everyRunning`, all of them). */
-  async failAbandoned(staleBefore: string, reason: string, everyRunning: boolean): Promise<number> {
+  /**
+   * Fails running tasks whose worker stopped saying it is alive (or, with `everyRunning`, all of
+   * them) and returns their ids, so their partial archives can go.
+   */
+  async failAbandoned(
+    staleBefore: string,
+    reason: string,
+    everyRunning: boolean,
+  ): Promise<string[]> {
     let query = this.db
       .updateTable('downloads')
       .set({ status: 'failed', error: reason, finished_at: now() })
       .where('status', '=', 'running');
     if (!everyRunning) query = query.where('heartbeat_at', '<', staleBefore);
-    return Number((await query.executeTakeFirst()).numUpdatedRows);
+    const rows = await query.returning('id').execute();
+    return rows.map((r) => r.id);
   }
 
   /** Tasks whose archive may be on disk and served: completed and not expired. */

@@ -52,8 +52,13 @@ export class DownloadRunner {
     const { settings, repo } = this.deps;
     await mkdir(settings.dir, { recursive: true });
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
-    await repo.failAbandoned(stale, '服务器重启，任务已中断，请重新下载', settings.singleProcess);
+    const failed = await repo.failAbandoned(
+      stale,
+      '服务器重启，任务已中断，请重新下载',
+      settings.singleProcess,
+    );
     if (settings.singleProcess) await this.removeLeftovers();
+    else await this.removePartials(failed);
     this.timer = setInterval(() => void this.tick(), settings.pollMs);
     this.timer.unref();
     this.kick();
@@ -81,11 +86,12 @@ export class DownloadRunner {
     if (this.stopped) return;
     try {
       const { repo, settings } = this.deps;
-      await repo.failAbandoned(
+      const abandoned = await repo.failAbandoned(
         new Date(Date.now() - settings.staleMs).toISOString(),
         '处理任务的服务器进程已停止，请重新下载',
         false,
       );
+      await this.removePartials(abandoned);
       for (const id of await repo.expire()) await rm(this.fileOf(id), { force: true });
       while (!this.stopped && this.active.size < settings.concurrency) {
         const task = await repo.claimNext(this.worker);
@@ -147,6 +153,11 @@ export class DownloadRunner {
    * What a killed process can leave: half-written archives, and an archive renamed into place just
    * before its task was recorded as complete (it would never be served, nor expire).
    */
+  /** The archives that tasks of a dead process were writing (under their temporary names). */
+  private async removePartials(ids: string[]): Promise<void> {
+    await Promise.all(ids.map((id) => rm(`${this.fileOf(id)}.tmp`, { force: true })));
+  }
+
   private async removeLeftovers(): Promise<void> {
     const names = await readdir(this.deps.settings.dir);
     const servable = await this.deps.repo.servableIds();
