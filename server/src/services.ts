@@ -97,6 +97,11 @@ export async function createServices(
     generation,
     leases,
   });
+  // In the background: a large cache takes a while to walk, and nothing waits for it.
+  images.removeStaleTemporaries().then(
+    (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
+    (error: unknown) => logger.warn({ err: error }, 'could not look for half-written image files'),
+  );
   const downloadRepo = new DownloadRepository(db.kysely);
   const downloadRunner = new DownloadRunner({
     repo: downloadRepo,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
@@ -14,6 +14,9 @@ import { ByteBudgetCache } from './memory-cache';
 export interface ServedImage extends StoredImage {
   body: Buffer | null;
 }
+
+/** A write in progress is seconds old (the upstream timeout bounds it); an hour-old one was abandoned. */
+const STALE_TEMPORARY_MS = 60 * 60 * 1000;
 
 /** Grid thumbnails and compressed images are what pages ask for again and again. */
 const MEMORY_BUDGET = 32 * 1024 * 1024;
@@ -142,6 +145,33 @@ export class ImageStore {
     await rm(this.deps.root, { recursive: true, force: true });
     await this.deps.generation.bump();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Removes what a killed process left half written (`<id>.jpg.<hex>.tmp`, never served) once it
+   * is older than any write in progress could be. Walks one shard directory at a time, so memory
+   * stays small however large the cache.
+   */
+  async removeStaleTemporaries(olderThanMs = STALE_TEMPORARY_MS): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    const children = (dir: string) => readdir(dir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const kind of await children(this.deps.root)) {
+      for (const size of await children(path.join(this.deps.root, kind))) {
+        for (const shard of await children(path.join(this.deps.root, kind, size))) {
+          const dir = path.join(this.deps.root, kind, size, shard);
+          for (const name of await children(dir)) {
+            if (!name.endsWith('.tmp')) continue;
+            const file = path.join(dir, name);
+            const info = await stat(file).catch(() => null);
+            if (!info || info.mtimeMs >= cutoff) continue;
+            await rm(file, { force: true });
+            removed++;
+          }
+        }
+      }
+    }
+    return removed;
   }
 
   private async onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
