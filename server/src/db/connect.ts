@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -38,7 +47,7 @@ export function connectDb(options: {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({
-    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new CapshelfSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
@@ -55,7 +64,28 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-class TransactionalDdlSqliteDialect extends SqliteDialect {
+/**
+ * Transactions start with BEGIN IMMEDIATE, taking the write lock at once. With several processes on
+ * one file (WORKERS), a deferred transaction that read first and wrote after another process's
+ * commit would fail with SQLITE_BUSY_SNAPSHOT, which the busy timeout does not wait out; an
+ * immediate one waits its turn instead. In one process, Kysely runs one transaction at a time
+ * anyway, so nothing changes there.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class CapshelfSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateTransactionSqliteDriver(this.settings);
+  }
+
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
   }

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectDb } from './connect';
+import { migrateToLatest } from './migrate';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const row = (key: string) => ({ key, payload: '{}', fetched_at: 'x', expires_at: 'x' });
+
+describe('SQLite shared by several processes', () => {
+  it('lets a transaction that read first still write after another process wanted to', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-sqlite-'));
+    const sqlitePath = path.join(dir, 'capshelf.db');
+    const db = connectDb({ sqlitePath });
+    await migrateToLatest(db);
+    // Another process on the same file that writes one row when told to.
+    const other = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(sqlitePath)});
+         db.pragma('busy_timeout = 5000');
+         process.stdin.once('data', () => {
+           db.prepare("INSERT INTO listings VALUES ('other', '{}', 'x', 'x')").run();
+           process.stdout.write('written');
+         });`,
+      ],
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const written = once(other.stdout!, 'data');
+    try {
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx.selectFrom('listings').selectAll().execute();
+        other.stdin!.write('go\n');
+        // Either the other process writes now (and this transaction's write must not fail for
+        // it), or it waits for this transaction to finish.
+        await Promise.race([written, sleep(500)]);
+        await trx.insertInto('listings').values(row('ours')).execute();
+      });
+      await written;
+      const keys = await db.kysely.selectFrom('listings').select('key').orderBy('key').execute();
+      expect(keys.map((k) => k.key)).toEqual(['other', 'ours']);
+    } finally {
+      other.kill();
+      await db.close();
+    }
+  });
+});
