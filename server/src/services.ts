@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { AuthService, ensureAdmin } from './auth';
 import { Background } from './background';
@@ -97,11 +98,15 @@ export async function createServices(
     generation,
     leases,
   });
-  // In the background: a large cache takes a while to walk, and nothing waits for it.
-  images.removeStaleTemporaries().then(
-    (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
-    (error: unknown) => logger.warn({ err: error }, 'could not look for half-written image files'),
-  );
+  // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
+  // start: with WORKERS, the primary walks it and the workers do not walk it again.
+  if (cluster.isPrimary) {
+    images.removeStaleTemporaries().then(
+      (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
+      (error: unknown) =>
+        logger.warn({ err: error }, 'could not look for half-written image files'),
+    );
+  }
   const downloadRepo = new DownloadRepository(db.kysely);
   const downloadRunner = new DownloadRunner({
     repo: downloadRepo,

@@ -5,7 +5,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import type { AuthService } from '../auth';
 import type { ImageStore, ServedImage } from '../images';
 import { SESSION_COOKIE, sessionTokenOf } from './plugins/access';
-import { IMAGE_FILE, imageCachingHeaders } from './routes/image-files';
+import { compressedLarge, IMAGE_FILE, imageCachingHeaders } from './routes/image-files';
 
 export type RawHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -78,9 +78,8 @@ function cachedImageFor(request: IncomingMessage, deps: FastPathDeps) {
     const token = sessionTokenOf(authorization, () => parseCookie(cookie ?? '')[SESSION_COOKIE]);
     if (!token || !deps.auth.rememberedUser(token)) return undefined;
 
-    const { kind, size, cdn } = query;
     const id = Number(file.slice(0, -'.jpg'.length));
-    return deps.images.fromMemory(kind, id, size, size === 'large' && cdn === 'small');
+    return deps.images.fromMemory(query.kind, id, query.size, compressedLarge(query));
   } catch {
     // Whatever the parsers reject, the route answers properly.
     return undefined;

@@ -4,14 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
-export interface FetchLeaseTimes {
-  /** How long a lease lasts without being renewed (a holder that died frees it after this). */
-  ttlMs: number;
-  /** How often a waiting process looks whether the holder is done. */
-  pollMs: number;
-}
-
-const DEFAULT_TIMES: FetchLeaseTimes = { ttlMs: 30_000, pollMs: 100 };
+/** How long a lease lasts unrenewed: a holder that died elsewhere frees it after this. */
+const LEASE_TTL_MS = 30_000;
+/** How often a waiting process looks whether the holder is done. */
+const POLL_MS = 100;
 
 /**
  * Single flight across processes. Within a process, identical fetches already share a promise;
@@ -25,10 +21,7 @@ export class FetchLeases {
   /** Machine, process and its start (a pid is reused after a restart), and this instance. */
   private readonly holder = `${os.hostname()}/${process.pid}/${Math.round(performance.timeOrigin)}/${randomUUID()}`;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly times: FetchLeaseTimes = DEFAULT_TIMES,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * `fetch()` under the key's lease. If another process holds it, waits until it is done and
@@ -50,7 +43,7 @@ export class FetchLeases {
       this.claim(key).catch(() => {
         // A failed renewal only shortens the lease; the fetch itself goes on.
       });
-    }, this.times.ttlMs / 3);
+    }, LEASE_TTL_MS / 3);
     renew.unref();
     try {
       return await fetch();
@@ -67,7 +60,7 @@ export class FetchLeases {
   /** Takes the lease if it is free, expired or already ours (then renews it). One statement. */
   private async claim(key: string): Promise<boolean> {
     const now = Date.now();
-    const lease = { holder: this.holder, expires_at: now + this.times.ttlMs };
+    const lease = { holder: this.holder, expires_at: now + LEASE_TTL_MS };
     const row = await this.db
       .insertInto('upstream_fetches')
       .values({ key, ...lease })
@@ -97,7 +90,7 @@ export class FetchLeases {
         .executeTakeFirst();
       if (!row || Number(row.expires_at) < Date.now()) return 'released';
       if (this.diedHere(row.holder) && (await this.takeOver(key, row.holder))) return 'taken over';
-      await sleep(this.times.pollMs);
+      await sleep(POLL_MS);
     }
   }
 
@@ -118,7 +111,7 @@ export class FetchLeases {
   private async takeOver(key: string, deadHolder: string): Promise<boolean> {
     const result = await this.db
       .updateTable('upstream_fetches')
-      .set({ holder: this.holder, expires_at: Date.now() + this.times.ttlMs })
+      .set({ holder: this.holder, expires_at: Date.now() + LEASE_TTL_MS })
       .where('key', '=', key)
       .where('holder', '=', deadHolder)
       .executeTakeFirst();

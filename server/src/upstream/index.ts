@@ -30,7 +30,7 @@ export type {
 export { createUpstreamClient } from './client';
 export type { SharedHostStore, HostSlot } from './shared-store';
 export { databaseHostStore } from './shared-store';
-export { FetchLeases, type FetchLeaseTimes } from './fetch-leases';
+export { FetchLeases } from './fetch-leases';
 export type { HostHealth, HostStatus, RequestOutcome } from './health';
 export * from './errors';
 

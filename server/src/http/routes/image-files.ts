@@ -21,6 +21,10 @@ import { currentUser } from '../plugins/access';
 export const IMAGE_FILE = /^[1-9]\d{0,11}\.jpg$/;
 const ImageFileParams = z.object({ file: z.string().regex(IMAGE_FILE, '图片 ID 无效') });
 
+/** `large` asked with the small-CDN preference comes from the compressed host. */
+export const compressedLarge = (query: ImageBytesQuery) =>
+  query.size === 'large' && query.cdn === 'small';
+
 /** The bytes behind an id never change: the browser keeps them and revalidates by ETag only if it must. */
 export function imageCachingHeaders(image: ServedImage) {
   return {
@@ -43,9 +47,9 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const id = Number(request.params.file.slice(0, -'.jpg'.length));
-        const { size, cdn: variant } = request.query;
+        const { size } = request.query;
         const kind = request.query.kind ?? (await directory.kindOfImage(id)) ?? 'anime';
-        const image = await images.serve(kind, id, size, size === 'large' && variant === 'small');
+        const image = await images.serve(kind, id, size, compressedLarge(request.query));
         reply.headers(imageCachingHeaders(image));
         if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
         return reply
