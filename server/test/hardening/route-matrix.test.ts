@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, databaseKind } from '../helpers';
 import { expectContractError, snapshotData } from './checks';
+import { sendRaw } from '../support/raw-http';
 import { startHardeningApp, type HardeningApp } from './fixture';
 import {
+  DOCUMENTED_ADMIN_ROUTES,
   DOCUMENTED_COOKIE_ROUTES,
   DOCUMENTED_PUBLIC_ROUTES,
   EXPECTED_ROUTE_KEYS,
@@ -54,10 +57,11 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(h.t.app.routeAccess.filter((r) => !r.url.startsWith('/api/'))).toEqual([]);
   });
 
-  it('marks exactly the documented routes public and the documented ones cookie-readable', () => {
+  it('marks exactly the documented routes public, admin-only and cookie-readable', () => {
     const marked = (test: (r: (typeof h.routes)[number]) => boolean) =>
       h.routes.filter(test).map(routeKey).sort();
     expect(marked((r) => r.access === 'public')).toEqual([...DOCUMENTED_PUBLIC_ROUTES].sort());
+    expect(marked((r) => r.access === 'admin')).toEqual([...DOCUMENTED_ADMIN_ROUTES].sort());
     expect(marked((r) => r.cookieAuth)).toEqual([...DOCUMENTED_COOKIE_ROUTES].sort());
   });
 
@@ -79,6 +83,67 @@ describe(`route matrix (${databaseKind})`, () => {
     }
     expect(await snapshotData(h.t)).toEqual(before);
     expect(h.t.upstreamRequests()).toBe(0);
+  });
+
+  it('judges every route the same in absolute form as in origin form, anonymous and as a user', async () => {
+    await h.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.t.app.server.address() as AddressInfo;
+    const db = h.t.services.db.kysely;
+    const { password_hash } = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'stranger@example.com')
+      .executeTakeFirstOrThrow();
+    let twins = 0;
+    /** A fresh plain user (password UserPass123, owning nothing) and a bearer header for them. */
+    const freshUser = async () => {
+      const now = new Date().toISOString();
+      const email = `twin${++twins}@example.com`;
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          email,
+          username: `twin${twins}`,
+          display_name: null,
+          role: 'user',
+          password_hash,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { authorization: `Bearer ${await h.t.services.auth.sessions.create(id)}` };
+    };
+    const send = (key: string, absolute: boolean, headers: Record<string, string>) => {
+      const { method, url, payload } = sample(key) as InjectOptions & { url: string };
+      const target = absolute ? `http://anything.example${url}` : url;
+      return sendRaw(port, { method: String(method), target, headers, payload });
+    };
+
+    const anonymousBefore = await snapshotData(h.t);
+    for (const route of protectedRoutes()) {
+      const key = routeKey(route);
+      const [origin, absolute] = [await send(key, false, {}), await send(key, true, {})];
+      expect(origin.status, `${key} anonymous`).toBe(401);
+      expect(absolute.status, `${key} anonymous, absolute form: ${absolute.body}`).toBe(401);
+    }
+    expect(await snapshotData(h.t)).toEqual(anonymousBefore);
+    expect(h.t.upstreamRequests()).toBe(0);
+
+    for (const route of h.routes) {
+      const key = routeKey(route);
+      if (isPublic(key)) {
+        const [origin, absolute] = [await send(key, false, {}), await send(key, true, {})];
+        expect(absolute.status, `${key} anonymous`).toBe(origin.status);
+      }
+      // Two users in the same state, one per form, so a call that changes state (logout, a
+      // password change) meets the same starting point both times.
+      const origin = await send(key, false, await freshUser());
+      const absolute = await send(key, true, await freshUser());
+      expect(absolute.status, `${key} as a user: ${absolute.body}`).toBe(origin.status);
+      if (DOCUMENTED_ADMIN_ROUTES.includes(key)) expect(absolute.status, key).toBe(403);
+    }
   });
 
   it('honours the session cookie on the image and ZIP routes only', async () => {
@@ -161,17 +226,33 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
-  it('refuses the admin-only clearing calls to a user with 403', async () => {
+  it('refuses every shared-cache clearing call to a user with 403', async () => {
     const before = await snapshotData(h.t);
-    for (const url of [
-      '/api/images/cache/files?clear_all=true',
-      '/api/images/cache?clear_all=true',
-    ]) {
-      const res = await inject({ method: 'DELETE', url, headers: h.t.headers });
+    for (const [method, url] of [
+      ['DELETE', '/api/images/cache/files?clear_all=true'],
+      ['DELETE', '/api/images/cache?clear_all=true'],
+      ['DELETE', '/api/images/cache?pattern=biyori'],
+      ['DELETE', '/api/images/cache?pattern='],
+      ['DELETE', '/api/search/cache'],
+      ['DELETE', '/api/search/cache?pattern=biyori'],
+    ] as const) {
+      const res = await inject({ method, url, headers: h.t.headers });
       expectContractError(res, 403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
     expect(await snapshotData(h.t)).toEqual(before);
+  });
+
+  it("lets a user clear the one episode's listing in front of them", async () => {
+    const episode = encodeURIComponent(h.samples.episodeUrl);
+    await inject({ method: 'GET', url: `/api/images/episode/${episode}`, headers: h.t.headers });
+    const res = await inject({
+      method: 'DELETE',
+      url: `/api/images/cache?episode_id=${episode}`,
+      headers: h.t.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cleared_items).toBeGreaterThan(0);
   });
 
   it('ignores fields a user may not set in a profile update', async () => {
@@ -208,14 +289,46 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(clear.statusCode).toBe(403);
   });
 
-  it('lets an admin clear everything', async () => {
+  it('lets an admin clear everything, and something is cleared', async () => {
     const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
-    for (const url of [
-      '/api/images/cache/files?clear_all=true',
-      '/api/images/cache?clear_all=true',
-    ]) {
-      const res = await inject({ method: 'DELETE', url, headers: admin });
+    const episode = encodeURIComponent(h.samples.episodeUrl);
+    // Something in every cache first: a search, a listing, an image file.
+    for (const [method, url, payload] of [
+      ['POST', '/api/search', { query: 'biyori' }],
+      ['GET', `/api/images/episode/${episode}`, undefined],
+      ['GET', h.samples.ownImageUrl, undefined],
+    ] as const) {
+      const res = await inject({ method, url, payload, headers: admin });
       expect(res.statusCode, url).toBe(200);
     }
+    const count = async (table: 'listings' | 'cached_images') => {
+      const row = await h.t.services.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    expect(await count('listings')).toBeGreaterThan(0);
+    expect(await count('cached_images')).toBeGreaterThan(0);
+
+    const search = await inject({ method: 'DELETE', url: '/api/search/cache', headers: admin });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().cleared_items).toBeGreaterThan(0);
+    const files = await inject({
+      method: 'DELETE',
+      url: '/api/images/cache/files?clear_all=true',
+      headers: admin,
+    });
+    expect(files.statusCode).toBe(200);
+    expect(files.json().deleted_files).toBeGreaterThan(0);
+    expect(await count('cached_images')).toBe(0);
+    const listings = await inject({
+      method: 'DELETE',
+      url: '/api/images/cache?clear_all=true',
+      headers: admin,
+    });
+    expect(listings.statusCode).toBe(200);
+    expect(listings.json().cleared_items).toBeGreaterThan(0);
+    expect(await count('listings')).toBe(0);
   });
 });

@@ -13,6 +13,9 @@ export const DOCUMENTED_PUBLIC_ROUTES = [
   'GET /api/images/cache-stats',
 ];
 
+/** Routes only the admin may call (shared caches); docs/api.md lists them. */
+export const DOCUMENTED_ADMIN_ROUTES = ['DELETE /api/search/cache'];
+
 /** The only routes that honour the session cookie (plain <img src> and <a href download>). */
 export const DOCUMENTED_COOKIE_ROUTES = ['GET /api/images/:file', 'GET /api/download/:id/file'];
 

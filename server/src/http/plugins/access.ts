@@ -46,7 +46,12 @@ export function sessionTokenOf(
   return sessionCookie?.() ?? null;
 }
 
-/** Authenticates before the body is parsed, so an anonymous caller gets 401 whatever it sent. */
+/**
+ * Authenticates before the body is parsed, so an anonymous caller gets 401 whatever it sent. The
+ * decision comes from the route the router matched (its pattern and config), never from the
+ * request line: `DELETE http://anything/api/x` is routed like `/api/x` and judged the same. On the
+ * root, so a route module registered anywhere under /api is covered without opting in.
+ */
 export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -59,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
     }
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
     const { access = 'user', cookieAuth = false } = request.routeOptions.config;
     const token = sessionTokenOf(
       request.headers.authorization,

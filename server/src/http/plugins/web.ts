@@ -22,7 +22,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/');
+    // The path alone: a request line may be in absolute form (`GET http://host/api/x`).
+    const pathOnly = request.url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
+    const isPage = request.method === 'GET' && !pathOnly.startsWith('/api/');
     if (hasBuild && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

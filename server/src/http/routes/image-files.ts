@@ -70,9 +70,11 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
       { schema: { querystring: ClearListingsQuery, response: { 200: ClearListingsResponse } } },
       async (request) => {
         const q = request.query;
+        // Shared caches are the admin's: a user may clear only the one listing in front of them.
+        if ((q.clear_all || q.pattern !== undefined) && currentUser(request).role !== 'admin')
+          throw forbidden('只有管理员可以清除全部缓存或按关键词清除');
         let cleared: number;
         if (q.clear_all) {
-          if (currentUser(request).role !== 'admin') throw forbidden('只有管理员可以清除全部缓存');
           cleared = await catalog.clearEverything();
         } else if (q.episode_id) {
           cleared = await catalog.clearListings([listingKey(catalog.resolveEpisode(q.episode_id))]);

@@ -50,7 +50,11 @@ export function searchRoutes({ catalog, directory }: Services): FastifyPluginAsy
 
     app.delete(
       '/search/cache',
-      { schema: { querystring: ClearSearchCacheQuery, response: { 200: ClearListingsResponse } } },
+      {
+        // Cached searches are shared by every user: only the admin clears them (any pattern).
+        config: { access: 'admin' },
+        schema: { querystring: ClearSearchCacheQuery, response: { 200: ClearListingsResponse } },
+      },
       async (request) => {
         const cleared = await catalog.clearSearch(request.query.pattern);
         return { message: `已清除 ${cleared} 条搜索缓存`, cleared_items: cleared };
