@@ -1,10 +1,18 @@
 // `npm test`: installs what is missing, then runs every suite (lint, types, unit and server
 // integration on SQLite and Postgres, end to end in Chromium) and ends with one line
-// `N passed, N failed` totalling them all, the line CI reads.
+// `N passed, N failed, N skipped` totalling them all, the line CI reads. A tier that cannot run
+// here (no Postgres binaries or Chromium, and not root to install them) counts its tests as
+// skipped, so the line never claims more than was run.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, root } from './lib/install.mjs';
+import {
+  CHROMIUM,
+  ensureChromium,
+  ensureDependencies,
+  ensurePostgres,
+  root,
+} from './lib/install.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 import { run } from './lib/process.mjs';
 
@@ -51,6 +59,32 @@ async function vitest(name, args, env = {}) {
   record(name, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
 }
 
+/** How many tests a Vitest selection holds, without running them (for a tier that cannot run). */
+async function vitestCount(args) {
+  const out = path.join(reports, 'list.json');
+  await run('npx', ['vitest', 'list', `--json=${out}`, ...args], { cwd: root, stdio: 'ignore' });
+  return readJson(out)?.length ?? 0;
+}
+
+/** How many end-to-end tests there are, without a browser. */
+async function playwrightCount() {
+  const out = path.join(reports, 'e2e-list.json');
+  await run(
+    'npx',
+    ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--list', '--reporter=json'],
+    { cwd: root, stdio: 'ignore', env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+  );
+  const count = (suite) =>
+    (suite.specs ?? []).reduce((n, spec) => n + spec.tests.length, 0) +
+    (suite.suites ?? []).reduce((n, child) => n + count(child), 0);
+  return (readJson(out)?.suites ?? []).reduce((n, suite) => n + count(suite), 0);
+}
+
+function skipTier(name, count, why) {
+  console.log(`\nNOTICE: ${why}: the ${count} tests of "${name}" are skipped.`);
+  record(name, 0, 0, count);
+}
+
 async function playwright() {
   const name = 'end-to-end (Chromium)';
   console.log(`\n▶ ${name}`);
@@ -71,40 +105,39 @@ async function playwright() {
 
 async function main() {
   await ensureDependencies();
-  await ensureChromium();
+  const hasChromium = await ensureChromium();
+  const hasPostgres = await ensurePostgres();
 
   await check('lint', 'npm', ['run', '--silent', 'lint']);
   await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   await vitest('unit and integration (SQLite)', []);
 
-  const postgres = await startThrowawayPostgres();
-  if (postgres) {
+  const postgresTier = 'server integration (Postgres)';
+  const postgresArgs = ['--project', 'server', 'test/'];
+  if (hasPostgres) {
+    const postgres = await startThrowawayPostgres();
     try {
-      await vitest('server integration (Postgres)', ['--project', 'server', 'test/'], {
-        TEST_POSTGRES_URL: postgres.url,
-      });
+      await vitest(postgresTier, postgresArgs, { TEST_POSTGRES_URL: postgres.url });
     } finally {
       postgres.stop();
     }
   } else {
-    console.log(
-      '\nNOTICE: no Postgres binaries (initdb/pg_ctl) on this machine: the Postgres pass is skipped.',
-    );
+    skipTier(postgresTier, await vitestCount(postgresArgs), 'no Postgres binaries (initdb/pg_ctl)');
   }
 
-  if (await check('web build', 'npm', ['run', '--silent', 'build'])) await playwright();
-  else record('end-to-end (Chromium)', 0, 1);
+  const e2eTier = 'end-to-end (Chromium)';
+  if (!hasChromium) skipTier(e2eTier, await playwrightCount(), `no Chromium at ${CHROMIUM}`);
+  else if (await check('web build', 'npm', ['run', '--silent', 'build'])) await playwright();
+  else record(e2eTier, 0, 1);
 
   console.log(`\n${lines.join('\n')}`);
-  console.log(
-    `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
-  );
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   rmSync(reports, { recursive: true, force: true });
   process.exit(totals.failed > 0 ? 1 : 0);
 }
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  console.log(`\n${totals.passed} passed, ${totals.failed + 1} failed`);
+  console.log(`\n${totals.passed} passed, ${totals.failed + 1} failed, ${totals.skipped} skipped`);
   process.exit(1);
 });

@@ -70,6 +70,8 @@ export const UpdateProfileRequest = z.object({
   username: Username.optional(),
   display_name: z.string().trim().max(100, '显示名称最多100个字符').optional(),
   email: Email.optional(),
+  /** Required (and checked) when `email` changes: a stolen session must not take the account over. */
+  current_password: z.string().max(256).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

@@ -1,3 +1,5 @@
 export declare const root: string;
+export declare const CHROMIUM: string;
 export declare function ensureDependencies(): Promise<void>;
-export declare function ensureChromium(): Promise<void>;
+export declare function ensureChromium(): Promise<boolean>;
+export declare function ensurePostgres(): Promise<boolean>;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { findPostgresBin } from './postgres.mjs';
 import { isRoot, run } from './process.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -18,20 +19,44 @@ export async function ensureDependencies() {
 
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** End-to-end tests drive Debian's Chromium; as root we install it, otherwise we say how. */
+/** Installs Debian packages (as root only); resolves whether apt-get succeeded. */
+async function aptInstall(pkg) {
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return (
+    (await run('apt-get', ['update', '-qq'], { env })) === 0 &&
+    (await run('apt-get', ['install', '-y', '-qq', pkg], { env })) === 0
+  );
+}
+
+/**
+ * End-to-end tests drive Debian's Chromium; as root we install it. Resolves false (the tier is then
+ * counted as skipped) when it is missing and cannot be installed here, with a line saying how.
+ */
 export async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM)) return true;
   if (!isRoot()) {
-    throw new Error('Chromium is missing: run `sudo apt-get install -y chromium` and try again.');
+    console.log('NOTICE: Chromium is missing: run `sudo apt-get install -y chromium`.');
+    return false;
   }
   console.log('Installing Debian chromium for the end-to-end tests…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (
-    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0
-  ) {
-    throw new Error('apt-get install chromium failed');
+  if (!(await aptInstall('chromium'))) throw new Error('apt-get install chromium failed');
+  return true;
+}
+
+/**
+ * The Postgres pass needs initdb/pg_ctl; as root we install Debian's `postgresql`, as for
+ * Chromium. Resolves false when they are missing and cannot be installed here.
+ */
+export async function ensurePostgres() {
+  if (findPostgresBin()) return true;
+  if (!isRoot()) {
+    console.log('NOTICE: no Postgres binaries: run `sudo apt-get install -y postgresql`.');
+    return false;
   }
+  console.log('Installing Debian postgresql for the Postgres pass…');
+  if (!(await aptInstall('postgresql')) || !findPostgresBin())
+    throw new Error('apt-get install postgresql failed');
+  return true;
 }
 
 export function packageVersion() {

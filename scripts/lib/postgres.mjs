@@ -1,20 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isRoot } from './process.mjs';
 
-/** Finds initdb/pg_ctl on PATH or in Debian's versioned folders. */
-function findPostgresBin() {
+/** Finds initdb/pg_ctl on PATH or in Debian's versioned folders (the newest first). */
+export function findPostgresBin() {
   const candidates = [];
   try {
     candidates.push(path.dirname(execFileSync('which', ['initdb'], { encoding: 'utf8' }).trim()));
   } catch {
     /* not on PATH */
   }
-  for (const version of ['17', '16', '15', '14', '13'])
-    candidates.push(`/usr/lib/postgresql/${version}/bin`);
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) candidates.push(path.join(debian, version, 'bin'));
+  }
   return candidates.find(
     (dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')),
   );

@@ -70,6 +70,7 @@ export async function createServices(
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
   const auth = new AuthService(db, config, mailer, background);
   await ensureAdmin(auth.users, config, logger);
+  auth.startSweeps();
 
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
@@ -163,6 +164,7 @@ export async function createServices(
     favorites,
     mapDomainError: fromUpstream,
     async close() {
+      auth.stopSweeps();
       await downloadRunner.stop();
       await background.idle();
       await upstream.close();

@@ -34,6 +34,20 @@ describe('config', () => {
     }
   });
 
+  it('reads TRUST_PROXY as no proxy, a hop count or proxy addresses, never "trust anyone"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/9']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('reads durations with units', () => {
     expect(parseDuration('250ms')).toBe(250);
     expect(parseDuration('90')).toBe(90_000);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { buildHttpApp } from '../src/http/app';
+import type { Logger } from '../src/logger';
 import type { MailMessage, Mailer } from '../src/mail';
 import { createServices, type Services } from '../src/services';
 
@@ -55,7 +56,13 @@ export interface TestApp {
 /** A fresh app on its own data directory and database (SQLite, or Postgres in the Postgres pass). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /** A logger of the test's own (e.g. one writing to a buffer). */
+    logger?: Logger;
+    /** The real no-SMTP mailer (writes DATA_DIR/outbox) instead of the capturing one. */
+    outbox?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
   const postgres = postgresAdminUrl ? await createPostgresDatabase() : null;
@@ -69,7 +76,10 @@ export async function startTestApp(
     ...env,
   });
   const mailer = new CapturingMailer();
-  const services = await createServices(config, { mailer });
+  const services = await createServices(config, {
+    logger: options.logger,
+    mailer: options.outbox ? undefined : mailer,
+  });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });

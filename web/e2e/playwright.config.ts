@@ -12,6 +12,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
+  // A stray test.only must not turn a CI run into a run of one test (Vitest refuses it too).
+  forbidOnly: Boolean(process.env.CI),
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL: APP_URL,

@@ -51,7 +51,11 @@ async function run(argv: string[]): Promise<void> {
   try {
     await migrateToLatest(db);
     const users = new UserRepository(db.kysely);
-    const sessions = new SessionStore(db.kysely, config.auth.sessionTtlMs);
+    const sessions = new SessionStore(
+      db.kysely,
+      config.auth.sessionTtlMs,
+      config.auth.sessionIdleMs,
+    );
     const find = async () => {
       const email = parse(Email, target, 'email');
       const user = await users.findByEmail(email);
@@ -110,7 +114,7 @@ async function run(argv: string[]): Promise<void> {
       case 'set-password': {
         const user = await find();
         const password = passwordOrGenerated();
-        await users.update(user.id, { password_hash: await hashPassword(password) });
+        await users.setPasswordHash(user.id, await hashPassword(password));
         await sessions.revokeAll(user.id);
         console.log(`password changed for ${user.email}`);
         if (values.password === undefined) console.log(`password: ${password}`);

@@ -10,6 +10,8 @@ import type { UserRow } from './users';
  */
 export const SESSION_RECHECK_MS = 2000;
 const MAX_REMEMBERED = 10_000;
+/** How stale `last_seen_at` may get before a check writes it again (the idle timeout is days). */
+const TOUCH_EVERY_MS = 60_000;
 
 /** Opaque bearer sessions: the token goes to the client once, the database keeps only its hash. */
 export class SessionStore {
@@ -19,6 +21,8 @@ export class SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
+    /** A session unused this long ends, however long its TTL still runs. */
+    private readonly idleMs: number,
   ) {}
 
   async create(userId: number): Promise<string> {
@@ -31,6 +35,7 @@ export class SessionStore {
         token_hash: hashToken(token),
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + this.ttlMs).toISOString(),
+        last_seen_at: new Date(now).toISOString(),
       })
       .execute();
     return token;
@@ -56,15 +61,43 @@ export class SessionStore {
     return entry && entry.until > Date.now() ? entry.user : undefined;
   }
 
-  private lookUp(tokenHash: string): Promise<UserRow | undefined> {
-    return this.db
+  private async lookUp(tokenHash: string): Promise<UserRow | undefined> {
+    const now = Date.now();
+    const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
+      .select('sessions.last_seen_at as session_seen_at')
       .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', new Date().toISOString())
+      .where('sessions.expires_at', '>', new Date(now).toISOString())
+      .where('sessions.last_seen_at', '>', new Date(now - this.idleMs).toISOString())
       .where('users.disabled', '=', 0)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_seen_at, ...user } = row;
+    if (Date.parse(session_seen_at) < now - TOUCH_EVERY_MS) {
+      await this.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    }
+    return user;
+  }
+
+  /** Deletes sessions past their TTL or idle timeout (they no longer open anything). */
+  async sweep(): Promise<number> {
+    const now = Date.now();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', new Date(now).toISOString()),
+          eb('last_seen_at', '<=', new Date(now - this.idleMs).toISOString()),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async revoke(token: string): Promise<void> {

@@ -70,6 +70,18 @@ export class UserRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** A new password voids every reset link of the user, in the same transaction. */
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('password_resets').where('user_id', '=', id).execute();
+    });
+  }
+
   async update(
     id: number,
     changes: Partial<

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDuration } from './duration';
@@ -29,6 +30,36 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v : undefined));
 
+/** One address or CIDR block, v4 or v6 (`10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`). */
+function isAddressOrBlock(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies to believe `X-Forwarded-For` from: `false` (none), a hop count, or a list of proxy
+ * addresses/CIDRs, as Fastify's `trustProxy` takes them. `true` ("believe anyone") is refused: any
+ * client could then pick its own address and slip past the per-address limits.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((text, ctx): false | number | string[] => {
+    const value = text.trim();
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim());
+    if (list.every(isAddressOrBlock)) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: `a hop count (e.g. 1) or proxy addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8), not "${text}"`,
+    });
+    return z.NEVER;
+  });
+
 /** An image host template must contain `{id}`; the server substitutes the numeric image id. */
 const template = (fallback: string) =>
   z
@@ -46,7 +77,7 @@ const envSchema = z.object({
   PORT: int(8000, 0, 65535),
   WORKERS: int(1, 1, 64),
   HOST: z.string().default('0.0.0.0'),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: url('http://localhost:8000'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -61,10 +92,15 @@ const envSchema = z.object({
   }),
   MAIL_FROM: z.string().default('capshelf <no-reply@localhost>'),
   SESSION_TTL: duration('30d'),
+  SESSION_IDLE_TIMEOUT: duration('14d'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
   LOGIN_MAX_FAILURES: int(5, 1),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: int(20, 1),
   LOGIN_WINDOW: duration('15m'),
   RESET_TOKEN_TTL: duration('30m'),
+  RESET_MAX_PER_EMAIL: int(3, 1),
+  RESET_MAX_PER_ADDRESS: int(10, 1),
+  RESET_LIMIT_WINDOW: duration('1h'),
 
   UPSTREAM_BASE_URL: url('https://fancaps.net'),
   UPSTREAM_THUMB_URL_ANIME: template('https://ant.fancaps.net/{id}.jpg'),
@@ -115,10 +151,15 @@ function shape(env: z.infer<typeof envSchema>) {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     auth: {
       sessionTtlMs: env.SESSION_TTL,
+      sessionIdleMs: env.SESSION_IDLE_TIMEOUT,
       cookieSecure: env.PUBLIC_URL.startsWith('https:'),
       loginMaxFailures: env.LOGIN_MAX_FAILURES,
+      loginMaxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       loginWindowMs: env.LOGIN_WINDOW,
       resetTokenTtlMs: env.RESET_TOKEN_TTL,
+      resetMaxPerEmail: env.RESET_MAX_PER_EMAIL,
+      resetMaxPerAddress: env.RESET_MAX_PER_ADDRESS,
+      resetLimitWindowMs: env.RESET_LIMIT_WINDOW,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     upstream: {

@@ -19,6 +19,8 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** Filled on every insert (migration 009 backfilled older rows); judged by the idle timeout. */
+  last_seen_at: string;
 }
 
 export interface PasswordResetsTable {
@@ -30,11 +32,11 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  email: string;
-  ip: string;
-  at: string;
+/** Attempt counters of the abuse limits: `count` attempts in the window ending at `reset_at` (ms). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
 }
 
 export interface ListingsTable {
@@ -186,7 +188,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   listings: ListingsTable;
   works: WorksTable;
   episodes: EpisodesTable;

@@ -55,7 +55,7 @@ export async function buildHttpApp(
       return server;
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     // The router's own errors skip every hook, the security headers' included.
     frameworkErrors: (error, request, reply) =>
@@ -79,4 +79,12 @@ export async function buildHttpApp(
   await app.register(favoriteRoutes(services), { prefix: '/api/favorites' });
   await registerWeb(app, options.webRoot);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it (a hop count is the function Fastify itself makes of a number). */
+function trustedProxies(
+  setting: Services['config']['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }

@@ -35,10 +35,8 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
       const file = path.join(config.outboxDir, name);
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
-      logger.info(
-        { to: message.to, file, text: message.text },
-        'mail written to outbox (no SMTP_URL)',
-      );
+      // Where the mail is, never what it says: the text holds the reset link and its token.
+      logger.info({ to: message.to, file }, 'mail written to outbox (no SMTP_URL); open the file');
     },
   };
 }

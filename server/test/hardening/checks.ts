@@ -20,7 +20,7 @@ const TABLES = [
   'users',
   'sessions',
   'password_resets',
-  'login_failures',
+  'rate_limits',
   'listings',
   'works',
   'episodes',

@@ -16,6 +16,19 @@ test('logs in, edits the profile, changes the password and logs out', async ({ p
   await page.reload();
   await expect(page.getByText('截图收藏家')).toBeVisible();
 
+  // A new email needs the current password; a wrong one changes nothing.
+  const newEmail = `moved-${user.email}`;
+  await page.getByRole('button', { name: '编辑' }).click();
+  await page.getByLabel('邮箱').fill(newEmail);
+  await page.getByLabel('当前密码（修改邮箱需要）').fill('Wrong1234');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('alert')).toContainText('当前密码不正确');
+  await page.getByLabel('当前密码（修改邮箱需要）').fill(user.password);
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('用户信息更新成功')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('main').getByText(newEmail)).toBeVisible();
+
   await page.getByRole('button', { name: '修改密码' }).click();
   await page.getByLabel('当前密码').fill(user.password);
   await page.getByLabel('新密码', { exact: true }).fill('Changed123');
@@ -32,9 +45,9 @@ test('logs in, edits the profile, changes the password and logs out', async ({ p
   ).toBeVisible();
 
   await page.goto('/login');
-  await logInThroughForm(page, user.email, user.password);
+  await logInThroughForm(page, newEmail, user.password);
   await expect(page.getByRole('alert')).toContainText('邮箱或密码错误');
-  await logInThroughForm(page, user.email, 'Changed123');
+  await logInThroughForm(page, newEmail, 'Changed123');
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 });
 

@@ -52,7 +52,7 @@ export function authRoutes(services: Services): FastifyPluginAsyncZod {
     app.patch(
       '/me',
       { schema: { body: UpdateProfileRequest, response: { 200: User } } },
-      async (request) => auth.updateProfile(currentUser(request).id, request.body),
+      async (request) => auth.updateProfile(currentUser(request), request.body),
     );
 
     app.post(
@@ -92,7 +92,7 @@ export function authRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { body: ResetRequest, response: { 200: MessageResponse } },
       },
       async (request) => {
-        auth.requestReset(request.body.email);
+        auth.requestReset(request.body.email, request.ip);
         return { message: RESET_REQUESTED_MESSAGE };
       },
     );

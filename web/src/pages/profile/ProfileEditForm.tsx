@@ -14,7 +14,10 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
   const [username, setUsername] = useState(user.username);
   const [displayName, setDisplayName] = useState(user.display_name ?? '');
   const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A new email needs the password (the server checks it): reset links go to that address.
+  const emailChanged = email.trim().toLowerCase() !== user.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +30,16 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
       setProblem(invalidEmail);
       return;
     }
-    const parsed = UpdateProfileRequest.safeParse({ username, display_name: displayName, email });
+    if (emailChanged && !currentPassword) {
+      setProblem('修改邮箱需要输入当前密码');
+      return;
+    }
+    const parsed = UpdateProfileRequest.safeParse({
+      username,
+      display_name: displayName,
+      email,
+      ...(emailChanged ? { current_password: currentPassword } : {}),
+    });
     if (!parsed.success) {
       setProblem(firstIssue(parsed.error));
       return;
@@ -66,6 +78,16 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
         value={email}
         onChange={setEmail}
       />
+      {emailChanged && (
+        <FormField
+          id="profile-current-password"
+          label="当前密码（修改邮箱需要）"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+        />
+      )}
       <FormError message={problem} />
       <div className="flex gap-3">
         <button type="submit" className={buttonClass()} disabled={update.isPending}>

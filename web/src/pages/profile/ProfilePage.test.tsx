@@ -54,6 +54,9 @@ describe('ProfilePage', () => {
     renderApp('/profile');
     fireEvent.change(await openEditor(), { target: { value: 'new@example.com' } });
     fireEvent.change(screen.getByLabelText('显示名称'), { target: { value: '爱丽丝' } });
+    fireEvent.change(screen.getByLabelText('当前密码（修改邮箱需要）'), {
+      target: { value: 'Secret123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     expect(await screen.findByText('用户信息更新成功')).toBeTruthy();
@@ -64,13 +67,39 @@ describe('ProfilePage', () => {
       username: 'alice',
       display_name: '爱丽丝',
       email: 'new@example.com',
+      current_password: 'Secret123',
     });
+  });
+
+  it('asks for the current password only when the email changes', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'PATCH /api/auth/me': (body) => json(200, { ...testUser, ...(body as object) }),
+    });
+    renderApp('/profile');
+    const email = await openEditor();
+    expect(screen.queryByLabelText('当前密码（修改邮箱需要）')).toBeNull();
+    fireEvent.change(email, { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('修改邮箱需要输入当前密码');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(email, { target: { value: testUser.email } });
+    expect(screen.queryByLabelText('当前密码（修改邮箱需要）')).toBeNull();
+    fireEvent.change(screen.getByLabelText('显示名称'), { target: { value: '爱丽丝' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('用户信息更新成功')).toBeTruthy();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(patch[1]!.body as string)).not.toHaveProperty('current_password');
   });
 
   it('shows a server refusal such as a taken email', async () => {
     mockApi({ ...signedIn(), 'PATCH /api/auth/me': () => json(409, { detail: '该邮箱已被使用' }) });
     renderApp('/profile');
     fireEvent.change(await openEditor(), { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByLabelText('当前密码（修改邮箱需要）'), {
+      target: { value: 'Secret123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect((await screen.findByRole('alert')).textContent).toBe('该邮箱已被使用');
   });
