@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
 import { createServices } from '../server/src/services';
+import { freePorts } from '../scripts/lib/ports.mjs';
 import { BENCH_ADMIN, startBuiltServer, waitFor } from './built-server';
 
 const { values } = parseArgs({
@@ -30,8 +31,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-images-'));
 // nginx's worker drops to an unprivileged user: it must be able to read the files.
 chmodSync(dataDir, 0o755);
-const [appPort, nginxPort, plainPort, appWorkersPort, nginxWorkersPort] = [
-  8792, 8793, 8794, 8795, 8796,
+const [appPort, nginxPort, plainPort, appWorkersPort, nginxWorkersPort] = (await freePorts(5)) as [
+  number,
+  number,
+  number,
+  number,
+  number,
 ];
 
 for (const [tool, pkg] of [

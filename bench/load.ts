@@ -15,6 +15,7 @@ import { KEY_IDS, showById, startReplica } from '@capshelf/replica';
 import { loadConfig } from '../server/src/config';
 import { buildHttpApp } from '../server/src/http/app';
 import { createServices } from '../server/src/services';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { BENCH_ADMIN, startBuiltServer } from './built-server';
 
 const { values } = parseArgs({
@@ -30,7 +31,7 @@ const EPISODES = 4;
 const THUMBS_PER_LIST = 8;
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-load-'));
-const port = 8794;
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const { password } = BENCH_ADMIN;
 const emailOf = (i: number) => `user${i}@bench.test`;

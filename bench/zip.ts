@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
 import { createServices } from '../server/src/services';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { BENCH_ADMIN, startBuiltServer } from './built-server';
 
 const { values } = parseArgs({
@@ -25,7 +26,7 @@ const bytesEach = Number(values.kb) * 1024;
 const rounds = Number(values.rounds);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-zip-'));
-const port = 8791;
+const port = await freePort();
 
 execFileSync('zip', ['-v'], { stdio: 'ignore' });
 if (!existsSync(path.join(root, 'server/dist/main.mjs')))

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.mjs';
 import { isRoot } from './process.mjs';
 
 /** Finds initdb/pg_ctl on PATH or in Debian's versioned folders (the newest first). */
@@ -21,17 +21,6 @@ export function findPostgresBin() {
   return candidates.find(
     (dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')),
   );
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /**

@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { ADMIN } from '../helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** A port nobody listens on right now (the OS picks it; the child binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface ApiResponse {
   status: number;
