@@ -1,10 +1,16 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
 
 // Every API call is echoed to the console by the logger; the tests read its history instead.
 operationLog.setEcho(false);
+
+// A screen is a lazy route: its first render waits for the module to load, which on a loaded
+// 2-core machine took longer than testing-library's 1 s default for `findBy*` and `waitFor`. The
+// wait only bounds how long a test looks for what must appear; nothing of the product's timing is
+// asserted through it (tests of timing use fake timers).
+configure({ asyncUtilTimeout: 10_000 });
 
 // Without vitest globals, testing-library cannot register its own cleanup.
 afterEach(() => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { episode, episodesResponse } from '../../test/browseFixtures';
+import { REVEAL_DELAY_MS } from './useProgressiveCount';
 
 const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
 const cards = () => document.querySelectorAll('[data-episode-id]');
@@ -35,10 +36,15 @@ describe('episode page', () => {
   it('reveals another page 500 ms after load-more', async () => {
     mockApi({ ...signedIn(), 'POST /api/episodes/': () => json(200, episodesResponse(many)) });
     renderApp(PAGE);
-    fireEvent.click(await screen.findByRole('button', { name: /加载更多/ }));
+    const more = await screen.findByRole('button', { name: /加载更多/ });
+    const clicked = performance.now();
+    fireEvent.click(more);
     expect(screen.getByRole('button', { name: '加载中...' })).toBeTruthy();
     expect(cards()).toHaveLength(20);
-    await waitFor(() => expect(cards()).toHaveLength(40));
+    // Relative to the configured delay: not before it, and within it plus room for a loaded
+    // machine (never the suite's long wait for a lazy screen).
+    await waitFor(() => expect(cards()).toHaveLength(40), { timeout: REVEAL_DELAY_MS + 1500 });
+    expect(performance.now() - clicked).toBeGreaterThanOrEqual(REVEAL_DELAY_MS - 50);
   });
 
   it('sorts by episode number and filters by text', async () => {
