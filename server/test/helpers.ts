@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { buildHttpApp } from '../src/http/app';
 import type { MailMessage, Mailer } from '../src/mail';
 import { createServices, type Services } from '../src/services';
+import type { ChallengeSolver } from '../src/upstream/challenge';
 
 export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
 
@@ -55,7 +56,7 @@ export interface TestApp {
 /** A fresh app on its own data directory and database (SQLite, or Postgres in the Postgres pass). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; solver?: ChallengeSolver } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
   const postgres = postgresAdminUrl ? await createPostgresDatabase() : null;
@@ -65,11 +66,13 @@ export async function startTestApp(
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://capshelf.test:8000',
+    // Chromium only where a test asks for it (with a solver of its own or the real one).
+    UPSTREAM_CHALLENGE_SOLVER: 'off',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
   const mailer = new CapturingMailer();
-  const services = await createServices(config, { mailer });
+  const services = await createServices(config, { mailer, solver: options.solver });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });
