@@ -136,6 +136,11 @@ describe(`site challenge (${databaseKind})`, () => {
     expect(blocked.json().challenge).toBe('failed');
     expect(blocked.headers['retry-after']).toBeDefined();
     expect(solving.solves).toBe(1);
+    // While the host cools down, other calls are refused without a request, and say why.
+    const sent = t.upstreamRequests();
+    const during = await search(t.app, t.headers, 'ladybug');
+    expect(during.json()).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', challenge: 'failed' });
+    expect(t.upstreamRequests()).toBe(sent);
     // Within the solve spacing a second challenge is not solved again, and says so.
     await t.services.upstream.endCoolDown(new URL(t.replica.pageOrigin).host);
     expect((await search(t.app, t.headers, 'yuru')).json().challenge).toBe('paced');

@@ -177,7 +177,11 @@ export function createUpstreamClient(
   async function refuseWhileCooling(url: URL): Promise<void> {
     await shared?.refresh(url.host);
     const seconds = book.coolDownSeconds(url.host);
-    if (seconds > 0) throw new UpstreamRateLimitedError(url.host, seconds, url.href);
+    if (seconds > 0) {
+      // A cool-down a challenge started still tells the page why.
+      const challenge = gate && isSiteHost(url) ? gate.unsolved() : null;
+      throw new UpstreamRateLimitedError(url.host, seconds, url.href, null, challenge);
+    }
   }
 
   /** Starts the host's cool-down and returns the error that reports it. */
@@ -271,6 +275,8 @@ export function createUpstreamClient(
       const contentType = header(response.headers['content-type']);
       const value = expect.read({ status, contentType, body }, url);
       book.recordOutcome(url.host, 'ok', status);
+      // The site answers again: a challenge left unsolved earlier is over.
+      if (gate?.unsolved() && isSiteHost(url)) await gate.checked(null);
       return { value };
     } catch (error) {
       if (error instanceof ChallengeMet) {

@@ -59,6 +59,11 @@ export class ClearanceGate {
     };
   }
 
+  /** Why the last challenge was left unsolved, while it is (as last read from the database). */
+  unsolved(): ChallengeReason | null {
+    return this.#record?.challengeReason ?? null;
+  }
+
   /** Before a request to the site: waits out this process's solve and reads a newer clearance. */
   async ready(): Promise<void> {
     await this.#solving;
