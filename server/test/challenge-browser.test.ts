@@ -41,7 +41,7 @@ describe.skipIf(!haveChromium)(`challenge solver in Chromium (${databaseKind})`,
 
   it('gives up on a CAPTCHA within its time and says it wants a human', async () => {
     replica.setFault('pages', { type: 'js-challenge', captcha: true });
-    const failure = await chromiumSolver({ timeoutMs: 2000 })
+    const failure = await chromiumSolver({ timeoutMs: 5000 })
       .solve(`${replica.pageOrigin}/search.php?q=x`)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveFailure);

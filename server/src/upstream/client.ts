@@ -276,7 +276,7 @@ export function createUpstreamClient(
       const value = expect.read({ status, contentType, body }, url);
       book.recordOutcome(url.host, 'ok', status);
       // The site answers again: a challenge left unsolved earlier is over.
-      if (gate?.unsolved() && isSiteHost(url)) await gate.checked(null);
+      if (gate && isSiteHost(url)) await gate.answered();
       return { value };
     } catch (error) {
       if (error instanceof ChallengeMet) {

@@ -65,9 +65,10 @@ async function passChallenge(browser: Browser, url: string, timeoutMs: number): 
   const page = await context.newPage();
   // The challenge's own reload can interrupt the first navigation; the loop below looks anyway.
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch(() => null);
+  // The last page seen whole: a reload in progress at the deadline must not hide a CAPTCHA.
   let html = '';
   while (Date.now() < deadline) {
-    html = await settledContent(page);
+    html = (await settledContent(page)) || html;
     if (html && !isChallenge('', html)) {
       const cookies = await context.cookies(url);
       return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), userAgent };

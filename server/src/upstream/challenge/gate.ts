@@ -67,7 +67,16 @@ export class ClearanceGate {
   /** Before a request to the site: waits out this process's solve and reads a newer clearance. */
   async ready(): Promise<void> {
     await this.#solving;
-    await this.refresh();
+    // An unreadable store leaves the last clearance read in use; the request goes on.
+    await this.refresh().catch(() => undefined);
+  }
+
+  /** The site answered a request: a challenge left unsolved earlier is over. */
+  async answered(): Promise<void> {
+    if (!this.unsolved()) return;
+    await this.checked(null).catch((error: unknown) =>
+      this.#opts.logger?.warn({ err: error }, 'could not record the end of a challenge'),
+    );
   }
 
   async refresh(force = false): Promise<CredentialsRecord> {
@@ -88,14 +97,24 @@ export class ClearanceGate {
    * to why there is none. Callers in this process share one solve.
    */
   resolve(url: string, version: number): Promise<ChallengeReason | null> {
-    this.#solving ??= this.#solve(url, version, false).finally(() => (this.#solving = null));
+    this.#solving ??= this.#safely(this.#solve(url, version, false)).finally(
+      () => (this.#solving = null),
+    );
     return this.#solving;
   }
 
   /** The admin's 立即验证: solves now, whatever the spacing, still one solve at a time. */
   async solveNow(url: string): Promise<ChallengeReason | null> {
     await this.#solving;
-    return this.#solve(url, null, true);
+    return this.#safely(this.#solve(url, null, true));
+  }
+
+  /** A database failure while solving leaves the challenge unsolved; it never fails the caller. */
+  #safely(solving: Promise<ChallengeReason | null>): Promise<ChallengeReason | null> {
+    return solving.catch((error: unknown) => {
+      this.#opts.logger?.warn({ err: error }, 'the challenge solve failed');
+      return 'failed' as const;
+    });
   }
 
   /** A paste or a clear: stored for every process and used from the next request on. */
