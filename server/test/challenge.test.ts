@@ -3,9 +3,11 @@
 // pasted cookie is reported, and an unsolvable challenge says why.
 import { clearanceFromPage } from '@capshelf/replica';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildHttpApp } from '../src/http/app';
 import { createServices, type Services } from '../src/services';
+import { CredentialsStore } from '../src/upstream/challenge';
 import { ADMIN, databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 import { replicaSolver, SOLVER_UA } from './support/replica-solver';
@@ -124,6 +126,41 @@ describe(`site challenge (${databaseKind})`, () => {
     });
     expect(cleared.json().clearance).toMatchObject({ source: null, cookie_masked: null });
     expect((await search(t.app, t.headers, 'yuru')).json().challenge).toBe('off');
+  });
+
+  it('never logs the clearance, even at the trace level', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const solving = replicaSolver();
+    t = await startBrowseApp(
+      { UPSTREAM_CHALLENGE_SOLVER: 'auto', LOG_LEVEL: 'trace' },
+      { solver: solving.solver, logger },
+    );
+    t.replica.setFault('pages', { type: 'js-challenge' });
+    expect((await search(t.app, t.headers, 'hanabi')).statusCode).toBe(200);
+    const solved = await t.services.siteHealth.view();
+    expect(solved.clearance.source).toBe('solver');
+    const solvedToken = (
+      await new CredentialsStore(t.services.db.kysely).read()
+    ).clearance!.cookie.split('=')[1]!;
+
+    const page = await fetch(`${t.replica.pageOrigin}/`, { headers: { 'user-agent': SOLVER_UA } });
+    const pasted = clearanceFromPage(await page.text(), SOLVER_UA)!;
+    const admin = await adminHeaders(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site-health/clearance',
+      headers: admin,
+      payload: { cookie: pasted, user_agent: SOLVER_UA },
+    });
+    expect(res.json().check.ok).toBe(true);
+    await t.app.inject({ method: 'POST', url: '/api/admin/site-health/verify', headers: admin });
+
+    expect(lines.length).toBeGreaterThan(5);
+    const log = lines.join('\n');
+    expect(log).toContain('passed the site challenge');
+    expect(log).not.toContain(solvedToken);
+    expect(log).not.toContain(pasted.split('=')[1]!);
   });
 
   it('says why a challenge could not be passed, and stores nothing from it', async () => {

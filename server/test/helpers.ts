@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { buildHttpApp } from '../src/http/app';
+import type { Logger } from '../src/logger';
 import type { MailMessage, Mailer } from '../src/mail';
 import { createServices, type Services } from '../src/services';
 import type { ChallengeSolver } from '../src/upstream/challenge';
@@ -56,7 +57,7 @@ export interface TestApp {
 /** A fresh app on its own data directory and database (SQLite, or Postgres in the Postgres pass). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { webRoot?: string; solver?: ChallengeSolver } = {},
+  options: { webRoot?: string; solver?: ChallengeSolver; logger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
   const postgres = postgresAdminUrl ? await createPostgresDatabase() : null;
@@ -72,7 +73,11 @@ export async function startTestApp(
     ...env,
   });
   const mailer = new CapturingMailer();
-  const services = await createServices(config, { mailer, solver: options.solver });
+  const services = await createServices(config, {
+    mailer,
+    solver: options.solver,
+    logger: options.logger,
+  });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),
   });

@@ -1,4 +1,5 @@
 import { startReplica, type Replica } from '@capshelf/replica';
+import type { Logger } from '../../src/logger';
 import type { ChallengeSolver } from '../../src/upstream/challenge';
 import { startTestApp, type TestApp } from '../helpers';
 
@@ -21,7 +22,7 @@ export interface BrowseApp extends TestApp {
 /** The app pointed at a fresh replica, with a signed-in user. */
 export async function startBrowseApp(
   env: Record<string, string> = {},
-  options: { solver?: ChallengeSolver } = {},
+  options: { solver?: ChallengeSolver; logger?: Logger } = {},
 ): Promise<BrowseApp> {
   const replica = await startReplica();
   const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env }, options);

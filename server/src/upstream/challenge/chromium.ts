@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { isChallenge, needsHuman } from './detect';
 import { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
 
@@ -40,6 +40,8 @@ export function chromiumSolver(options: {
       }
       let browser: Browser;
       try {
+        // Loaded on the first challenge only: most servers never meet one.
+        const { chromium } = await import('playwright-core');
         browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
       } catch (error) {
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
