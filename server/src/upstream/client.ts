@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import { Agent, request } from 'undici';
 import { decodeBody, readBody } from './body';
 import { ChallengeMet, type ClearanceGate } from './challenge';
-import { isChallenge } from './challenge/detect';
+import { isChallenge, type ChallengeReason } from './challenge/detect';
 import type { UpstreamConfig } from '../config';
 import {
   UpstreamBadResponseError,
@@ -15,7 +15,6 @@ import {
   UpstreamTimeoutError,
   UpstreamUrlRefusedError,
 } from './errors';
-import type { ChallengeReason } from './challenge/detect';
 import type { HostHealth, RequestOutcome } from './health';
 import { HostBook } from './health';
 import { HostLane } from './lane';
