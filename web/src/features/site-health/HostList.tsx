@@ -1,5 +1,6 @@
 import type { SiteHost } from '@capshelf/contract';
-import { formatTime, STATE_LABELS, STATE_STYLES } from './labels';
+import { formatDate } from '../../lib/formatDate';
+import { STATE_LABELS, STATE_STYLES } from './labels';
 
 /** Each source host: its state, request counts and latest answers. */
 export function HostList({ hosts }: { hosts: SiteHost[] }) {
@@ -19,7 +20,7 @@ export function HostList({ hosts }: { hosts: SiteHost[] }) {
               className={`ml-auto rounded px-2 py-0.5 font-medium ${STATE_STYLES[host.state]}`}
             >
               {STATE_LABELS[host.state]}
-              {host.cooling_until && `（至 ${formatTime(host.cooling_until)}）`}
+              {host.cooling_until && `（至 ${formatDate(host.cooling_until)}）`}
             </span>
           </div>
           <p className="text-slate-600">
@@ -31,7 +32,7 @@ export function HostList({ hosts }: { hosts: SiteHost[] }) {
               <ol className="mt-1 flex flex-col gap-0.5 font-mono text-xs text-slate-700">
                 {host.recent.map((event) => (
                   <li key={`${event.at}-${event.outcome}`}>
-                    {formatTime(event.at)} · {event.status ?? '—'} · {event.outcome}
+                    {formatDate(event.at)} · {event.status ?? '—'} · {event.outcome}
                   </li>
                 ))}
               </ol>

@@ -4,12 +4,14 @@ import { RefreshCw, ShieldCheck, Trash2 } from 'lucide-react';
 import type { SiteHealthResponse } from '@capshelf/contract';
 import { errorMessage, useClearClearance, useSiteHealth, useVerifyClearance } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
+import { DefinitionList } from '../../components/DefinitionList';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { challengeText } from './challenge';
 import { ClearanceForm } from './ClearanceForm';
 import { HostList } from './HostList';
-import { formatRate, formatTime, SOURCE_LABELS } from './labels';
+import { formatDate } from '../../lib/formatDate';
+import { formatRate, SOURCE_LABELS } from './labels';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,19 +19,6 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {children}
     </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-500">{label}</dt>
-          <dd className="min-w-0 break-all text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -70,14 +59,14 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
       <Card title="人机验证">
         {clearance.challenge_reason && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {formatTime(clearance.challenged_at)} 源站要求人机验证，未能通过：
+            {formatDate(clearance.challenged_at)} 源站要求人机验证，未能通过：
             {challengeText(clearance.challenge_reason)}。
           </p>
         )}
-        <Facts
+        <DefinitionList
           rows={[
             ['凭据来源', clearance.source ? SOURCE_LABELS[clearance.source] : '无'],
-            ['获取时间', formatTime(clearance.obtained_at)],
+            ['获取时间', formatDate(clearance.obtained_at)],
             ['Cookie', <code key="c">{clearance.cookie_masked ?? '—'}</code>],
             ['User-Agent', clearance.user_agent ?? '默认'],
             [
@@ -89,7 +78,7 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
                   : '已开启，但服务器上没有安装 Chromium（apt-get install chromium）',
             ],
             ['验证次数', `成功 ${solver.solves} 次，失败 ${solver.failures} 次`],
-            ['上次验证', formatTime(solver.last_solve_at)],
+            ['上次验证', formatDate(solver.last_solve_at)],
           ]}
         />
         <ClearanceActions
@@ -104,7 +93,7 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
         <HostList hosts={data.hosts} />
       </Card>
       <Card title="请求节奏与缓存">
-        <Facts
+        <DefinitionList
           rows={[
             ['网页请求', `间隔 ${pacing.pages.spacing_ms} 毫秒，并发 ${pacing.pages.concurrency}`],
             [

@@ -24,10 +24,6 @@ export const SOURCE_LABELS: Record<Source, string> = {
   environment: '环境变量 UPSTREAM_COOKIE',
 };
 
-export function formatTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—';
-}
-
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${Math.round(rate * 100)}%`;
 }
