@@ -15,6 +15,8 @@ export interface RequestCounts {
   targets: Record<HostName, Record<string, number>>;
   /** The latest requests in arrival order (at most MAX_LOGGED). */
   requests: RequestRecord[];
+  /** JavaScript challenge pages served (the js-challenge fault). */
+  challenges: number;
 }
 
 /** Keeps a long-running replica's memory bounded; tests reset long before this. */
@@ -34,6 +36,10 @@ export class RequestCounter {
     if (requests.length > MAX_LOGGED) requests.splice(0, requests.length - MAX_LOGGED);
   }
 
+  challengeServed(): void {
+    this.counts.challenges += 1;
+  }
+
   snapshot(): RequestCounts {
     return structuredClone(this.counts);
   }
@@ -46,5 +52,5 @@ export class RequestCounter {
 function emptyCounts(): RequestCounts {
   const hosts = Object.fromEntries(HOST_NAMES.map((h) => [h, 0])) as Record<HostName, number>;
   const targets = Object.fromEntries(HOST_NAMES.map((h) => [h, {}])) as RequestCounts['targets'];
-  return { total: 0, hosts, targets, requests: [] };
+  return { total: 0, hosts, targets, requests: [], challenges: 0 };
 }

@@ -3,6 +3,11 @@ import { HOST_NAMES, type HostName } from './hosts';
 export type FaultKind =
   | { type: 'rate-limit'; retryAfter?: number }
   | { type: 'challenge'; status?: 403 | 503 | 200 }
+  /**
+   * Cloudflare's JavaScript challenge (pages only make sense): a browser passes it after
+   * `delayMs`, a plain client never; `captcha` pages want a human and pass nobody.
+   */
+  | { type: 'js-challenge'; delayMs?: number; captcha?: boolean }
   | { type: 'error'; status: 500 | 502 | 503 }
   | { type: 'slow'; delayMs: number }
   | { type: 'hang' }
@@ -21,6 +26,11 @@ export class FaultTable {
 
   clear(): void {
     this.faults.clear();
+  }
+
+  /** The fault set on the host, without counting a request against it. */
+  peek(host: HostName): Fault | undefined {
+    return this.faults.get(host);
   }
 
   /** The fault that applies to one request now, counting it against `times`. */
@@ -63,6 +73,11 @@ export function parseFault(value: unknown): Fault | string {
         : 'error status must be 500, 502 or 503';
     case 'slow':
       return isCount(f.delayMs) && f.delayMs !== undefined ? (f as Fault) : 'slow needs delayMs';
+    case 'js-challenge':
+      if (!isCount(f.delayMs)) return 'delayMs must be a non-negative integer';
+      return f.captcha === undefined || typeof f.captcha === 'boolean'
+        ? (f as Fault)
+        : 'captcha must be a boolean';
     case 'hang':
     case 'truncated':
       return f as Fault;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { JsChallenge } from './challenge';
 import { RequestCounter, type RequestCounts } from './counts';
 import { FaultTable, type Fault } from './faults';
 import { HOST_NAMES, type HostName } from './hosts';
@@ -39,7 +40,11 @@ function originHost(host: string): string {
 export async function startReplica(options: ReplicaOptions = {}): Promise<Replica> {
   const host = options.host ?? '127.0.0.1';
   const basePort = options.port ?? 0;
-  const state: ReplicaState = { faults: new FaultTable(), counter: new RequestCounter() };
+  const state: ReplicaState = {
+    faults: new FaultTable(),
+    counter: new RequestCounter(),
+    challenge: new JsChallenge(),
+  };
   // Filled in once every port is bound; the page templates read it per request.
   const site: Site = { pageOrigin: '', hostOrigins: {} as Record<HostName, string> };
 

@@ -1,6 +1,14 @@
 import { request } from 'node:http';
 import { describe, expect, it, beforeEach } from 'vitest';
-import { KEY_IDS, episodeById, replicaControl, showById, showPath } from '../src';
+import {
+  KEY_IDS,
+  clearanceFromPage,
+  clearanceToken,
+  episodeById,
+  replicaControl,
+  showById,
+  showPath,
+} from '../src';
 import { useReplica } from './helpers';
 
 const replica = useReplica();
@@ -88,6 +96,41 @@ describe('faults', () => {
     await expect(fetch(thumbUrl()).then((r) => r.arrayBuffer())).rejects.toThrow();
   });
 
+  it("js-challenge lets a request through only with the script's cookie and the same User-Agent", async () => {
+    replica().setFault('pages', { type: 'js-challenge', delayMs: 50 });
+    const agent = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0';
+    const before = replica().counts().challenges;
+    const page = await fetch(showUrl(), { headers: { 'user-agent': agent } });
+    expect(page.status).toBe(403);
+    expect(page.headers.get('cf-mitigated')).toBe('challenge');
+    const html = await page.text();
+    expect(html).toContain('Just a moment');
+    expect(html).toContain('navigator.userAgent');
+    expect(html).toContain('setTimeout');
+    expect(replica().counts().challenges).toBe(before + 1);
+
+    const cookie = clearanceFromPage(html, agent)!;
+    const cleared = await fetch(showUrl(), { headers: { 'user-agent': agent, cookie } });
+    expect(cleared.status).toBe(200);
+    const otherAgent = await fetch(showUrl(), { headers: { 'user-agent': 'curl/8', cookie } });
+    expect(otherAgent.status).toBe(403);
+    const forged = await fetch(showUrl(), {
+      headers: { 'user-agent': agent, cookie: `cf_clearance=${clearanceToken('feedface', agent)}` },
+    });
+    expect(forged.status).toBe(403);
+    expect(replica().counts().challenges).toBe(before + 3);
+    // Image hosts are not challenged by a fault on the page host.
+    expect((await fetch(thumbUrl())).status).toBe(200);
+  });
+
+  it('js-challenge with a CAPTCHA passes nobody a script could compute', async () => {
+    replica().setFault('pages', { type: 'js-challenge', captcha: true });
+    const html = await (await fetch(showUrl())).text();
+    expect(html).toContain('cf-turnstile');
+    expect(html).not.toContain('navigator.userAgent');
+    expect(clearanceFromPage(html, 'x')).toBeNull();
+  });
+
   it('applies to one host only', async () => {
     replica().setFault('ant', { type: 'error', status: 500 });
     expect((await fetch(thumbUrl())).status).toBe(500);
@@ -130,6 +173,12 @@ describe('faults', () => {
     expect((await post({ host: 'nope', fault: { type: 'hang' } })).status).toBe(400);
     expect((await post({ host: 'pages', fault: { type: 'error', status: 404 } })).status).toBe(400);
     expect((await post({ host: 'pages', fault: { type: 'explode' } })).status).toBe(400);
+    expect(
+      (await post({ host: 'pages', fault: { type: 'js-challenge', captcha: 'yes' } })).status,
+    ).toBe(400);
+    expect(
+      (await post({ host: 'pages', fault: { type: 'js-challenge', delayMs: -1 } })).status,
+    ).toBe(400);
     expect((await fetch(showUrl())).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@capshelf/contract';
+import { CHALLENGE_REASON_TEXT, ErrorCode } from '@capshelf/contract';
 import {
   UpstreamBadResponseError,
   UpstreamError,
@@ -43,6 +43,16 @@ export function fromUpstream(error: unknown): AppError | null {
   if (!(error instanceof UpstreamError)) return null;
   if (error instanceof UpstreamRateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    if (error.challenge) {
+      // The page shows the two ways out beside this (its challenge panel, keyed on `challenge`).
+      return new AppError(
+        429,
+        ErrorCode.UPSTREAM_RATE_LIMITED,
+        `源站要求通过 Cloudflare 人机验证，未能自动通过：${CHALLENGE_REASON_TEXT[error.challenge]}。请在 ${seconds} 秒后重试（429 rate limit）`,
+        { retry_after: seconds, challenge: error.challenge },
+        { 'retry-after': String(seconds) },
+      );
+    }
     return new AppError(
       429,
       ErrorCode.UPSTREAM_RATE_LIMITED,

@@ -17,6 +17,7 @@ import { CacheGeneration, CdnPreferences, ImageStore } from './images';
 import { createLibraries, HistoryService, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
+import { CacheMeter, SiteHealthService } from './site-health';
 import {
   createUpstreamClient,
   createUrlBuilders,
@@ -27,6 +28,13 @@ import {
   type UrlBuilders,
   type UrlModel,
 } from './upstream';
+import {
+  ClearanceGate,
+  CredentialsStore,
+  chromiumInstalled,
+  chromiumSolver,
+  type ChallengeSolver,
+} from './upstream/challenge';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
 export interface Services {
@@ -50,6 +58,7 @@ export interface Services {
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
   favorites: FavoritesService;
+  siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
   close(): Promise<void>;
@@ -57,7 +66,13 @@ export interface Services {
 
 export async function createServices(
   config: Config,
-  overrides: { logger?: Logger; mailer?: Mailer; alone?: boolean } = {},
+  overrides: {
+    logger?: Logger;
+    mailer?: Mailer;
+    alone?: boolean;
+    /** Passes challenges instead of headless Chromium (tests). */
+    solver?: ChallengeSolver;
+  } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const db = connectDb({
@@ -72,13 +87,27 @@ export async function createServices(
   await ensureAdmin(auth.users, config, logger);
   auth.startSweeps();
 
+  // Every process on this database fetches each listing or image once, however many processes
+  // are asked for it at once, and passes a challenge once.
+  const leases = new FetchLeases(db.kysely);
+  const { challenge, cookie, userAgent } = config.upstream;
+  const clearance = new ClearanceGate({
+    store: new CredentialsStore(db.kysely),
+    leases,
+    solver:
+      challenge.solver === 'off'
+        ? null
+        : (overrides.solver ?? chromiumSolver({ timeoutMs: challenge.timeoutMs })),
+    environment: cookie ? { cookie, userAgent } : null,
+    logger: logger.child({ module: 'challenge' }),
+  });
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
-    // Every process on this database paces and cools down the source hosts together.
+    // ...paces and cools down the source hosts together.
     shared: databaseHostStore(db.kysely),
+    clearance,
   });
-  // ...and fetches each listing or image once, however many processes are asked for it at once.
-  const leases = new FetchLeases(db.kysely);
+  const meter = new CacheMeter();
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
@@ -88,7 +117,7 @@ export async function createServices(
     client: upstream,
     urls,
     builders,
-    cache: new ListingCache(db.kysely, leases),
+    cache: new ListingCache(db.kysely, leases, meter),
     directory,
   });
   const images = new ImageStore({
@@ -98,6 +127,7 @@ export async function createServices(
     builders,
     generation,
     leases,
+    meter,
   });
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
@@ -162,6 +192,13 @@ export async function createServices(
     downloads,
     downloadRunner,
     favorites,
+    siteHealth: new SiteHealthService({
+      config,
+      client: upstream,
+      gate: clearance,
+      meter,
+      browserInstalled: () => chromiumInstalled(),
+    }),
     mapDomainError: fromUpstream,
     async close() {
       auth.stopSweeps();

@@ -8,6 +8,7 @@ import { buildHttpApp } from '../src/http/app';
 import type { Logger } from '../src/logger';
 import type { MailMessage, Mailer } from '../src/mail';
 import { createServices, type Services } from '../src/services';
+import type { ChallengeSolver } from '../src/upstream/challenge';
 
 export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
 
@@ -62,6 +63,7 @@ export async function startTestApp(
     logger?: Logger;
     /** The real no-SMTP mailer (writes DATA_DIR/outbox) instead of the capturing one. */
     outbox?: boolean;
+    solver?: ChallengeSolver;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
@@ -72,6 +74,8 @@ export async function startTestApp(
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: 'http://capshelf.test:8000',
+    // Chromium only where a test asks for it (with a solver of its own or the real one).
+    UPSTREAM_CHALLENGE_SOLVER: 'off',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
@@ -79,6 +83,7 @@ export async function startTestApp(
   const services = await createServices(config, {
     logger: options.logger,
     mailer: options.outbox ? undefined : mailer,
+    solver: options.solver,
   });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),

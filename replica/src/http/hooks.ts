@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsChallenge } from '../challenge';
 import type { RequestCounter } from '../counts';
 import type { FaultTable } from '../faults';
 import type { HostName } from '../hosts';
@@ -9,6 +10,7 @@ import { renderChallenge } from '../render/errors';
 export interface ReplicaState {
   faults: FaultTable;
   counter: RequestCounter;
+  challenge: JsChallenge;
 }
 
 /** Requests whose response must be cut off half way. */
@@ -19,9 +21,22 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
   app.addHook('onRequest', async (request, reply) => {
     if (host === 'pages' && request.url.startsWith('/_control')) return;
     state.counter.record(host, request.url);
+    const jsChallenge = state.faults.peek(host);
+    if (jsChallenge?.type === 'js-challenge') {
+      // A mode rather than a countable fault: cleared requests pass, the rest are challenged.
+      if (state.challenge.passes(request.headers.cookie, request.headers['user-agent'])) return;
+      state.counter.challengeServed();
+      return reply
+        .code(403)
+        .header('cf-mitigated', 'challenge')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=UTF-8')
+        .send(state.challenge.page(jsChallenge));
+    }
     const fault = state.faults.take(host);
     switch (fault?.type) {
       case undefined:
+      case 'js-challenge':
         return;
       case 'slow':
         await delay(fault.delayMs);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { UpstreamError, type FetchLeases } from '../upstream';
+import type { CacheMeter } from '../site-health/cache-meter';
 
 export interface Cached<T> {
   value: T;
@@ -28,6 +29,7 @@ export class ListingCache {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly leases: FetchLeases,
+    private readonly meter?: CacheMeter,
   ) {}
 
   async get<T>(
@@ -37,7 +39,11 @@ export class ListingCache {
   ): Promise<Cached<T>> {
     const asked = new Date().toISOString();
     const stored = await this.read<T>(key);
-    if (stored && !options.refresh && stored.fresh) return stored.entry;
+    if (stored && !options.refresh && stored.fresh) {
+      this.meter?.hit('listings');
+      return stored.entry;
+    }
+    this.meter?.miss('listings');
     let running = this.inFlight.get(key) as Promise<Cached<T>> | undefined;
     if (!running) {
       running = this.leases

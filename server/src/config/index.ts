@@ -122,6 +122,8 @@ const envSchema = z.object({
   UPSTREAM_IMAGE_SPACING: duration('100ms'),
   UPSTREAM_JITTER: duration('500ms'),
   UPSTREAM_COOLDOWN: duration('10m'),
+  UPSTREAM_CHALLENGE_SOLVER: z.enum(['auto', 'off']).default('auto'),
+  UPSTREAM_SOLVER_TIMEOUT: duration('30s'),
 
   SEARCH_CACHE_TTL: duration('24h'),
   SHOW_CACHE_TTL: duration('24h'),
@@ -192,6 +194,7 @@ function shape(env: z.infer<typeof envSchema>) {
       },
       jitterMs: env.UPSTREAM_JITTER,
       cooldownMs: env.UPSTREAM_COOLDOWN,
+      challenge: { solver: env.UPSTREAM_CHALLENGE_SOLVER, timeoutMs: env.UPSTREAM_SOLVER_TIMEOUT },
     },
     cache: {
       searchTtlMs: env.SEARCH_CACHE_TTL,

@@ -184,6 +184,21 @@ export interface UpstreamFetchesTable {
   expires_at: number;
 }
 
+/** The source site's clearance and the challenge solver's record, one row per site (see 013). */
+export interface UpstreamCredentialsTable {
+  site: string;
+  cookie: string | null;
+  user_agent: string | null;
+  source: 'solver' | 'pasted' | null;
+  obtained_at: number | null;
+  version: Generated<number>;
+  challenged_at: number | null;
+  challenge_reason: string | null;
+  solves: Generated<number>;
+  solve_failures: Generated<number>;
+  last_solve_at: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,6 +215,7 @@ export interface Database {
   cache_generation: CacheGenerationTable;
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
+  upstream_credentials: UpstreamCredentialsTable;
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;

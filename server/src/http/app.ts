@@ -19,6 +19,7 @@ import { imageFileRoutes } from './routes/image-files';
 import { imageListRoutes } from './routes/image-lists';
 import { libraryRoutes } from './routes/library';
 import { searchRoutes } from './routes/search';
+import { siteHealthRoutes } from './routes/site-health';
 
 /** The HTTP surface: plugins, then one route module per resource under /api, then the page. */
 export async function buildHttpApp(
@@ -77,6 +78,7 @@ export async function buildHttpApp(
   await app.register(imageFileRoutes(services), { prefix: '/api/images' });
   await app.register(downloadRoutes(services), { prefix: '/api/download' });
   await app.register(favoriteRoutes(services), { prefix: '/api/favorites' });
+  await app.register(siteHealthRoutes(services), { prefix: '/api/admin/site-health' });
   await registerWeb(app, options.webRoot);
   return app;
 }

@@ -9,6 +9,7 @@ import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
 import { UpstreamError, UpstreamNotFoundError } from '../upstream';
 import type { CacheGeneration } from './generation';
 import { ByteBudgetCache } from './memory-cache';
+import type { CacheMeter } from '../site-health/cache-meter';
 
 /** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
 export interface ServedImage extends StoredImage {
@@ -58,6 +59,7 @@ export class ImageStore {
       builders: UrlBuilders;
       generation: CacheGeneration;
       leases: FetchLeases;
+      meter?: CacheMeter;
     },
   ) {}
 
@@ -75,7 +77,11 @@ export class ImageStore {
     let lastError: unknown = null;
     for (const size of sizeChain(wanted, compressedForLarge)) {
       const onDisk = await this.onDisk(kind, id, size);
-      if (onDisk) return onDisk;
+      if (onDisk) {
+        this.deps.meter?.hit('images');
+        return onDisk;
+      }
+      this.deps.meter?.miss('images');
       try {
         const fetched = await this.fetchOnce(kind, id, size);
         if (fetched) return fetched;
@@ -111,7 +117,9 @@ export class ImageStore {
     wanted: ImageSize,
     compressedForLarge = false,
   ): (ServedImage & { body: Buffer }) | undefined {
-    return this.memory.get(memoryKey(kind, id, wanted, compressedForLarge));
+    const hit = this.memory.get(memoryKey(kind, id, wanted, compressedForLarge));
+    if (hit) this.deps.meter?.hit('images');
+    return hit;
   }
 
   /** Whether any size of the image is already stored (downloads use it to skip the network). */

@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { Agent, request } from 'undici';
 import { decodeBody, readBody } from './body';
+import { ChallengeMet, type ClearanceGate } from './challenge';
+import { isChallenge, type ChallengeReason } from './challenge/detect';
 import type { UpstreamConfig } from '../config';
 import {
   UpstreamBadResponseError,
@@ -38,10 +40,17 @@ export interface UpstreamClientDeps {
    * process paces and cools down on its own.
    */
   shared?: SharedHostStore;
+  /**
+   * The site's clearance (cookie + User-Agent) and its challenge solver. Without it a challenge
+   * only cools the host down.
+   */
+  clearance?: ClearanceGate;
 }
 
 export interface FetchOptions {
   signal?: AbortSignal;
+  /** false: a challenge is reported, never solved (checking a pasted cookie). */
+  solve?: boolean;
 }
 
 export interface UpstreamImage {
@@ -62,6 +71,8 @@ export interface UpstreamClient {
   /** Health of one host (`host` or `host:port`, as in a URL). */
   hostStatus(host: string): HostHealth;
   health(): UpstreamHealth;
+  /** Ends the host's cool-down in every process (a new clearance is worth a try at once). */
+  endCoolDown(host: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +123,11 @@ function isUndiciTimeout(error: unknown): boolean {
   return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
+function statusOf(error: unknown): number | null {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : null;
+}
+
 function header(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
@@ -129,7 +145,11 @@ export function createUpstreamClient(
   const book = new HostBook(now);
   const shared = deps.shared && new SharedHosts(deps.shared, book, now, logger);
   const lanes = new Map<string, HostLane>();
+  const gate = deps.clearance;
   const pageHost = new URL(config.baseUrl).host;
+  // The clearance belongs to the site; configured stand-in image hosts never see it.
+  const isSiteHost = (url: URL) =>
+    url.host === pageHost || /(^|\.)fancaps\.net$/i.test(url.hostname);
   const referer = `${config.baseUrl}/`;
   let requestsSent = 0;
   let closed = false;
@@ -156,7 +176,11 @@ export function createUpstreamClient(
   async function refuseWhileCooling(url: URL): Promise<void> {
     await shared?.refresh(url.host);
     const seconds = book.coolDownSeconds(url.host);
-    if (seconds > 0) throw new UpstreamRateLimitedError(url.host, seconds, url.href);
+    if (seconds > 0) {
+      // A cool-down a challenge started still tells the page why.
+      const challenge = gate && isSiteHost(url) ? gate.unsolved() : null;
+      throw new UpstreamRateLimitedError(url.host, seconds, url.href, null, challenge);
+    }
   }
 
   /** Starts the host's cool-down and returns the error that reports it. */
@@ -164,11 +188,26 @@ export function createUpstreamClient(
     url: URL,
     status: number,
     retryAfterHeader?: string,
+    challenge: ChallengeReason | null = null,
   ): UpstreamRateLimitedError {
     const ms = retryAfterMs(retryAfterHeader, now()) ?? config.cooldownMs;
     book.startCoolDown(url.host, ms);
-    logger?.warn({ url: url.href, status, coolDownMs: ms }, 'upstream rate limited; cooling down');
-    return new UpstreamRateLimitedError(url.host, Math.ceil(ms / 1000), url.href, status);
+    logger?.warn(
+      { url: url.href, status, coolDownMs: ms, challenge },
+      'upstream rate limited; cooling down',
+    );
+    return new UpstreamRateLimitedError(
+      url.host,
+      Math.ceil(ms / 1000),
+      url.href,
+      status,
+      challenge,
+    );
+  }
+
+  /** A challenge on the site's hosts goes to the solver (when there is one); elsewhere it cools down. */
+  function challenged(url: URL, status: number): Error {
+    return gate && isSiteHost(url) ? new ChallengeMet(status) : rateLimited(url, status);
   }
 
   function headersFor(url: URL, accept: string): Record<string, string> {
@@ -179,9 +218,15 @@ export function createUpstreamClient(
       'accept-encoding': 'gzip, deflate, br',
       referer,
     };
-    // The clearance cookie belongs to the site; configured stand-in image hosts never see it.
-    const siteHost = url.host === pageHost || /(^|\.)fancaps\.net$/i.test(url.hostname);
-    if (config.cookie && siteHost) headers.cookie = config.cookie;
+    const clearance = gate
+      ? gate.current().clearance
+      : config.cookie
+        ? { cookie: config.cookie }
+        : null;
+    if (clearance && isSiteHost(url)) {
+      if ('userAgent' in clearance) headers['user-agent'] = clearance.userAgent;
+      if (clearance.cookie) headers.cookie = clearance.cookie;
+    }
     return headers;
   }
 
@@ -195,6 +240,7 @@ export function createUpstreamClient(
     const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
     requestsSent += 1;
     book.countRequest(url.host);
+    const clearanceVersion = gate?.current().version ?? 0;
     try {
       const response = await request(url, {
         method: 'GET',
@@ -213,10 +259,10 @@ export function createUpstreamClient(
           .catch(() => '');
         const location = header(response.headers.location);
         if (status >= 300 && status < 400 && location) return { redirect: new URL(location, url) };
-        const challenged =
-          header(response.headers['cf-mitigated']) === 'challenge' ||
-          pageProblem(text) === 'challenge';
-        if (status === 403 || status === 429 || challenged) {
+        if (isChallenge(header(response.headers['cf-mitigated']), text)) {
+          throw challenged(url, status);
+        }
+        if (status === 403 || status === 429) {
           throw rateLimited(url, status, header(response.headers['retry-after']));
         }
         if (status === 404 || status === 410) throw new UpstreamNotFoundError(url.href);
@@ -227,12 +273,18 @@ export function createUpstreamClient(
       const body = decodeBody(raw, encoding, expect.maxBytes, url);
       const contentType = header(response.headers['content-type']);
       const value = expect.read({ status, contentType, body }, url);
-      book.recordOutcome(url.host, 'ok');
+      book.recordOutcome(url.host, 'ok', status);
+      // The site answers again: a challenge left unsolved earlier is over.
+      if (gate && isSiteHost(url)) await gate.answered();
       return { value };
     } catch (error) {
+      if (error instanceof ChallengeMet) {
+        book.recordOutcome(url.host, 'challenged', error.status);
+        throw error.sentWith(clearanceVersion);
+      }
       const typed = toTypedError(error, url, timeout.signal, signal);
       const outcome = outcomeOf(typed);
-      if (outcome) book.recordOutcome(url.host, outcome);
+      if (outcome) book.recordOutcome(url.host, outcome, statusOf(typed));
       // Shared before the caller hears of it, so other processes hold back from now on.
       if (outcome === 'rate_limited') await shared?.publish(url.host);
       throw typed;
@@ -255,10 +307,28 @@ export function createUpstreamClient(
     return new UpstreamConnectionError(url.href, { cause: error });
   }
 
+  /**
+   * After a challenge: one solve (shared), then one retry with the new clearance. A challenge
+   * that stays, or cannot be solved, cools the host down as any refusal does.
+   */
+  async function afterChallenge(
+    url: URL,
+    met: ChallengeMet,
+    solve: boolean,
+  ): Promise<'retry' | UpstreamRateLimitedError> {
+    const reason = solve && gate ? await gate.resolve(url.href, met.version) : 'rejected';
+    if (reason === null) return 'retry';
+    const error = rateLimited(url, met.status, undefined, reason);
+    await shared?.publish(url.host);
+    return error;
+  }
+
   /** One URL with retries: each attempt waits its turn in the host's lane. */
-  async function sendWithRetries<T>(url: URL, expect: Expectation<T>, signal?: AbortSignal) {
+  async function sendWithRetries<T>(url: URL, expect: Expectation<T>, options: FetchOptions) {
+    const { signal } = options;
     const lane = laneFor(url.host);
     const { spacingMs } = pacingOf(url.host);
+    let solveAllowed = options.solve ?? true;
     for (let attempt = 0; ; attempt += 1) {
       await refuseWhileCooling(url);
       try {
@@ -268,6 +338,12 @@ export function createUpstreamClient(
           signal,
         );
       } catch (error) {
+        if (error instanceof ChallengeMet) {
+          const next = await afterChallenge(url, error, solveAllowed);
+          if (next !== 'retry') throw next;
+          solveAllowed = false;
+          continue;
+        }
         if (!isRetryable(error) || attempt >= config.retries) throw error;
         const delay = spacingMs * 2 ** attempt + random() * config.jitterMs;
         logger?.warn(
@@ -279,7 +355,7 @@ export function createUpstreamClient(
     }
   }
 
-  async function get<T>(href: string, expect: Expectation<T>, signal?: AbortSignal): Promise<T> {
+  async function get<T>(href: string, expect: Expectation<T>, options: FetchOptions): Promise<T> {
     if (closed) throw new Error('upstream client is closed');
     let url: URL;
     try {
@@ -289,7 +365,8 @@ export function createUpstreamClient(
     }
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
       if (!urls.isAllowed(url)) throw new UpstreamUrlRefusedError(url.href);
-      const result = await sendWithRetries(url, expect, signal);
+      if (gate && isSiteHost(url)) await gate.ready();
+      const result = await sendWithRetries(url, expect, options);
       if ('value' in result) return result.value;
       logger?.debug({ from: url.href, to: result.redirect.href }, 'upstream redirect');
       url = result.redirect;
@@ -304,7 +381,7 @@ export function createUpstreamClient(
       const html = body.toString('utf8');
       const problem = pageProblem(html);
       // Cloudflare answers challenges with 200 too; the body tells.
-      if (problem === 'challenge') throw rateLimited(url, status);
+      if (problem === 'challenge') throw challenged(url, status);
       if (contentType && !/html/i.test(contentType)) {
         throw new UpstreamBadResponseError(`not HTML: ${contentType}`, url.href);
       }
@@ -318,7 +395,7 @@ export function createUpstreamClient(
     maxBytes: 50 * 1024 * 1024,
     read({ status, contentType, body }, url) {
       if (!/^image\//i.test(contentType)) {
-        if (pageProblem(body.toString('utf8')) === 'challenge') throw rateLimited(url, status);
+        if (pageProblem(body.toString('utf8')) === 'challenge') throw challenged(url, status);
         throw new UpstreamBadResponseError(`not an image: ${contentType || 'no type'}`, url.href);
       }
       if (body.length === 0) throw new UpstreamBadResponseError('empty image', url.href);
@@ -327,10 +404,14 @@ export function createUpstreamClient(
   };
 
   return {
-    fetchPage: (url, options = {}) => get(url, pageExpectation, options.signal),
-    fetchImage: (url, options = {}) => get(url, imageExpectation, options.signal),
+    fetchPage: (url, options = {}) => get(url, pageExpectation, options),
+    fetchImage: (url, options = {}) => get(url, imageExpectation, options),
     hostStatus: (host) => book.status(host),
     health: () => ({ requestsSent, hosts: book.hosts().map((host) => book.status(host)) }),
+    async endCoolDown(host) {
+      book.endCoolDown(host);
+      await shared?.endCoolDown(host);
+    },
     async close() {
       if (closed) return;
       closed = true;

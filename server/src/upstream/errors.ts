@@ -1,3 +1,5 @@
+import type { ChallengeReason } from './challenge/detect';
+
 /** Stable codes the HTTP layer maps to its own answers. */
 export type UpstreamErrorCode =
   'UPSTREAM_RATE_LIMITED' | 'UPSTREAM_ERROR' | 'UPSTREAM_TIMEOUT' | 'UPSTREAM_NOT_FOUND';
@@ -22,6 +24,8 @@ export class UpstreamRateLimitedError extends UpstreamError {
     readonly retryAfterSeconds: number,
     url?: string,
     readonly status: number | null = null,
+    /** Set when the site challenged and the challenge could not be passed: why not. */
+    readonly challenge: ChallengeReason | null = null,
   ) {
     super(`${host} is rate limiting us; retry in ${retryAfterSeconds}s`, url);
   }

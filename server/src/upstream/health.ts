@@ -4,6 +4,8 @@ export type RequestOutcome =
   | 'ok'
   | 'not_found'
   | 'rate_limited'
+  /** A Cloudflare challenge, handed to the solver. */
+  | 'challenged'
   | 'http_error'
   | 'timeout'
   | 'connection_error'
@@ -20,6 +22,19 @@ export interface HostHealth {
   /** Failed requests in the last few minutes. */
   recentFailures: number;
   requestsSent: number;
+  /** Requests sent in the last hour and the last day (this process). */
+  requestsLastHour: number;
+  requestsLastDay: number;
+  /** The latest outcomes, newest first (at most RECENT_EVENTS). */
+  recent: HostEvent[];
+}
+
+export interface HostEvent {
+  /** ISO time. */
+  at: string;
+  outcome: RequestOutcome;
+  /** The HTTP status, when an answer came. */
+  status: number | null;
 }
 
 /** How long a failure counts as recent. */
@@ -28,6 +43,11 @@ const RECENT_MS = 5 * 60_000;
 const DEGRADED_AFTER = 3;
 /** Consecutive connection failures after which a host counts as unreachable. */
 const UNREACHABLE_AFTER = 3;
+/** Outcomes kept per host for the site-health page. */
+const RECENT_EVENTS = 10;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
 
 /** A 404 is the site answering normally, so it is no failure of the host. */
 const HEALTHY_OUTCOMES: ReadonlySet<RequestOutcome> = new Set(['ok', 'not_found']);
@@ -39,6 +59,9 @@ interface HostRecord {
   connectionFailuresInARow: number;
   coolDownUntil: number;
   requestsSent: number;
+  events: { at: number; outcome: RequestOutcome; status: number | null }[];
+  /** Requests per minute (minute number since the epoch), the last day's only. */
+  perMinute: Map<number, number>;
 }
 
 function freshRecord(): HostRecord {
@@ -49,6 +72,8 @@ function freshRecord(): HostRecord {
     connectionFailuresInARow: 0,
     coolDownUntil: 0,
     requestsSent: 0,
+    events: [],
+    perMinute: new Map(),
   };
 }
 
@@ -67,12 +92,22 @@ export class HostBook {
   }
 
   countRequest(host: string): void {
-    this.#record(host).requestsSent += 1;
+    const record = this.#record(host);
+    record.requestsSent += 1;
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    record.perMinute.set(minute, (record.perMinute.get(minute) ?? 0) + 1);
+    // Maps iterate in insertion order: the oldest minutes come first.
+    for (const old of record.perMinute.keys()) {
+      if (old > minute - DAY_MS / MINUTE_MS) break;
+      record.perMinute.delete(old);
+    }
   }
 
-  recordOutcome(host: string, outcome: RequestOutcome): void {
+  recordOutcome(host: string, outcome: RequestOutcome, status: number | null = null): void {
     const record = this.#record(host);
     const now = this.now();
+    record.events.unshift({ at: now, outcome, status });
+    record.events.length = Math.min(record.events.length, RECENT_EVENTS);
     record.lastOutcome = outcome;
     record.lastAt = now;
     record.connectionFailuresInARow =
@@ -90,6 +125,11 @@ export class HostBook {
     if (until <= this.now() && !this.#hosts.has(host)) return;
     const record = this.#record(host);
     record.coolDownUntil = Math.max(record.coolDownUntil, until);
+  }
+
+  endCoolDown(host: string): void {
+    const record = this.#hosts.get(host);
+    if (record) record.coolDownUntil = 0;
   }
 
   coolDownUntil(host: string): number {
@@ -125,7 +165,16 @@ export class HostBook {
       retryAfterSeconds: retryAfterSeconds > 0 ? retryAfterSeconds : null,
       recentFailures,
       requestsSent: record.requestsSent,
+      requestsLastHour: this.#requestsSince(record, now - HOUR_MS),
+      requestsLastDay: this.#requestsSince(record, now - DAY_MS),
+      recent: record.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
     };
+  }
+
+  #requestsSince(record: HostRecord, since: number): number {
+    let count = 0;
+    for (const [minute, n] of record.perMinute) if (minute * MINUTE_MS >= since) count += n;
+    return count;
   }
 
   hosts(): string[] {

@@ -128,6 +128,7 @@ describe('upstream clients of several processes', () => {
       reserve: () => Promise.reject(new Error('database down')),
       coolDown: () => Promise.reject(new Error('database down')),
       coolDownUntil: () => Promise.reject(new Error('database down')),
+      endCoolDown: () => Promise.reject(new Error('database down')),
     };
     const client = processClient({}, failing);
     await Promise.all([1, 2, 3, 4].map((n) => client.fetchPage(`${site.origin}/${n}`)));

@@ -65,6 +65,14 @@ export class SharedHosts {
     }
   }
 
+  async endCoolDown(host: string): Promise<void> {
+    try {
+      await this.store.endCoolDown(host);
+    } catch (error) {
+      this.logger?.warn({ host, err: error }, 'could not end the shared cool-down');
+    }
+  }
+
   #adopt(host: string, until: number): void {
     this.#readAt.set(host, this.now());
     this.book.extendCoolDown(host, until);

@@ -15,6 +15,8 @@ export interface SharedHostStore {
   /** Cools the host down for everyone until `until` (never shortens a longer cool-down). */
   coolDown(host: string, until: number): Promise<void>;
   coolDownUntil(host: string): Promise<number>;
+  /** Ends the host's cool-down for everyone (a new clearance was obtained). */
+  endCoolDown(host: string): Promise<void>;
 }
 
 /** The later of the stored column and a value, portable across SQLite and Postgres. */
@@ -48,6 +50,13 @@ export function databaseHostStore(db: Kysely<Database>): SharedHostStore {
         .onConflict((conflict) =>
           conflict.column('host').doUpdateSet({ cooldown_until: later('cooldown_until', at) }),
         )
+        .execute();
+    },
+    async endCoolDown(host) {
+      await db
+        .updateTable('upstream_hosts')
+        .set({ cooldown_until: 0 })
+        .where('host', '=', host)
         .execute();
     },
     async coolDownUntil(host) {

@@ -255,6 +255,45 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(res.json().cleared_items).toBeGreaterThan(0);
   });
 
+  it('keeps the admin-only routes (site health) from a user with 403', async () => {
+    const adminRoutes = h.routes.filter((r) => r.access === 'admin').map(routeKey);
+    expect(adminRoutes).toEqual(expect.arrayContaining(['GET /api/admin/site-health']));
+    const before = await snapshotData(h.t);
+    for (const key of adminRoutes) {
+      const res = await inject({ ...sample(key), headers: h.t.headers });
+      expectContractError(res, 403);
+      expect(res.json().code, key).toBe('FORBIDDEN');
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+    expect(h.t.upstreamRequests()).toBe(0);
+  });
+
+  it('refuses a malformed pasted clearance from an admin with 400 and sends nothing', async () => {
+    const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
+    const bodies = [
+      {},
+      { cookie: 'cf_clearance=x' },
+      { cookie: 'no equals sign', user_agent: 'Mozilla/5.0' },
+      { cookie: 'cf_clearance=x\r\nX-Injected: 1', user_agent: 'Mozilla/5.0' },
+      { cookie: 'cf_clearance=ü', user_agent: 'Mozilla/5.0' },
+      { cookie: `cf_clearance=${'a'.repeat(5000)}`, user_agent: 'Mozilla/5.0' },
+      { cookie: 'cf_clearance=x', user_agent: '' },
+    ];
+    for (const payload of bodies) {
+      const res = await inject({
+        method: 'PUT',
+        url: '/api/admin/site-health/clearance',
+        headers: admin,
+        payload,
+      });
+      expectContractError(res, 400);
+      expect(res.json().code, JSON.stringify(payload)).toBe('VALIDATION_FAILED');
+    }
+    const health = await inject({ method: 'GET', url: '/api/admin/site-health', headers: admin });
+    expect(health.json().clearance.source).toBeNull();
+    expect(h.t.upstreamRequests()).toBe(0);
+  });
+
   it('ignores fields a user may not set in a profile update', async () => {
     const me = (await inject({ method: 'GET', url: '/api/auth/me', headers: h.t.headers })).json();
     const res = await inject({

@@ -278,6 +278,15 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         image_ids: slot('id-list', [s.favoriteIds.image], { max: 20_000 }),
       },
     },
+    'GET /api/admin/site-health': {},
+    'PUT /api/admin/site-health/clearance': {
+      body: {
+        cookie: text(4096, 'cf_clearance=pasted-in-the-matrix', true),
+        user_agent: text(1024, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0', true),
+      },
+    },
+    'DELETE /api/admin/site-health/clearance': {},
+    'POST /api/admin/site-health/verify': {},
     'POST /api/favorites/import': {
       body: {
         version: slot('choice', 1, { required: true }),

@@ -1,4 +1,6 @@
 import { startReplica, type Replica } from '@capshelf/replica';
+import type { Logger } from '../../src/logger';
+import type { ChallengeSolver } from '../../src/upstream/challenge';
 import { startTestApp, type TestApp } from '../helpers';
 
 /** Fast pacing for tests; the pacing itself is proven in the upstream client's own tests. */
@@ -18,9 +20,12 @@ export interface BrowseApp extends TestApp {
 }
 
 /** The app pointed at a fresh replica, with a signed-in user. */
-export async function startBrowseApp(env: Record<string, string> = {}): Promise<BrowseApp> {
+export async function startBrowseApp(
+  env: Record<string, string> = {},
+  options: { solver?: ChallengeSolver; logger?: Logger } = {},
+): Promise<BrowseApp> {
   const replica = await startReplica();
-  const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env });
+  const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env }, options);
   const headers = await app.userHeaders('browser@example.com');
   return {
     ...app,

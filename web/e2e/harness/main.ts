@@ -21,6 +21,8 @@ async function main() {
     UPSTREAM_PAGE_SPACING: '10ms',
     UPSTREAM_IMAGE_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
+    // The challenge spec's CAPTCHA makes the browser solver wait this long before giving up.
+    UPSTREAM_SOLVER_TIMEOUT: '5s',
     DATA_DIR: dataDir,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',

@@ -11,6 +11,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Longer than REQUEST_TIMEOUT_MS for calls that wait on the source site (a challenge solve). */
+  timeoutMs?: number;
 }
 
 /**
@@ -36,14 +38,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 async function send(path: string, options: RequestOptions) {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
   try {
     let response: Response;
     let payload: unknown;

@@ -92,6 +92,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: '/site-health',
+            lazy: () =>
+              import('../features/site-health/SiteHealthPage').then((m) => ({
+                Component: m.SiteHealthPage,
+              })),
+          },
+          {
             path: '/local-library',
             lazy: () =>
               import('../features/library/local/LocalLibraryPage').then((m) => ({

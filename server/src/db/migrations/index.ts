@@ -8,6 +8,7 @@ import * as upstreamHosts from './006-upstream-hosts';
 import * as cacheGeneration from './007-cache-generation';
 import * as upstreamFetches from './008-upstream-fetches';
 import * as security from './009-security';
+import * as upstreamCredentials from './013-upstream-credentials';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-cache-generation': cacheGeneration,
   '008-upstream-fetches': upstreamFetches,
   '009-security': security,
+  '013-upstream-credentials': upstreamCredentials,
 };

@@ -20,6 +20,7 @@ import {
 import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';
+import { ChallengePanel, challengeOf } from '../site-health';
 
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: size, label: `${size} 集` }));
 
@@ -70,6 +71,9 @@ export function EpisodesPage() {
   );
 
   function content() {
+    const challenge = challengeOf(query.error);
+    if (challenge)
+      return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
       return (
         <ErrorBox

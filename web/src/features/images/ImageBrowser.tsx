@@ -14,6 +14,7 @@ import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
+import { ChallengePanel, challengeOf } from '../site-health';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -152,7 +153,12 @@ export function ImageBrowser(props: ImageBrowserProps) {
           downloading={download.isPending}
         />
         {query.isError &&
-          (isRateLimited(query.error) ? (
+          (challengeOf(query.error) ? (
+            <ChallengePanel
+              reason={challengeOf(query.error)!}
+              onRetry={() => void query.refetch()}
+            />
+          ) : isRateLimited(query.error) ? (
             <RateLimitPanel onRetry={() => void query.refetch()} />
           ) : (
             <ErrorBox

@@ -8,6 +8,7 @@ import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
 import { SearchForm, typeOptions } from './SearchForm';
 import { SearchResults } from './SearchResults';
+import { ChallengePanel, challengeOf } from '../site-health';
 
 const parseType = (value: string | null): ContentType =>
   typeOptions.find((option) => option.value === value)?.value ?? 'all';
@@ -77,6 +78,9 @@ export function SearchPage() {
   );
 
   function outcome() {
+    const challenge = challengeOf(query.error);
+    if (challenge)
+      return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
       return (
         <ErrorBox

@@ -1,4 +1,5 @@
 import type { User } from '@capshelf/contract';
+import { DefinitionList } from '../../components/DefinitionList';
 import { formatDate, roleLabel } from './labels';
 
 /** Read-only account details as a definition list. */
@@ -11,14 +12,5 @@ export function ProfileView({ user }: { user: User }) {
     ['用户ID', String(user.id)],
     ['注册时间', formatDate(user.created_at)],
   ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-slate-500">{term}</dt>
-          <dd className="break-all text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DefinitionList rows={rows} />;
 }

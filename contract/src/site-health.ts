@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Why a challenge could not be passed: the solver is off, no Chromium (or it would not start), a
+ * CAPTCHA that wants a human, no clearance within the solver's timeout, another browser failure,
+ * a solve a moment ago whose clearance did not hold (solves are spaced), or the pasted/configured
+ * cookie was refused.
+ */
+export const ChallengeReason = z.enum([
+  'off',
+  'no_browser',
+  'captcha',
+  'timeout',
+  'failed',
+  'paced',
+  'rejected',
+]);
+export type ChallengeReason = z.infer<typeof ChallengeReason>;
+
+export const HostState = z.enum(['ok', 'cooling_down', 'challenged', 'unreachable', 'degraded']);
+export type HostState = z.infer<typeof HostState>;
+
+export const HostEvent = z.object({
+  at: z.string(),
+  outcome: z.string(),
+  status: z.number().int().nullable(),
+});
+
+export const SiteHost = z.object({
+  host: z.string(),
+  /** pages: the site itself (clearance applies); images: thumbnail and image hosts. */
+  role: z.enum(['pages', 'images']),
+  state: HostState,
+  cooling_until: z.string().nullable(),
+  requests_last_hour: z.number().int(),
+  requests_last_day: z.number().int(),
+  recent: z.array(HostEvent),
+});
+export type SiteHost = z.infer<typeof SiteHost>;
+
+const Pacing = z.object({ concurrency: z.number().int(), spacing_ms: z.number().int() });
+const CacheCounts = z.object({
+  hits: z.number().int(),
+  misses: z.number().int(),
+  /** hits / (hits + misses), null before the first lookup. */
+  hit_rate: z.number().nullable(),
+});
+
+export const SiteHealthResponse = z.object({
+  hosts: z.array(SiteHost),
+  clearance: z.object({
+    source: z.enum(['solver', 'pasted', 'environment']).nullable(),
+    obtained_at: z.string().nullable(),
+    /** The cookie with its values masked; the cookie itself never leaves the server. */
+    cookie_masked: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    challenged_at: z.string().nullable(),
+    challenge_reason: ChallengeReason.nullable(),
+  }),
+  solver: z.object({
+    mode: z.enum(['auto', 'off']),
+    browser_installed: z.boolean(),
+    timeout_ms: z.number().int(),
+    solves: z.number().int(),
+    failures: z.number().int(),
+    last_solve_at: z.string().nullable(),
+  }),
+  pacing: z.object({
+    pages: Pacing,
+    images: Pacing,
+    jitter_ms: z.number().int(),
+    cooldown_ms: z.number().int(),
+    retries: z.number().int(),
+    timeout_ms: z.number().int(),
+  }),
+  cache: z.object({ listings: CacheCounts, images: CacheCounts }),
+});
+export type SiteHealthResponse = z.infer<typeof SiteHealthResponse>;
+
+/** The outcome of a check of the clearance against the site. */
+export const ClearanceCheck = z.object({
+  ok: z.boolean(),
+  reason: ChallengeReason.nullable(),
+  message: z.string(),
+});
+export type ClearanceCheck = z.infer<typeof ClearanceCheck>;
+
+export const SiteHealthActionResponse = z.object({
+  check: ClearanceCheck,
+  health: SiteHealthResponse,
+});
+export type SiteHealthActionResponse = z.infer<typeof SiteHealthActionResponse>;
+
+/** A clearance copied out of a browser: its Cookie header (or just cf_clearance) and User-Agent. */
+export const PasteClearanceRequest = z.object({
+  cookie: z
+    .string()
+    .trim()
+    .min(1, '请粘贴 Cookie')
+    .max(4096)
+    // Header-safe text only: the value goes into a Cookie header as is.
+    .regex(/^[\x20-\x7e]+$/, 'Cookie 只能包含可见 ASCII 字符')
+    .refine((v) => v.includes('='), '格式应为 名称=值，例如 cf_clearance=…'),
+  user_agent: z
+    .string()
+    .trim()
+    .min(1, '请粘贴浏览器的 User-Agent')
+    .max(1024)
+    .regex(/^[\x20-\x7e]+$/, 'User-Agent 只能包含可见 ASCII 字符'),
+});
+export type PasteClearanceRequest = z.infer<typeof PasteClearanceRequest>;
+
+/** Chinese texts for each reason, shared by the server's messages and the page. */
+export const CHALLENGE_REASON_TEXT: Record<ChallengeReason, string> = {
+  off: '自动验证已关闭（UPSTREAM_CHALLENGE_SOLVER=off）',
+  no_browser: '服务器上没有安装 Chromium，无法自动通过验证',
+  captcha: '源站要求人工完成验证码，无法自动通过',
+  timeout: '自动验证超时，验证页面没有放行',
+  failed: '自动验证失败',
+  paced: '刚刚已自动验证过一次但仍被拦截，暂不重复尝试',
+  rejected: '当前的 Cookie 和 User-Agent 未被源站接受',
+};

@@ -1,0 +1,2 @@
+export { CacheMeter, type CacheKind } from './cache-meter';
+export { SiteHealthService, maskCookie } from './service';

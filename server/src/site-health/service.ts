@@ -1,0 +1,191 @@
+import {
+  CHALLENGE_REASON_TEXT,
+  type ClearanceCheck,
+  type PasteClearanceRequest,
+  type SiteHealthActionResponse,
+  type SiteHealthResponse,
+  type SiteHost,
+} from '@capshelf/contract';
+import type { Config } from '../config';
+import {
+  UpstreamNotFoundError,
+  UpstreamRateLimitedError,
+  type HostHealth,
+  type UpstreamClient,
+} from '../upstream';
+import type { ClearanceGate, CredentialsRecord } from '../upstream/challenge';
+import type { CacheMeter } from './cache-meter';
+
+const iso = (ms: number | null) => (ms === null || ms === 0 ? null : new Date(ms).toISOString());
+
+/** `cf_clearance=abcd…; __cf_bm=…`: names and a few leading characters, never a whole value. */
+export function maskCookie(cookie: string): string {
+  return cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const [name, value] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+      return `${name}=${value.length > 12 ? value.slice(0, 4) : ''}…`;
+    })
+    .join('; ');
+}
+
+/**
+ * The admin's view of the source site: per host what the paced client knows (health.ts: state,
+ * recent outcomes, request counts), the clearance and the solver's record, the pacing settings
+ * and the caches' hit rates; and the admin's actions on the clearance. Host-down knowledge of the
+ * image hosts (kept elsewhere) would join in `hostView`.
+ */
+export class SiteHealthService {
+  readonly #pageHost: string;
+  readonly #checkUrl: string;
+
+  constructor(
+    private readonly deps: {
+      config: Config;
+      client: UpstreamClient;
+      gate: ClearanceGate;
+      meter: CacheMeter;
+      browserInstalled: () => boolean;
+    },
+  ) {
+    this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
+    this.#checkUrl = `${deps.config.upstream.baseUrl}/`;
+  }
+
+  async view(): Promise<SiteHealthResponse> {
+    const { config, client, gate, meter } = this.deps;
+    const record = await gate.refresh(true);
+    const { clearance } = gate.current();
+    const source = record.clearance ? record.source : clearance ? 'environment' : null;
+    const known = client.health().hosts;
+    const hosts = known.some((h) => h.host === this.#pageHost)
+      ? known
+      : [client.hostStatus(this.#pageHost), ...known];
+    const up = config.upstream;
+    const cache = meter.snapshot();
+    const rate = ({ hits, misses }: { hits: number; misses: number }) => ({
+      hits,
+      misses,
+      hit_rate: hits + misses === 0 ? null : hits / (hits + misses),
+    });
+    return {
+      hosts: hosts
+        .map((h) => this.hostView(h, record))
+        .sort((a, b) =>
+          a.role === b.role ? a.host.localeCompare(b.host) : a.role === 'pages' ? -1 : 1,
+        ),
+      clearance: {
+        source,
+        obtained_at: iso(record.clearance ? record.obtainedAt : null),
+        cookie_masked: clearance?.cookie ? maskCookie(clearance.cookie) : null,
+        user_agent: clearance?.userAgent ?? null,
+        challenged_at: iso(record.challengedAt),
+        challenge_reason: record.challengeReason,
+      },
+      solver: {
+        mode: up.challenge.solver,
+        browser_installed: this.deps.browserInstalled(),
+        timeout_ms: up.challenge.timeoutMs,
+        solves: record.solves,
+        failures: record.solveFailures,
+        last_solve_at: iso(record.lastSolveAt),
+      },
+      pacing: {
+        pages: { concurrency: up.pages.concurrency, spacing_ms: up.pages.spacingMs },
+        images: { concurrency: up.images.concurrency, spacing_ms: up.images.spacingMs },
+        jitter_ms: up.jitterMs,
+        cooldown_ms: up.cooldownMs,
+        retries: up.retries,
+        timeout_ms: up.timeoutMs,
+      },
+      cache: { listings: rate(cache.listings), images: rate(cache.images) },
+    };
+  }
+
+  /** Stores a clearance copied from a browser, applies it at once and tries it on the site. */
+  async paste(input: PasteClearanceRequest): Promise<SiteHealthActionResponse> {
+    await this.deps.gate.replace({ cookie: input.cookie, userAgent: input.user_agent });
+    return this.#checked(await this.#check());
+  }
+
+  /** 立即验证: a solve in the browser now (when the solver is on), then a check of the result. */
+  async verify(): Promise<SiteHealthActionResponse> {
+    const { gate } = this.deps;
+    if (gate.solverEnabled) {
+      const reason = await gate.solveNow(this.#checkUrl);
+      if (reason) {
+        return this.#checked({ ok: false, reason, message: CHALLENGE_REASON_TEXT[reason] });
+      }
+    }
+    return this.#checked(await this.#check());
+  }
+
+  /** Forgets the stored clearance: the environment's (if any) applies again. */
+  async clear(): Promise<SiteHealthResponse> {
+    await this.deps.gate.replace(null);
+    return this.view();
+  }
+
+  async #checked(check: ClearanceCheck): Promise<SiteHealthActionResponse> {
+    return { check, health: await this.view() };
+  }
+
+  /** One request to the site's home page with the current clearance, the solver left out. */
+  async #check(): Promise<ClearanceCheck> {
+    const { client, gate } = this.deps;
+    // A new clearance deserves a try now, not after the cool-down the old one earned.
+    await client.endCoolDown(this.#pageHost);
+    let check: ClearanceCheck;
+    try {
+      await client.fetchPage(this.#checkUrl, { solve: false });
+      check = { ok: true, reason: null, message: '验证通过：源站接受当前的 Cookie 和 User-Agent' };
+    } catch (error) {
+      if (error instanceof UpstreamNotFoundError) {
+        check = {
+          ok: true,
+          reason: null,
+          message: '验证通过：源站接受当前的 Cookie 和 User-Agent',
+        };
+      } else if (error instanceof UpstreamRateLimitedError && error.challenge) {
+        check = {
+          ok: false,
+          reason: error.challenge,
+          message: CHALLENGE_REASON_TEXT[error.challenge],
+        };
+      } else if (error instanceof UpstreamRateLimitedError) {
+        check = { ok: false, reason: null, message: '源站限制了访问频率，请稍后再验证' };
+      } else {
+        check = { ok: false, reason: null, message: '源站暂时无法访问，请稍后再验证' };
+      }
+    }
+    if (check.ok || check.reason) await gate.checked(check.reason);
+    return check;
+  }
+
+  /** One host as the page shows it. */
+  private hostView(h: HostHealth, record: CredentialsRecord): SiteHost {
+    const pages = h.host === this.#pageHost;
+    const answeredSince =
+      h.lastOutcome === 'ok' && h.lastAt !== null && record.challengedAt !== null
+        ? Date.parse(h.lastAt) > record.challengedAt
+        : false;
+    const challenged = pages && record.challengedAt !== null && !answeredSince;
+    let state: SiteHost['state'] = h.status === 'rate_limited' ? 'cooling_down' : h.status;
+    if (challenged) state = 'challenged';
+    return {
+      host: h.host,
+      role: pages ? 'pages' : 'images',
+      state,
+      cooling_until:
+        h.retryAfterSeconds === null
+          ? null
+          : new Date(Date.now() + h.retryAfterSeconds * 1000).toISOString(),
+      requests_last_hour: h.requestsLastHour,
+      requests_last_day: h.requestsLastDay,
+      recent: h.recent,
+    };
+  }
+}

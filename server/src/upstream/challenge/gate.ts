@@ -1,0 +1,186 @@
+import type { FetchLeases } from '../fetch-leases';
+import type { ChallengeReason } from './detect';
+import { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
+import type { CredentialsRecord, CredentialsStore } from './store';
+
+/** How long the stored clearance is trusted before asking the database again. */
+const REFRESH_MS = 250;
+/** Least time between two automatic solves (the admin's 立即验证 is not held back). */
+export const SOLVE_SPACING_MS = 60_000;
+
+interface Warner {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export interface GateOptions {
+  store: CredentialsStore;
+  /** One solve at a time across every process on the database. */
+  leases: FetchLeases;
+  /** null: UPSTREAM_CHALLENGE_SOLVER=off. */
+  solver: ChallengeSolver | null;
+  /** UPSTREAM_COOKIE with UPSTREAM_USER_AGENT, when a cookie is configured. */
+  environment: Clearance | null;
+  now?: () => number;
+  solveSpacingMs?: number;
+  logger?: Warner;
+}
+
+/** The clearance the paced client sends now, and which version of it. */
+export interface CurrentClearance {
+  clearance: Clearance | null;
+  version: number;
+}
+
+/**
+ * The site's clearance as the paced client sees it: the cookie and User-Agent to send to the
+ * site's hosts, read from the database (a paste or another process's solve applies at once), and
+ * what to do when the site challenges them: solve once (across every process), and tell the
+ * client whether a retry is worth it. Cookies are never logged.
+ */
+export class ClearanceGate {
+  readonly #opts: Required<Omit<GateOptions, 'logger'>> & { logger?: Warner };
+  #record: CredentialsRecord | null = null;
+  #readAt = -Infinity;
+  #solving: Promise<ChallengeReason | null> | null = null;
+
+  constructor(options: GateOptions) {
+    this.#opts = { now: Date.now, solveSpacingMs: SOLVE_SPACING_MS, ...options };
+  }
+
+  get solverEnabled(): boolean {
+    return this.#opts.solver !== null;
+  }
+
+  current(): CurrentClearance {
+    return {
+      clearance: this.#record?.clearance ?? this.#opts.environment,
+      version: this.#record?.version ?? 0,
+    };
+  }
+
+  /** Why the last challenge was left unsolved, while it is (as last read from the database). */
+  unsolved(): ChallengeReason | null {
+    return this.#record?.challengeReason ?? null;
+  }
+
+  /** Before a request to the site: waits out this process's solve and reads a newer clearance. */
+  async ready(): Promise<void> {
+    await this.#solving;
+    // An unreadable store leaves the last clearance read in use; the request goes on.
+    await this.refresh().catch(() => undefined);
+  }
+
+  /** The site answered a request: a challenge left unsolved earlier is over. */
+  async answered(): Promise<void> {
+    if (!this.unsolved()) return;
+    await this.checked(null).catch((error: unknown) =>
+      this.#opts.logger?.warn({ err: error }, 'could not record the end of a challenge'),
+    );
+  }
+
+  async refresh(force = false): Promise<CredentialsRecord> {
+    if (force || !this.#record || this.#opts.now() - this.#readAt >= REFRESH_MS) {
+      try {
+        this.#record = await this.#opts.store.read();
+        this.#readAt = this.#opts.now();
+      } catch (error) {
+        this.#opts.logger?.warn({ err: error }, 'could not read the site clearance');
+      }
+    }
+    return this.#record ?? (await this.#opts.store.read());
+  }
+
+  /**
+   * The site challenged a request sent with clearance `version`. Resolves to null when a newer
+   * clearance is there to retry with (solved here, in another process, or pasted meanwhile), or
+   * to why there is none. Callers in this process share one solve.
+   */
+  resolve(url: string, version: number): Promise<ChallengeReason | null> {
+    this.#solving ??= this.#safely(this.#solve(url, version, false)).finally(
+      () => (this.#solving = null),
+    );
+    return this.#solving;
+  }
+
+  /** The admin's 立即验证: solves now, whatever the spacing, still one solve at a time. */
+  async solveNow(url: string): Promise<ChallengeReason | null> {
+    await this.#solving;
+    return this.#safely(this.#solve(url, null, true));
+  }
+
+  /** A database failure while solving leaves the challenge unsolved; it never fails the caller. */
+  #safely(solving: Promise<ChallengeReason | null>): Promise<ChallengeReason | null> {
+    return solving.catch((error: unknown) => {
+      this.#opts.logger?.warn({ err: error }, 'the challenge solve failed');
+      return 'failed' as const;
+    });
+  }
+
+  /** A paste or a clear: stored for every process and used from the next request on. */
+  async replace(clearance: Clearance | null): Promise<void> {
+    await this.#opts.store.save(clearance, clearance ? 'pasted' : null, this.#opts.now());
+    await this.refresh(true);
+  }
+
+  /** The site answered a check made with the current clearance. */
+  async checked(reason: ChallengeReason | null): Promise<void> {
+    if (reason) await this.#opts.store.challenged(reason, this.#opts.now());
+    else await this.#opts.store.passed();
+    await this.refresh(true);
+  }
+
+  async #solve(
+    url: string,
+    version: number | null,
+    forced: boolean,
+  ): Promise<ChallengeReason | null> {
+    const { store, leases, solver, now } = this.#opts;
+    const renewed = (record: CredentialsRecord) => version !== null && record.version !== version;
+    if (renewed(await this.refresh(true))) return null;
+    if (!solver) {
+      await store.challenged('off', now());
+      return 'off';
+    }
+    const askedAt = now();
+    const outcome = await leases.once(
+      'challenge-solve:site',
+      async () => {
+        const record = await this.refresh(true);
+        if (renewed(record)) return { reason: null };
+        if (!forced && now() - record.lastSolveAt < this.#opts.solveSpacingMs) {
+          await store.challenged('paced', now());
+          return { reason: 'paced' as const };
+        }
+        return { reason: await this.#runSolver(solver, url) };
+      },
+      // Another process held the solve: its clearance, or its failure, is ours too.
+      async () => {
+        const record = await this.refresh(true);
+        if (renewed(record)) return { reason: null };
+        if (record.challengedAt !== null && record.challengedAt >= askedAt) {
+          return { reason: record.challengeReason ?? 'failed' };
+        }
+        return null;
+      },
+    );
+    await this.refresh(true);
+    return outcome.reason;
+  }
+
+  async #runSolver(solver: ChallengeSolver, url: string): Promise<ChallengeReason | null> {
+    const { store, now, logger } = this.#opts;
+    await store.solveStarted(now());
+    try {
+      const clearance = await solver.solve(url);
+      await store.solved(clearance, now());
+      logger?.info({ url }, 'passed the site challenge in the browser');
+      return null;
+    } catch (error) {
+      const reason = error instanceof SolveFailure ? error.reason : 'failed';
+      await store.solveFailed(reason, now());
+      logger?.warn({ url, reason, error: String(error) }, 'could not pass the site challenge');
+      return reason;
+    }
+  }
+}

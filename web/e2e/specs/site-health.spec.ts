@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInThroughForm, replica, signIn } from '../support';
+import { E2E_ADMIN } from '../harness/ports';
+
+// A title no other spec searches for: the harness and its caches are shared by every spec.
+const QUERY = 'starlight';
+
+async function search(page: Page, text: string) {
+  await page.goto('/search');
+  await page.getByLabel('搜索内容').fill(text);
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+}
+
+test.afterEach(async () => {
+  await (await replica()).control.clearFaults();
+});
+
+test('a challenge the solver cannot pass is explained, shown on the site-health page, and 立即验证 clears it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { control } = await replica();
+  await page.goto('/login');
+  await logInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+
+  // A CAPTCHA: the browser solver gives up after the harness's short solver timeout.
+  await control.setFault('pages', { type: 'js-challenge', captcha: true });
+  await search(page, QUERY);
+  const panel = page.getByRole('alert').filter({ hasText: '源站要求人机验证' });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  await expect(panel).toContainText('源站要求人工完成验证码');
+  await expect(panel).toContainText('apt-get install chromium');
+  await expect(panel).toContainText('cf_clearance');
+
+  await panel.getByRole('link', { name: '前往站点状态页面' }).click();
+  await expect(page).toHaveURL(/\/site-health$/);
+  await expect(page.getByRole('heading', { name: '站点状态' })).toBeVisible();
+  const pagesHost = page.getByTestId('site-host').filter({ hasText: '网页' });
+  await expect(pagesHost.getByTestId('host-state')).toContainText('被人机验证拦截');
+
+  // The site now serves a challenge a browser passes: 立即验证 runs the solver at once.
+  await control.setFault('pages', { type: 'js-challenge', delayMs: 200 });
+  const challengesBefore = (await control.counts()).challenges;
+  await page.getByRole('button', { name: '立即验证' }).click();
+  await expect(page.getByText(/验证通过/)).toBeVisible({ timeout: 60_000 });
+  await expect(pagesHost.getByTestId('host-state')).toHaveText('正常');
+  await expect(page.getByText('自动验证（Chromium）')).toBeVisible();
+  expect((await control.counts()).challenges).toBeGreaterThan(challengesBefore);
+
+  // Search works again, through the same challenge, with the solver's clearance.
+  const challengesAfterSolve = (await control.counts()).challenges;
+  await search(page, QUERY);
+  await expect(page.getByRole('link', { name: /Starlight Courier/ })).toBeVisible();
+  expect((await control.counts()).challenges).toBe(challengesAfterSolve);
+});
+
+test('the site-health page is the admin’s only', async ({ page }) => {
+  await signIn(page, 'not-admin');
+  await expect(page.getByRole('link', { name: '站点状态' })).toHaveCount(0);
+  await page.goto('/site-health');
+  await expect(page.getByRole('alert')).toContainText('没有权限');
+});

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+/** Label/value rows as a two-column definition list (account details, site health). */
+export function DefinitionList({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-500">{term}</dt>
+          <dd className="min-w-0 break-all text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

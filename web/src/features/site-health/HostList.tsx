@@ -1,0 +1,45 @@
+import type { SiteHost } from '@capshelf/contract';
+import { formatDate } from '../../lib/formatDate';
+import { STATE_LABELS, STATE_STYLES } from './labels';
+
+/** Each source host: its state, request counts and latest answers. */
+export function HostList({ hosts }: { hosts: SiteHost[] }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {hosts.map((host) => (
+        <li
+          key={host.host}
+          data-testid="site-host"
+          className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm"
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-mono break-all text-slate-900">{host.host}</span>
+            <span className="text-slate-500">{host.role === 'pages' ? '网页' : '图片'}</span>
+            <span
+              data-testid="host-state"
+              className={`ml-auto rounded px-2 py-0.5 font-medium ${STATE_STYLES[host.state]}`}
+            >
+              {STATE_LABELS[host.state]}
+              {host.cooling_until && `（至 ${formatDate(host.cooling_until)}）`}
+            </span>
+          </div>
+          <p className="text-slate-600">
+            最近一小时 {host.requests_last_hour} 次请求，最近一天 {host.requests_last_day} 次
+          </p>
+          {host.recent.length > 0 && (
+            <details>
+              <summary className="cursor-pointer text-slate-600">最近的响应</summary>
+              <ol className="mt-1 flex flex-col gap-0.5 font-mono text-xs text-slate-700">
+                {host.recent.map((event) => (
+                  <li key={`${event.at}-${event.outcome}`}>
+                    {formatDate(event.at)} · {event.status ?? '—'} · {event.outcome}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

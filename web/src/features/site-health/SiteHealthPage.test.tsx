@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SiteHealthActionResponse, SiteHealthResponse } from '@capshelf/contract';
+import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
+
+const admin = { ...testUser, role: 'admin' as const };
+
+function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse {
+  return {
+    hosts: [
+      {
+        host: 'fancaps.net',
+        role: 'pages',
+        state: 'challenged',
+        cooling_until: '2026-11-23T12:00:00.000Z',
+        requests_last_hour: 3,
+        requests_last_day: 40,
+        recent: [{ at: '2026-11-23T11:50:00.000Z', outcome: 'challenged', status: 403 }],
+      },
+      {
+        host: 'ant.fancaps.net',
+        role: 'images',
+        state: 'ok',
+        cooling_until: null,
+        requests_last_hour: 12,
+        requests_last_day: 300,
+        recent: [],
+      },
+    ],
+    clearance: {
+      source: null,
+      obtained_at: null,
+      cookie_masked: null,
+      user_agent: null,
+      challenged_at: '2026-11-23T11:50:00.000Z',
+      challenge_reason: 'no_browser',
+    },
+    solver: {
+      mode: 'auto',
+      browser_installed: false,
+      timeout_ms: 30_000,
+      solves: 0,
+      failures: 1,
+      last_solve_at: '2026-11-23T11:50:00.000Z',
+    },
+    pacing: {
+      pages: { concurrency: 1, spacing_ms: 1000 },
+      images: { concurrency: 4, spacing_ms: 100 },
+      jitter_ms: 500,
+      cooldown_ms: 600_000,
+      retries: 2,
+      timeout_ms: 20_000,
+    },
+    cache: {
+      listings: { hits: 3, misses: 1, hit_rate: 0.75 },
+      images: { hits: 0, misses: 0, hit_rate: null },
+    },
+    ...overrides,
+  };
+}
+
+describe('site-health page', () => {
+  it('shows each host, why the site is blocked, the pacing and the cache hit rates', async () => {
+    mockApi({ ...signedIn(admin), 'GET /api/admin/site-health': () => json(200, health()) });
+    renderApp('/site-health');
+    const [pages, images] = await screen.findAllByTestId('site-host', {}, { timeout: 5000 });
+    expect(within(pages!).getByTestId('host-state').textContent).toContain('被人机验证拦截');
+    expect(pages!.textContent).toContain('最近一小时 3 次请求');
+    expect(within(images!).getByTestId('host-state').textContent).toBe('正常');
+    expect(screen.getByRole('alert').textContent).toContain('没有安装 Chromium');
+    expect(screen.getByText(/apt-get install chromium/)).toBeTruthy();
+    expect(screen.getByText(/75%（命中 3，未命中 1）/)).toBeTruthy();
+    expect(screen.getByText('间隔 1000 毫秒，并发 1')).toBeTruthy();
+    // Nothing stored yet: nothing to clear.
+    expect(screen.getByRole('button', { name: '清除凭据' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: '站点状态' })).toBeTruthy();
+  });
+
+  it('stores a pasted clearance and shows it masked with the new state', async () => {
+    let sent: unknown;
+    const pasted: SiteHealthActionResponse = {
+      check: { ok: true, reason: null, message: '验证通过：源站接受当前的 Cookie 和 User-Agent' },
+      health: health({
+        hosts: [{ ...health().hosts[0]!, state: 'ok', cooling_until: null }],
+        clearance: {
+          source: 'pasted',
+          obtained_at: '2026-11-23T11:55:00.000Z',
+          cookie_masked: 'cf_clearance=AbCd…',
+          user_agent: 'Mozilla/5.0 Test',
+          challenged_at: null,
+          challenge_reason: null,
+        },
+      }),
+    };
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () => json(200, health()),
+      'PUT /api/admin/site-health/clearance': (body) => {
+        sent = body;
+        return json(200, pasted);
+      },
+    });
+    renderApp('/site-health');
+    fireEvent.change(await screen.findByLabelText('Cookie'), {
+      target: { value: 'cf_clearance=AbCdEfGhIjKlMnOp' },
+    });
+    fireEvent.change(screen.getByLabelText('User-Agent'), {
+      target: { value: 'Mozilla/5.0 Test' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '保存并验证' }));
+    await waitFor(() => expect(screen.getByText('cf_clearance=AbCd…')).toBeTruthy());
+    expect(sent).toEqual({
+      cookie: 'cf_clearance=AbCdEfGhIjKlMnOp',
+      user_agent: 'Mozilla/5.0 Test',
+    });
+    expect(screen.getByText('管理员粘贴')).toBeTruthy();
+    expect(
+      within(screen.getAllByTestId('site-host')[0]!).getByTestId('host-state').textContent,
+    ).toBe('正常');
+  });
+});
+
+describe('challenge panel', () => {
+  it('says what happened and the two ways out when a search meets an unsolved challenge', async () => {
+    mockApi({
+      ...signedIn(),
+      'POST /api/search': () =>
+        json(429, {
+          detail: '源站要求通过 Cloudflare 人机验证，未能自动通过（429 rate limit）',
+          code: 'UPSTREAM_RATE_LIMITED',
+          retry_after: 600,
+          challenge: 'captcha',
+        }),
+    });
+    renderApp('/search?q=hanabi');
+    const panel = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(panel.textContent).toContain('源站要求人机验证，未能自动通过');
+    expect(panel.textContent).toContain('源站要求人工完成验证码');
+    expect(panel.textContent).toContain('apt-get install chromium');
+    expect(panel.textContent).toContain('cf_clearance');
+    // A user is not sent to the admin's page.
+    expect(panel.textContent).toContain('请联系管理员');
+    expect(screen.queryByRole('link', { name: '站点状态' })).toBeNull();
+  });
+});

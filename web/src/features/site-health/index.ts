@@ -1,0 +1,2 @@
+export { ChallengePanel } from './ChallengePanel';
+export { challengeOf } from './challenge';
