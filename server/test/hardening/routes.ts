@@ -14,7 +14,13 @@ export const DOCUMENTED_PUBLIC_ROUTES = [
 ];
 
 /** Routes only the admin may call (shared caches); docs/api.md lists them. */
-export const DOCUMENTED_ADMIN_ROUTES = ['DELETE /api/search/cache'];
+export const DOCUMENTED_ADMIN_ROUTES = [
+  'DELETE /api/search/cache',
+  'GET /api/admin/site-health',
+  'PUT /api/admin/site-health/clearance',
+  'DELETE /api/admin/site-health/clearance',
+  'POST /api/admin/site-health/verify',
+];
 
 /** The only routes that honour the session cookie (plain <img src> and <a href download>). */
 export const DOCUMENTED_COOKIE_ROUTES = ['GET /api/images/:file', 'GET /api/download/:id/file'];
