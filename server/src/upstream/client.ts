@@ -1,6 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
 import { decodeBody, readBody } from './body';
 import type { UpstreamConfig } from '../config';
 import {
@@ -15,11 +13,14 @@ import {
 } from './errors';
 import type { HostHealth, RequestOutcome } from './health';
 import { HostBook } from './health';
+import { hostPace } from './hosts';
 import { HostLane } from './lane';
 import { pageProblem } from './parse/page-check';
 import { retryAfterMs } from './retry-after';
 import { SharedHosts } from './shared-hosts';
 import type { SharedHostStore } from './shared-store';
+import type { Transport } from './transport';
+import { createTransport } from './transport';
 import { createUrlModel } from './urls';
 
 export interface UpstreamLogger {
@@ -28,8 +29,8 @@ export interface UpstreamLogger {
 }
 
 export interface UpstreamClientDeps {
-  /** An undici dispatcher to send through instead of the client's own keep-alive agent. */
-  dispatcher?: Dispatcher;
+  /** What puts requests on the wire; by default the one UPSTREAM_TRANSPORT names. */
+  transport?: Transport;
   now?: () => number;
   random?: () => number;
   logger?: UpstreamLogger;
@@ -62,6 +63,8 @@ export interface UpstreamClient {
   /** Health of one host (`host` or `host:port`, as in a URL). */
   hostStatus(host: string): HostHealth;
   health(): UpstreamHealth;
+  /** The User-Agent requests carry (a clearance cookie is only good with the same one). */
+  readonly userAgent: string;
   close(): Promise<void>;
 }
 
@@ -107,15 +110,6 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
-function isUndiciTimeout(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-}
-
-function header(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
-
 export function createUpstreamClient(
   config: UpstreamConfig,
   deps: UpstreamClientDeps = {},
@@ -123,8 +117,7 @@ export function createUpstreamClient(
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const logger = deps.logger;
-  const dispatcher: Dispatcher = deps.dispatcher ?? new Agent({ keepAliveTimeout: 30_000 });
-  const ownsDispatcher = !deps.dispatcher;
+  const transport = deps.transport ?? createTransport(config);
   const urls = createUrlModel(config);
   const book = new HostBook(now);
   const shared = deps.shared && new SharedHosts(deps.shared, book, now, logger);
@@ -134,7 +127,8 @@ export function createUpstreamClient(
   let requestsSent = 0;
   let closed = false;
 
-  const pacingOf = (host: string) => (host === pageHost ? config.pages : config.images);
+  /** Pages, thumbnails and full-size images each keep their own pace (per host). */
+  const pacingOf = (host: string) => config[hostPace(host, config)];
 
   function laneFor(host: string): HostLane {
     let lane = lanes.get(host);
@@ -171,18 +165,10 @@ export function createUpstreamClient(
     return new UpstreamRateLimitedError(url.host, Math.ceil(ms / 1000), url.href, status);
   }
 
-  function headersFor(url: URL, accept: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'user-agent': config.userAgent,
-      accept,
-      'accept-language': 'en-US,en;q=0.9',
-      'accept-encoding': 'gzip, deflate, br',
-      referer,
-    };
-    // The clearance cookie belongs to the site; configured stand-in image hosts never see it.
+  /** The clearance cookie belongs to the site; configured stand-in image hosts never see it. */
+  function cookieFor(url: URL): string | undefined {
     const siteHost = url.host === pageHost || /(^|\.)fancaps\.net$/i.test(url.hostname);
-    if (config.cookie && siteHost) headers.cookie = config.cookie;
-    return headers;
+    return siteHost ? config.cookie : undefined;
   }
 
   /** One request on the wire; returns the answer, or where a redirect leads. */
@@ -196,36 +182,33 @@ export function createUpstreamClient(
     requestsSent += 1;
     book.countRequest(url.host);
     try {
-      const response = await request(url, {
-        method: 'GET',
-        dispatcher,
-        headers: headersFor(url, expect.accept),
+      const response = await transport.send({
+        url,
+        accept: expect.accept,
+        referer,
+        cookie: cookieFor(url),
         signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-        headersTimeout: config.timeoutMs,
-        bodyTimeout: config.timeoutMs,
+        timeoutMs: config.timeoutMs,
       });
-      const status = response.statusCode;
+      const { status, encoding } = response;
       if (status < 200 || status >= 300) {
         // Drained so the connection is reused; read so a challenge behind a 503 is recognised.
-        const encoding = header(response.headers['content-encoding']);
         const text = await readBody(response.body, ERROR_BODY_BYTES, url)
           .then((raw) => decodeBody(raw, encoding, ERROR_BODY_BYTES, url).toString())
           .catch(() => '');
-        const location = header(response.headers.location);
+        const location = response.header('location');
         if (status >= 300 && status < 400 && location) return { redirect: new URL(location, url) };
         const challenged =
-          header(response.headers['cf-mitigated']) === 'challenge' ||
-          pageProblem(text) === 'challenge';
+          response.header('cf-mitigated') === 'challenge' || pageProblem(text) === 'challenge';
         if (status === 403 || status === 429 || challenged) {
-          throw rateLimited(url, status, header(response.headers['retry-after']));
+          throw rateLimited(url, status, response.header('retry-after'));
         }
         if (status === 404 || status === 410) throw new UpstreamNotFoundError(url.href);
         throw new UpstreamHttpError(status, url.href);
       }
       const raw = await readBody(response.body, expect.maxBytes, url);
-      const encoding = header(response.headers['content-encoding']);
       const body = decodeBody(raw, encoding, expect.maxBytes, url);
-      const contentType = header(response.headers['content-type']);
+      const contentType = response.header('content-type');
       const value = expect.read({ status, contentType, body }, url);
       book.recordOutcome(url.host, 'ok');
       return { value };
@@ -249,7 +232,7 @@ export function createUpstreamClient(
   ): unknown {
     if (error instanceof UpstreamError) return error;
     if (callerSignal?.aborted) return callerSignal.reason;
-    if (timeoutSignal.aborted || isUndiciTimeout(error)) {
+    if (timeoutSignal.aborted) {
       return new UpstreamTimeoutError(config.timeoutMs, url.href);
     }
     return new UpstreamConnectionError(url.href, { cause: error });
@@ -331,11 +314,12 @@ export function createUpstreamClient(
     fetchImage: (url, options = {}) => get(url, imageExpectation, options.signal),
     hostStatus: (host) => book.status(host),
     health: () => ({ requestsSent, hosts: book.hosts().map((host) => book.status(host)) }),
+    userAgent: transport.userAgent,
     async close() {
       if (closed) return;
       closed = true;
       for (const lane of lanes.values()) lane.clear();
-      if (ownsDispatcher) await dispatcher.close();
+      await transport.close();
     },
   };
 }

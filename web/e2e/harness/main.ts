@@ -19,7 +19,8 @@ async function main() {
     ...replica.env(),
     // The replica is local: pacing only slows the suite (the client's tests prove the pacing).
     UPSTREAM_PAGE_SPACING: '10ms',
-    UPSTREAM_IMAGE_SPACING: '0ms',
+    UPSTREAM_THUMB_SPACING: '0ms',
+    UPSTREAM_FULL_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
     DATA_DIR: dataDir,
     PORT: String(APP_PORT),
