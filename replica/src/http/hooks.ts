@@ -4,11 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestCounter } from '../counts';
 import type { FaultTable } from '../faults';
 import type { HostName } from '../hosts';
-import { renderChallenge } from '../render/errors';
+import { renderBlocked, renderChallenge } from '../render/errors';
+import { connectionKey } from '../tls/gate';
 
 export interface ReplicaState {
   faults: FaultTable;
   counter: RequestCounter;
+  /** TLS mode: connections whose ClientHello a bot manager would refuse (see tls/gate.ts). */
+  refusedConnections?: Set<string>;
 }
 
 /** Requests whose response must be cut off half way. */
@@ -19,6 +22,9 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
   app.addHook('onRequest', async (request, reply) => {
     if (host === 'pages' && request.url.startsWith('/_control')) return;
     state.counter.record(host, request.url);
+    if (state.refusedConnections?.has(connectionKey(request.raw.socket))) {
+      return reply.code(403).type('text/html; charset=UTF-8').send(renderBlocked());
+    }
     const fault = state.faults.take(host);
     switch (fault?.type) {
       case undefined:

@@ -15,7 +15,7 @@ import type { HostHealth, RequestOutcome } from './health';
 import { HostBook } from './health';
 import { hostPace } from './hosts';
 import { HostLane } from './lane';
-import { pageProblem } from './parse/page-check';
+import { isBlockPage, pageProblem } from './parse/page-check';
 import { retryAfterMs } from './retry-after';
 import { SharedHosts } from './shared-hosts';
 import type { SharedHostStore } from './shared-store';
@@ -126,6 +126,8 @@ export function createUpstreamClient(
   const referer = `${config.baseUrl}/`;
   let requestsSent = 0;
   let closed = false;
+  /** Hosts whose current cool-down began with a block page, so refusals meanwhile say so too. */
+  const blockedHosts = new Set<string>();
 
   /** Pages, thumbnails and full-size images each keep their own pace (per host). */
   const pacingOf = (host: string) => config[hostPace(host, config)];
@@ -150,7 +152,15 @@ export function createUpstreamClient(
   async function refuseWhileCooling(url: URL): Promise<void> {
     await shared?.refresh(url.host);
     const seconds = book.coolDownSeconds(url.host);
-    if (seconds > 0) throw new UpstreamRateLimitedError(url.host, seconds, url.href);
+    if (seconds > 0) {
+      throw new UpstreamRateLimitedError(
+        url.host,
+        seconds,
+        url.href,
+        null,
+        blockedHosts.has(url.host),
+      );
+    }
   }
 
   /** Starts the host's cool-down and returns the error that reports it. */
@@ -158,11 +168,17 @@ export function createUpstreamClient(
     url: URL,
     status: number,
     retryAfterHeader?: string,
+    blocked = false,
   ): UpstreamRateLimitedError {
     const ms = retryAfterMs(retryAfterHeader, now()) ?? config.cooldownMs;
     book.startCoolDown(url.host, ms);
-    logger?.warn({ url: url.href, status, coolDownMs: ms }, 'upstream rate limited; cooling down');
-    return new UpstreamRateLimitedError(url.host, Math.ceil(ms / 1000), url.href, status);
+    if (blocked) blockedHosts.add(url.host);
+    else blockedHosts.delete(url.host);
+    logger?.warn(
+      { url: url.href, status, coolDownMs: ms, blocked },
+      'upstream rate limited; cooling down',
+    );
+    return new UpstreamRateLimitedError(url.host, Math.ceil(ms / 1000), url.href, status, blocked);
   }
 
   /** The clearance cookie belongs to the site; configured stand-in image hosts never see it. */
@@ -201,7 +217,8 @@ export function createUpstreamClient(
         const challenged =
           response.header('cf-mitigated') === 'challenge' || pageProblem(text) === 'challenge';
         if (status === 403 || status === 429 || challenged) {
-          throw rateLimited(url, status, response.header('retry-after'));
+          const blocked = status === 403 && !challenged && isBlockPage(text);
+          throw rateLimited(url, status, response.header('retry-after'), blocked);
         }
         if (status === 404 || status === 410) throw new UpstreamNotFoundError(url.href);
         throw new UpstreamHttpError(status, url.href);

@@ -22,6 +22,8 @@ export class UpstreamRateLimitedError extends UpstreamError {
     readonly retryAfterSeconds: number,
     url?: string,
     readonly status: number | null = null,
+    /** Cloudflare's block page ("Sorry, you have been blocked"): refused, not merely paced. */
+    readonly blocked = false,
   ) {
     super(`${host} is rate limiting us; retry in ${retryAfterSeconds}s`, url);
   }
