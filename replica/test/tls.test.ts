@@ -20,7 +20,7 @@ const showUrl = () => `${replica.pageOrigin}${showPath(showById(KEY_IDS.longShow
 /** One GET over HTTP/1.1 with Node's own TLS defaults, as undici sends it. */
 function getHttp1(url: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { ca: trusted(), ALPNProtocols: ['http/1.1'] }, (res) => {
+    const req = request(url, { ca: trusted() }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));

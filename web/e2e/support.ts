@@ -41,8 +41,19 @@ export async function replica() {
   const info = (await (await fetch(`${CONTROL_URL}/replica`)).json()) as {
     pageOrigin: string;
     hostOrigins: Record<string, string>;
+    ca?: string;
   };
-  return { ...info, control: replicaControl(info.pageOrigin) };
+  return { ...info, control: replicaControl(info.pageOrigin, { ca: info.ca }) };
+}
+
+/** A second app behind the same replica with UPSTREAM_TRANSPORT=node, and a user of it. */
+export async function nodeTransportApp(): Promise<{
+  url: string;
+  user: { email: string; password: string };
+}> {
+  const res = await fetch(`${CONTROL_URL}/node-transport-app`, { method: 'POST' });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { url: string; user: { email: string; password: string } };
 }
 
 /** Signs a fresh user in through the login form and waits for the header to show them. */

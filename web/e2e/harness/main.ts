@@ -2,6 +2,7 @@
 // directory, and a control port the specs use to create accounts and read received mail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startReplica } from '@capshelf/replica';
@@ -14,15 +15,16 @@ import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
   const sink = await startMailSink();
-  const replica = await startReplica();
-  const config = loadConfig({
+  // Over TLS, with the replica checking ClientHellos as Cloudflare does: the default transport
+  // must pass it for any spec to work.
+  const replica = await startReplica({ tls: true });
+  const settings = {
     ...replica.env(),
     // The replica is local: pacing only slows the suite (the client's tests prove the pacing).
     UPSTREAM_PAGE_SPACING: '10ms',
     UPSTREAM_THUMB_SPACING: '0ms',
     UPSTREAM_FULL_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
-    DATA_DIR: dataDir,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: APP_URL,
@@ -30,12 +32,18 @@ async function main() {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-  });
-  const services = await createServices(config);
-  const app = await buildHttpApp(services, {
-    webRoot: path.resolve(import.meta.dirname, '../../dist'),
-  });
-  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
+  };
+  const startApp = async (overrides: Record<string, string>, port = 0) => {
+    const services = await createServices(loadConfig({ ...settings, ...overrides }));
+    const app = await buildHttpApp(services, {
+      webRoot: path.resolve(import.meta.dirname, '../../dist'),
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    return { services, app };
+  };
+  const { services, app } = await startApp({ DATA_DIR: dataDir }, APP_PORT);
+  /** A second app on Node's own TLS, started on demand, to show what the site's refusal looks like. */
+  let nodeApp: Awaited<ReturnType<typeof startApp>> | null = null;
 
   const control = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
@@ -43,7 +51,29 @@ async function main() {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/replica') {
-      return reply(200, { pageOrigin: replica.pageOrigin, hostOrigins: replica.hostOrigins });
+      return reply(200, {
+        pageOrigin: replica.pageOrigin,
+        hostOrigins: replica.hostOrigins,
+        ca: replica.ca?.pem,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/node-transport-app') {
+      const user = { email: 'node@e2e.test', password: 'UserPass123' };
+      const start = async () => {
+        if (!nodeApp) {
+          nodeApp = await startApp({
+            DATA_DIR: `${dataDir}-node-transport`,
+            UPSTREAM_TRANSPORT: 'node',
+          });
+          await nodeApp.services.auth.users.create({ ...user, role: 'user' });
+        }
+        const { port } = nodeApp.app.server.address() as AddressInfo;
+        return { url: `http://127.0.0.1:${port}`, user };
+      };
+      start()
+        .then((answer) => reply(201, answer))
+        .catch((error: unknown) => reply(500, { error: String(error) }));
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/mails') {
       const to = url.searchParams.get('to');
@@ -76,9 +106,12 @@ async function main() {
     control.close();
     await app.close();
     await services.close();
+    await nodeApp?.app.close();
+    await nodeApp?.services.close();
     await sink.close();
     await replica.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-node-transport`, { recursive: true, force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());

@@ -1,7 +1,11 @@
-import { Impit, TimeoutError } from 'impit';
+import { createRequire } from 'node:module';
+import type * as ImpitModule from 'impit';
 import { UpstreamTimeoutError } from '../errors';
 import { installProcessTrust } from './trust';
 import type { Transport, TransportRequest, TransportResponse } from './types';
+
+// impit adds its error classes with Object.assign, which Node's ESM import of CommonJS misses.
+const { Impit, TimeoutError } = createRequire(import.meta.url)('impit') as typeof ImpitModule;
 
 /** The newest browser impit impersonates: its TLS ClientHello, HTTP/2 settings and headers. */
 const BROWSER = 'chrome151';

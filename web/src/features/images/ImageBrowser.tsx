@@ -14,6 +14,7 @@ import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
+import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -152,7 +153,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
           downloading={download.isPending}
         />
         {query.isError &&
-          (isRateLimited(query.error) ? (
+          (isBlocked(query.error) ? (
+            <BlockedPanel onRetry={() => void query.refetch()} />
+          ) : isRateLimited(query.error) ? (
             <RateLimitPanel onRetry={() => void query.refetch()} />
           ) : (
             <ErrorBox

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { ContentType } from '@capshelf/contract';
 import { errorMessage, useSearch } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
+import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 import { Spinner } from '../../components/Spinner';
 import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
@@ -78,6 +79,7 @@ export function SearchPage() {
 
   function outcome() {
     if (query.isError) {
+      if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
         <ErrorBox
           title="搜索失败"

@@ -1,0 +1,58 @@
+import { KEY_IDS, showById } from '@capshelf/replica';
+import { expect, test, type Page } from '@playwright/test';
+import { logInThroughForm, nodeTransportApp, replica, signIn } from '../support';
+
+// The whole stack runs against the replica over TLS, which refuses ClientHellos with Node's
+// cipher list or without HTTP/2, as Cloudflare's bot management does.
+
+async function search(page: Page, origin: string, text: string) {
+  await page.goto(`${origin}/search`);
+  await page.getByLabel('搜索内容').fill(text);
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+}
+
+test('the default transport passes the fingerprint check: search and its images', async ({
+  page,
+}) => {
+  const { pageOrigin, control } = await replica();
+  expect(pageOrigin).toMatch(/^https:/);
+  const show = showById(KEY_IDS.longShow)!;
+  await signIn(page, 'transport');
+  await control.resetCounts();
+  await search(page, '', 'hanabi');
+  const link = page.getByRole('link', { name: new RegExp(show.title) });
+  await expect(link).toBeVisible();
+  // The results' previews came through the app's image route from an image host, over TLS.
+  await expect
+    .poll(() =>
+      page
+        .locator('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  const counts = await control.counts();
+  expect(counts.hosts.pages).toBeGreaterThan(0);
+  expect(counts.total - counts.hosts.pages).toBeGreaterThan(0);
+});
+
+test('with UPSTREAM_TRANSPORT=node the site refuses the server and the page says what to do', async ({
+  page,
+}) => {
+  const app = await nodeTransportApp();
+  await page.goto(`${app.url}/login`);
+  await logInThroughForm(page, app.user.email, app.user.password);
+  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await search(page, app.url, 'hanabi');
+  const panel = page.getByRole('alert').filter({ hasText: '源站拒绝了本服务器的请求' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('UPSTREAM_TRANSPORT');
+  await expect(panel.getByRole('link', { name: '查看示例图片' })).toBeVisible();
+  for (const [name, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1366, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/blocked-panel-${name}.png` });
+  }
+});
