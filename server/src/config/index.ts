@@ -71,9 +71,11 @@ const envSchema = z.object({
   UPSTREAM_THUMB_URL_ANIME: template('https://ant.fancaps.net/{id}.jpg'),
   UPSTREAM_THUMB_URL_TV: template('https://tvt.fancaps.net/{id}.jpg'),
   UPSTREAM_THUMB_URL_MOVIE: template('https://mvt.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_ANIME: template('https://ancdn.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_TV: template('https://tvcdn.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_MOVIE: template('https://mvcdn.fancaps.net/{id}.jpg'),
+  // 小图 comes from the originals: the compressed hosts (ancdn/tvcdn/mvcdn) no longer answer
+  // (docs/architecture.md, "Image hosts"). Point these at them again to use them.
+  UPSTREAM_SMALL_URL_ANIME: template('https://cdni.fancaps.net/file/fancaps-animeimages/{id}.jpg'),
+  UPSTREAM_SMALL_URL_TV: template('https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg'),
+  UPSTREAM_SMALL_URL_MOVIE: template('https://cdni.fancaps.net/file/fancaps-movieimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_ANIME: template('https://cdni.fancaps.net/file/fancaps-animeimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_TV: template('https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_MOVIE: template('https://cdni.fancaps.net/file/fancaps-movieimages/{id}.jpg'),

@@ -5,12 +5,17 @@ import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 describe('settings page', () => {
   it('shows the CDN, warns about the large one and switches to the small one', async () => {
-    let status: CdnStatus = { current_cdn: 'large', use_small_cdn_only: false, status: 'degraded' };
+    let status: CdnStatus = {
+      current_cdn: 'large',
+      use_small_cdn_only: false,
+      status: 'degraded',
+      hosts: [],
+    };
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/images/cdn-status': () => json(200, status),
       'POST /api/images/cdn-switch?use_small_cdn=true': () => {
-        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok' };
+        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] };
         return json(200, status);
       },
     });
