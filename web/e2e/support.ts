@@ -46,16 +46,18 @@ export async function replica() {
   return { ...info, control: replicaControl(info.pageOrigin, { ca: info.ca }) };
 }
 
-/** A second app behind the same replica with UPSTREAM_TRANSPORT=node, and a user of it. */
-export async function nodeTransportApp(): Promise<{
-  url: string;
-  user: { email: string; password: string };
-}> {
-  const res = await fetch(`${CONTROL_URL}/node-transport-app`, { method: 'POST' });
+/** A further app behind the same replica with other upstream settings, and a user of it. */
+export async function extraApp(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ url: string; user: { email: string; password: string } }> {
+  const res = await fetch(`${CONTROL_URL}/extra-app`, {
+    method: 'POST',
+    body: JSON.stringify({ name, env }),
+  });
   expect(res.status).toBe(201);
   return (await res.json()) as { url: string; user: { email: string; password: string } };
 }
-
 /** Signs a fresh user in through the login form and waits for the header to show them. */
 export async function signIn(page: Page, prefix: string) {
   const user = await createUser(prefix);

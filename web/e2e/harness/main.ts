@@ -42,8 +42,17 @@ async function main() {
     return { services, app };
   };
   const { services, app } = await startApp({ DATA_DIR: dataDir }, APP_PORT);
-  /** A second app on Node's own TLS, started on demand, to show what the site's refusal looks like. */
-  let nodeApp: Awaited<ReturnType<typeof startApp>> | null = null;
+  /**
+   * Further apps behind the same replica with other upstream settings, started on demand by name
+   * (e.g. UPSTREAM_TRANSPORT=node, to show what the site's refusal looks like), one user each.
+   */
+  const extraApps = new Map<string, Promise<Awaited<ReturnType<typeof startApp>>>>();
+  const extraUser = { email: 'extra@e2e.test', password: 'UserPass123' };
+  const startExtraApp = async (name: string, overrides: Record<string, string>) => {
+    const started = await startApp({ ...overrides, DATA_DIR: `${dataDir}-${name}` });
+    await started.services.auth.users.create({ ...extraUser, role: 'user' });
+    return started;
+  };
 
   const control = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
@@ -57,22 +66,24 @@ async function main() {
         ca: replica.ca?.pem,
       });
     }
-    if (req.method === 'POST' && url.pathname === '/node-transport-app') {
-      const user = { email: 'node@e2e.test', password: 'UserPass123' };
-      const start = async () => {
-        if (!nodeApp) {
-          nodeApp = await startApp({
-            DATA_DIR: `${dataDir}-node-transport`,
-            UPSTREAM_TRANSPORT: 'node',
-          });
-          await nodeApp.services.auth.users.create({ ...user, role: 'user' });
+    if (req.method === 'POST' && url.pathname === '/extra-app') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const input = JSON.parse(body) as { name: string; env: Record<string, string> };
+        if (!/^[a-z-]+$/.test(input.name)) return reply(400, { error: 'bad name' });
+        let started = extraApps.get(input.name);
+        if (!started) {
+          started = startExtraApp(input.name, input.env);
+          extraApps.set(input.name, started);
         }
-        const { port } = nodeApp.app.server.address() as AddressInfo;
-        return { url: `http://127.0.0.1:${port}`, user };
-      };
-      start()
-        .then((answer) => reply(201, answer))
-        .catch((error: unknown) => reply(500, { error: String(error) }));
+        started
+          .then(({ app: extra }) => {
+            const { port } = extra.server.address() as AddressInfo;
+            reply(201, { url: `http://127.0.0.1:${port}`, user: extraUser });
+          })
+          .catch((error: unknown) => reply(500, { error: String(error) }));
+      });
       return;
     }
     if (req.method === 'GET' && url.pathname === '/mails') {
@@ -106,12 +117,15 @@ async function main() {
     control.close();
     await app.close();
     await services.close();
-    await nodeApp?.app.close();
-    await nodeApp?.services.close();
+    for (const [name, started] of extraApps) {
+      const { app: extra, services: extraServices } = await started;
+      await extra.close();
+      await extraServices.close();
+      rmSync(`${dataDir}-${name}`, { recursive: true, force: true });
+    }
     await sink.close();
     await replica.close();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}-node-transport`, { recursive: true, force: true });
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());
