@@ -1,5 +1,6 @@
 export { startReplica, type Replica, type ReplicaOptions } from './replica';
 export { replicaControl, type ReplicaControl } from './control-client';
+export { testCertificates, type TestCertificates } from './tls/certificates';
 export { renderImage, IMAGE_DIMENSIONS } from './images/render';
 export * from './catalogue';
 export {

@@ -12,6 +12,17 @@ async function logIn(page: Page, app: { url: string; user: { email: string; pass
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 }
 
+/** Phone and desktop screenshots, to look at. */
+async function screenshots(page: Page, name: string) {
+  for (const [device, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1366, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/${name}-${device}.png` });
+  }
+}
+
 async function search(page: Page, origin: string, text: string) {
   await page.goto(`${origin}/search`);
   await page.getByLabel('搜索内容').fill(text);
@@ -53,13 +64,7 @@ test('with UPSTREAM_TRANSPORT=node the site refuses the server and the page says
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('UPSTREAM_TRANSPORT');
   await expect(panel.getByRole('link', { name: '查看示例图片' })).toBeVisible();
-  for (const [name, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1366, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/blocked-panel-${name}.png` });
-  }
+  await screenshots(page, 'blocked-panel');
 });
 
 test('a dead 小图 host is learnt: images come from the original and the settings page says so', async ({
@@ -85,13 +90,7 @@ test('a dead 小图 host is learnt: images come from the original and the settin
     const list = page.getByText('暂停使用的图片服务器').locator('..');
     await expect(list).toContainText(deadHost);
     await expect(list).toContainText('连续 3 次失败');
-    for (const [name, size] of [
-      ['phone', { width: 390, height: 844 }],
-      ['desktop', { width: 1366, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: `test-results/down-hosts-${name}.png` });
-    }
+    await screenshots(page, 'down-hosts');
   } finally {
     dead.close();
   }

@@ -1,12 +1,18 @@
 import type { Replica } from '@capshelf/replica';
-import { episodeById, KEY_IDS, showById, startReplica } from '@capshelf/replica';
+import { createSecureServer } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { episodeById, KEY_IDS, showById, startReplica, testCertificates } from '@capshelf/replica';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UpstreamConfig } from '../../config';
 import { loadConfig } from '../../config';
 import { createUrlBuilders } from '../builders';
 import type { UpstreamClient } from '../client';
 import { createUpstreamClient } from '../client';
-import { UpstreamConnectionError, UpstreamRateLimitedError } from '../errors';
+import {
+  UpstreamConnectionError,
+  UpstreamRateLimitedError,
+  UpstreamUrlRefusedError,
+} from '../errors';
 import { parseEpisodePage } from '../parse/episode';
 import { parseSearchPage } from '../parse/search';
 import { parseShowPage } from '../parse/show';
@@ -114,6 +120,42 @@ describe('UPSTREAM_TRANSPORT=node against the fingerprint check', () => {
       UpstreamConnectionError,
     );
     expect(replica.counts().total).toBe(0);
+  });
+});
+
+describe.each(['impersonate', 'node'])('redirects over TLS with the %s transport', (transport) => {
+  it('follows them on the site, one hop at a time, and refuses those leaving it', async () => {
+    const { key, cert } = testCertificates();
+    const hits: string[] = [];
+    const server = createSecureServer({ key, cert, allowHTTP1: true }, (req, res) => {
+      hits.push(req.url);
+      if (req.url === '/a') return res.writeHead(302, { location: '/b' }).end();
+      if (req.url === '/away') {
+        return res.writeHead(302, { location: `${replica.hostOrigins.ant}/1.jpg` }).end();
+      }
+      if (req.url === '/evil')
+        return res.writeHead(301, { location: 'https://evil.example/' }).end();
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!DOCTYPE html><html><body><section id="contentbody">ok</section></body></html>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const config = configFor({ UPSTREAM_TRANSPORT: transport, UPSTREAM_BASE_URL: origin });
+      client = createUpstreamClient(config);
+      await expect(client.fetchPage(`${origin}/a`)).resolves.toContain('contentbody');
+      await expect(client.fetchPage(`${origin}/evil`)).rejects.toBeInstanceOf(
+        UpstreamUrlRefusedError,
+      );
+      expect(hits).toEqual(['/a', '/b', '/evil']);
+      // The thumbnail host is the site's (configured), so that hop is allowed and sent.
+      replica.resetCounts();
+      await client.fetchPage(`${origin}/away`).catch(() => undefined);
+      expect(replica.counts().hosts.ant).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
 
