@@ -198,7 +198,8 @@ const replica = await startReplica();
 const upstreamEnv = {
   ...replica.env(),
   UPSTREAM_PAGE_SPACING: '0ms',
-  UPSTREAM_IMAGE_SPACING: '0ms',
+  UPSTREAM_THUMB_SPACING: '0ms',
+  UPSTREAM_FULL_SPACING: '0ms',
   UPSTREAM_JITTER: '0ms',
 };
 const content = await seed(upstreamEnv, replica.pageOrigin);

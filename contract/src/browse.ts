@@ -149,10 +149,25 @@ export const ClearFilesResponse = z.object({
 });
 export type ClearFilesResponse = z.infer<typeof ClearFilesResponse>;
 
+/** An image host as the image store has learnt it: down after failures in a row, re-probed later. */
+export const ImageHostState = z.object({
+  host: z.string(),
+  sizes: z.array(z.enum(['thumb', 'small', 'large'])),
+  state: z.enum(['up', 'down']),
+  /** While down: when one request probes it again. */
+  down_until: z.string().nullable(),
+  failures_in_a_row: z.number().int(),
+  last_error: z.string().nullable(),
+  last_failure_at: z.string().nullable(),
+});
+export type ImageHostState = z.infer<typeof ImageHostState>;
+
 export const CdnStatus = z.object({
   current_cdn: z.enum(['small', 'large']),
   use_small_cdn_only: z.boolean(),
   status: z.enum(['ok', 'degraded', 'rate_limited', 'unreachable']),
+  /** Every image host asked since the start, and whether it is down. */
+  hosts: z.array(ImageHostState),
 });
 export type CdnStatus = z.infer<typeof CdnStatus>;
 export const CdnSwitchQuery = z.object({ use_small_cdn: z.stringbool() });

@@ -10,6 +10,8 @@ export const ErrorCode = {
   GONE: 'GONE',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   UPSTREAM_RATE_LIMITED: 'UPSTREAM_RATE_LIMITED',
+  /** Cloudflare refused the server outright (block page), e.g. for a non-browser TLS fingerprint. */
+  UPSTREAM_BLOCKED: 'UPSTREAM_BLOCKED',
   UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   UPSTREAM_NOT_FOUND: 'UPSTREAM_NOT_FOUND',

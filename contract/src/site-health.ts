@@ -67,7 +67,8 @@ export const SiteHealthResponse = z.object({
   }),
   pacing: z.object({
     pages: Pacing,
-    images: Pacing,
+    thumbs: Pacing,
+    full: Pacing,
     jitter_ms: z.number().int(),
     cooldown_ms: z.number().int(),
     retries: z.number().int(),

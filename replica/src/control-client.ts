@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { rootCertificates } from 'node:tls';
 import type { RequestCounts } from './counts';
 import type { Fault } from './faults';
 import type { HostName } from './hosts';
@@ -9,24 +12,42 @@ export interface ReplicaControl {
   resetCounts(): Promise<void>;
 }
 
-/** Drives a replica running in another process through its `/_control/` endpoints. */
-export function replicaControl(pageOrigin: string): ReplicaControl {
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    const response = await fetch(`${pageOrigin}/_control/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(
-        `replica control ${method} ${path}: ${response.status} ${await response.text()}`,
+/**
+ * Drives a replica running in another process through its `/_control/` endpoints. A replica in
+ * TLS mode needs its test CA (`ca`, PEM); control requests are never refused for their fingerprint.
+ */
+export function replicaControl(pageOrigin: string, options: { ca?: string } = {}): ReplicaControl {
+  function call(method: string, path: string, body?: unknown): Promise<string> {
+    const url = new URL(`/_control/${path}`, pageOrigin);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const req = send(
+        url,
+        {
+          method,
+          headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+          ca: options.ca ? [...rootCertificates, options.ca] : undefined,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            if (status >= 200 && status < 300) resolve(text);
+            else reject(new Error(`replica control ${method} ${path}: ${status} ${text}`));
+          });
+        },
       );
-    return response;
+      req.on('error', reject);
+      req.end(payload);
+    });
   }
   return {
     setFault: async (host, fault) => void (await call('POST', 'faults', { host, fault })),
     clearFaults: async () => void (await call('DELETE', 'faults')),
-    counts: async () => (await call('GET', 'counts')).json() as Promise<RequestCounts>,
+    counts: async () => JSON.parse(await call('GET', 'counts')) as RequestCounts,
     resetCounts: async () => void (await call('DELETE', 'counts')),
   };
 }

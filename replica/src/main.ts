@@ -3,6 +3,7 @@ import { startReplica } from './replica';
 const replica = await startReplica({
   host: process.env.REPLICA_HOST ?? '127.0.0.1',
   port: Number(process.env.REPLICA_PORT ?? 8100),
+  tls: process.env.REPLICA_TLS === '1',
 });
 
 console.log('fancaps replica running');

@@ -41,6 +41,16 @@ export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
 /** The source site's failures as the page sees them (the 429 text matches the spec's client rule). */
 export function fromUpstream(error: unknown): AppError | null {
   if (!(error instanceof UpstreamError)) return null;
+  if (error instanceof UpstreamRateLimitedError && error.blocked) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    return new AppError(
+      502,
+      ErrorCode.UPSTREAM_BLOCKED,
+      '源站（Cloudflare）拒绝了本服务器的请求（403 blocked）',
+      { retry_after: seconds },
+      { 'retry-after': String(seconds) },
+    );
+  }
   if (error instanceof UpstreamRateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     if (error.challenge) {

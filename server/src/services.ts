@@ -13,7 +13,7 @@ import {
 } from './downloads';
 import { fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
-import { CacheGeneration, CdnPreferences, ImageStore } from './images';
+import { CacheGeneration, CdnPreferences, ImageHostHealth, ImageStore } from './images';
 import { createLibraries, HistoryService, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -120,6 +120,7 @@ export async function createServices(
     cache: new ListingCache(db.kysely, leases, meter),
     directory,
   });
+  const imageHosts = new ImageHostHealth();
   const images = new ImageStore({
     db: db.kysely,
     root: path.join(config.dataDir, 'images'),
@@ -128,6 +129,7 @@ export async function createServices(
     generation,
     leases,
     meter,
+    hostHealth: imageHosts,
   });
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
@@ -161,7 +163,7 @@ export async function createServices(
     parser: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
     maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
   });
-  const cdn = new CdnPreferences(db.kysely, config, upstream);
+  const cdn = new CdnPreferences(db.kysely, config, upstream, imageHosts);
   const history = new HistoryService(db.kysely);
   const favorites = new FavoritesService({
     db: db.kysely,

@@ -267,13 +267,18 @@ describe(`source site faults on the image hosts (${databaseKind})`, () => {
     expect(t.replica.counts().hosts.cdni).toBe(c.attempts);
   });
 
-  it('falls back from the compressed host to the thumbnail', async () => {
-    const id = ids[11]!;
+  it('falls back from the compressed host to the original, then to the thumbnail', async () => {
     t.replica.setFault('ancdn', { type: 'error', status: 503 });
-    const res = await image(id, 'small');
+    const res = await image(ids[11]!, 'small');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['x-image-size']).toBe('thumb');
-    expect(res.rawPayload.equals(await renderImage('anime', id, 'thumb'))).toBe(true);
+    expect(res.headers['x-image-size']).toBe('large');
+    expect(res.rawPayload.equals(await renderImage('anime', ids[11]!, 'large'))).toBe(true);
+
+    t.replica.setFault('cdni', { type: 'error', status: 503 });
+    const thumb = await image(ids[13]!, 'small');
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['x-image-size']).toBe('thumb');
+    expect(thumb.rawPayload.equals(await renderImage('anime', ids[13]!, 'thumb'))).toBe(true);
   });
 
   it('answers the source site failure, not 404 or 500, when every host of an image fails', async () => {

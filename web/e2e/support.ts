@@ -41,10 +41,23 @@ export async function replica() {
   const info = (await (await fetch(`${CONTROL_URL}/replica`)).json()) as {
     pageOrigin: string;
     hostOrigins: Record<string, string>;
+    ca?: string;
   };
-  return { ...info, control: replicaControl(info.pageOrigin) };
+  return { ...info, control: replicaControl(info.pageOrigin, { ca: info.ca }) };
 }
 
+/** A further app behind the same replica with other upstream settings, and a user of it. */
+export async function extraApp(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ url: string; user: { email: string; password: string } }> {
+  const res = await fetch(`${CONTROL_URL}/extra-app`, {
+    method: 'POST',
+    body: JSON.stringify({ name, env }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { url: string; user: { email: string; password: string } };
+}
 /** Signs a fresh user in through the login form and waits for the header to show them. */
 export async function signIn(page: Page, prefix: string) {
   const user = await createUser(prefix);

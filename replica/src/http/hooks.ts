@@ -5,12 +5,15 @@ import type { JsChallenge } from '../challenge';
 import type { RequestCounter } from '../counts';
 import type { FaultTable } from '../faults';
 import type { HostName } from '../hosts';
-import { renderChallenge } from '../render/errors';
+import { renderBlocked, renderChallenge } from '../render/errors';
+import { connectionKey } from '../tls/gate';
 
 export interface ReplicaState {
   faults: FaultTable;
   counter: RequestCounter;
   challenge: JsChallenge;
+  /** TLS mode: connections whose ClientHello a bot manager would refuse (see tls/gate.ts). */
+  refusedConnections?: Set<string>;
 }
 
 /** Requests whose response must be cut off half way. */
@@ -32,6 +35,9 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
         .header('cache-control', 'no-store')
         .type('text/html; charset=UTF-8')
         .send(state.challenge.page(jsChallenge));
+    }
+    if (state.refusedConnections?.has(connectionKey(request.raw.socket))) {
+      return reply.code(403).type('text/html; charset=UTF-8').send(renderBlocked());
     }
     const fault = state.faults.take(host);
     switch (fault?.type) {

@@ -32,3 +32,27 @@ export function renderChallenge(): string {
 </html>
 `;
 }
+
+/** Cloudflare's block page, as its bot management answers a client it takes for a bot (synthetic). */
+export function renderBlocked(): string {
+  return `<!DOCTYPE html>
+<html lang="en-US">
+<head>
+<title>Attention Required! | Cloudflare</title>
+<meta charset="UTF-8">
+<meta name="robots" content="noindex, nofollow">
+</head>
+<body>
+<div id="cf-wrapper"><div id="cf-error-details" class="cf-error-details-wrapper">
+<div class="cf-wrapper cf-header cf-error-overview">
+<h1 data-translate="block_headline">Sorry, you have been blocked</h1>
+<h2 class="cf-subheadline"><span data-translate="unable_to_access">You are unable to access</span> fancaps.net</h2>
+</div>
+<div class="cf-section cf-wrapper"><h2 data-translate="blocked_why_headline">Why have I been blocked?</h2>
+<p data-translate="blocked_why_detail">This website is using a security service to protect itself from online attacks.</p></div>
+<div class="cf-error-footer cf-wrapper"><p>Cloudflare Ray ID: <strong class="font-semibold">replica0000000000</strong></p></div>
+</div></div>
+</body>
+</html>
+`;
+}

@@ -69,8 +69,9 @@ const template = (fallback: string) =>
       message: 'must be an http(s) URL containing {id}',
     });
 
+/** The browser the default transport impersonates, so both transports present one identity. */
 const DEFAULT_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
 
 /** Every setting, by its environment variable name. `.env.example` documents each one. */
 const envSchema = z.object({
@@ -106,20 +107,28 @@ const envSchema = z.object({
   UPSTREAM_THUMB_URL_ANIME: template('https://ant.fancaps.net/{id}.jpg'),
   UPSTREAM_THUMB_URL_TV: template('https://tvt.fancaps.net/{id}.jpg'),
   UPSTREAM_THUMB_URL_MOVIE: template('https://mvt.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_ANIME: template('https://ancdn.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_TV: template('https://tvcdn.fancaps.net/{id}.jpg'),
-  UPSTREAM_SMALL_URL_MOVIE: template('https://mvcdn.fancaps.net/{id}.jpg'),
+  // 小图 comes from the originals: the compressed hosts (ancdn/tvcdn/mvcdn) no longer answer
+  // (docs/architecture.md, "Image hosts"). Point these at them again to use them.
+  UPSTREAM_SMALL_URL_ANIME: template('https://cdni.fancaps.net/file/fancaps-animeimages/{id}.jpg'),
+  UPSTREAM_SMALL_URL_TV: template('https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg'),
+  UPSTREAM_SMALL_URL_MOVIE: template('https://cdni.fancaps.net/file/fancaps-movieimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_ANIME: template('https://cdni.fancaps.net/file/fancaps-animeimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_TV: template('https://cdni.fancaps.net/file/fancaps-tvimages/{id}.jpg'),
   UPSTREAM_LARGE_URL_MOVIE: template('https://cdni.fancaps.net/file/fancaps-movieimages/{id}.jpg'),
+  UPSTREAM_TRANSPORT: z.enum(['impersonate', 'node']).default('impersonate'),
+  UPSTREAM_CA_FILE: optionalText.refine((v) => !v || existsSync(v), {
+    message: 'no such file',
+  }),
   UPSTREAM_USER_AGENT: z.string().min(1).default(DEFAULT_USER_AGENT),
   UPSTREAM_COOKIE: optionalText,
   UPSTREAM_TIMEOUT: duration('20s'),
   UPSTREAM_RETRIES: int(2, 0, 10),
   UPSTREAM_PAGE_CONCURRENCY: int(1, 1, 16),
   UPSTREAM_PAGE_SPACING: duration('1s'),
-  UPSTREAM_IMAGE_CONCURRENCY: int(4, 1, 32),
-  UPSTREAM_IMAGE_SPACING: duration('100ms'),
+  UPSTREAM_THUMB_CONCURRENCY: int(6, 1, 32),
+  UPSTREAM_THUMB_SPACING: duration('25ms'),
+  UPSTREAM_FULL_CONCURRENCY: int(3, 1, 32),
+  UPSTREAM_FULL_SPACING: duration('350ms'),
   UPSTREAM_JITTER: duration('500ms'),
   UPSTREAM_COOLDOWN: duration('10m'),
   UPSTREAM_CHALLENGE_SOLVER: z.enum(['auto', 'off']).default('auto'),
@@ -183,15 +192,18 @@ function shape(env: z.infer<typeof envSchema>) {
           movie: env.UPSTREAM_LARGE_URL_MOVIE,
         },
       } satisfies ImageUrlTemplates,
+      transport: env.UPSTREAM_TRANSPORT,
+      caFile: env.UPSTREAM_CA_FILE,
       userAgent: env.UPSTREAM_USER_AGENT,
       cookie: env.UPSTREAM_COOKIE,
       timeoutMs: env.UPSTREAM_TIMEOUT,
       retries: env.UPSTREAM_RETRIES,
       pages: { concurrency: env.UPSTREAM_PAGE_CONCURRENCY, spacingMs: env.UPSTREAM_PAGE_SPACING },
-      images: {
-        concurrency: env.UPSTREAM_IMAGE_CONCURRENCY,
-        spacingMs: env.UPSTREAM_IMAGE_SPACING,
+      thumbs: {
+        concurrency: env.UPSTREAM_THUMB_CONCURRENCY,
+        spacingMs: env.UPSTREAM_THUMB_SPACING,
       },
+      full: { concurrency: env.UPSTREAM_FULL_CONCURRENCY, spacingMs: env.UPSTREAM_FULL_SPACING },
       jitterMs: env.UPSTREAM_JITTER,
       cooldownMs: env.UPSTREAM_COOLDOWN,
       challenge: { solver: env.UPSTREAM_CHALLENGE_SOLVER, timeoutMs: env.UPSTREAM_SOLVER_TIMEOUT },

@@ -6,8 +6,10 @@ import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
-import { UpstreamError, UpstreamNotFoundError } from '../upstream';
+import { UpstreamConnectionError, UpstreamError, UpstreamNotFoundError } from '../upstream';
 import type { CacheGeneration } from './generation';
+import type { ImageHostHealth } from './host-health';
+import { isHostFailure } from './host-health';
 import { ByteBudgetCache } from './memory-cache';
 import type { CacheMeter } from '../site-health/cache-meter';
 
@@ -31,10 +33,14 @@ export interface StoredImage {
   etag: string;
 }
 
-/** Which sizes answer a request, best first: every size falls back towards the thumbnail. */
+/**
+ * Which sizes answer a request, best first. A small image falls back to the original (the same
+ * picture) before the thumbnail; a thumbnail falls back to the original only when its host is
+ * down (see `get`), never for an id the host does not have.
+ */
 export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): ImageSize[] {
-  if (wanted === 'thumb') return ['thumb'];
-  if (wanted === 'small' || compressedForLarge) return ['small', 'thumb'];
+  if (wanted === 'thumb') return ['thumb', 'large'];
+  if (wanted === 'small' || compressedForLarge) return ['small', 'large', 'thumb'];
   return ['large', 'small', 'thumb'];
 }
 
@@ -60,8 +66,26 @@ export class ImageStore {
       generation: CacheGeneration;
       leases: FetchLeases;
       meter?: CacheMeter;
+      hostHealth: ImageHostHealth;
     },
   ) {}
+
+  /** Where a size of a kind comes from (`host:port`, as the paced client keys hosts). */
+  private hostOf(size: ImageSize, kind: Kind): string {
+    return new URL(this.deps.builders.imageUrl(size, kind, 1)).host;
+  }
+
+  /**
+   * The chain with sizes whose URL is the original's served as the original: with the default
+   * templates 小图 is the original, and one fetch and one file serve both.
+   */
+  private chain(kind: Kind, wanted: ImageSize, compressedForLarge: boolean): ImageSize[] {
+    const original = this.deps.builders.imageUrl('large', kind, 1);
+    const sizes = sizeChain(wanted, compressedForLarge).map((size) =>
+      this.deps.builders.imageUrl(size, kind, 1) === original ? 'large' : size,
+    );
+    return [...new Set(sizes)];
+  }
 
   fileOf(kind: Kind, id: number, size: ImageSize): string {
     const shard = String(id % 1000).padStart(3, '0');
@@ -74,19 +98,37 @@ export class ImageStore {
     wanted: ImageSize,
     compressedForLarge = false,
   ): Promise<StoredImage> {
+    const health = this.deps.hostHealth;
     let lastError: unknown = null;
-    for (const size of sizeChain(wanted, compressedForLarge)) {
+    let skippedDown = false;
+    /** Hosts that said 404: a failure of theirs if a later host has the image. */
+    const missingOn: { host: string; size: ImageSize; error: unknown }[] = [];
+    for (const [index, size] of this.chain(kind, wanted, compressedForLarge).entries()) {
       const onDisk = await this.onDisk(kind, id, size);
       if (onDisk) {
         this.deps.meter?.hit('images');
         return onDisk;
       }
       this.deps.meter?.miss('images');
+      // A thumbnail comes from the original only while its host is down (it is far heavier).
+      if (wanted === 'thumb' && index > 0 && !skippedDown) break;
+      const host = this.hostOf(size, kind);
+      skippedDown = health.shouldSkip(host);
+      if (skippedDown) {
+        lastError ??= new UpstreamConnectionError(this.deps.builders.imageUrl(size, kind, id), {
+          cause: new Error(`${host} is marked down`),
+        });
+        continue;
+      }
       try {
         const fetched = await this.fetchOnce(kind, id, size);
-        if (fetched) return fetched;
+        if (fetched) {
+          for (const miss of missingOn) health.failed(miss.host, miss.size, miss.error);
+          return fetched;
+        }
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error;
+        if (error instanceof UpstreamNotFoundError) missingOn.push({ host, size, error });
         lastError = error;
       }
     }
@@ -209,7 +251,7 @@ export class ImageStore {
   }
 
   private async fetchAndStore(kind: Kind, id: number, size: ImageSize): Promise<StoredImage> {
-    const image = await this.deps.client.fetchImage(this.deps.builders.imageUrl(size, kind, id));
+    const image = await this.fetchNoting(kind, id, size);
     const file = this.fileOf(kind, id, size);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
@@ -228,6 +270,21 @@ export class ImageStore {
       bytes: image.body.length,
       etag: etagOf(kind, id, size, image.body.length),
     };
+  }
+
+  /** One fetch, its outcome noted against the host (once per request, not per waiter). */
+  private async fetchNoting(kind: Kind, id: number, size: ImageSize) {
+    const url = this.deps.builders.imageUrl(size, kind, id);
+    const host = new URL(url).host;
+    try {
+      const image = await this.deps.client.fetchImage(url);
+      this.deps.hostHealth.succeeded(host, size);
+      return image;
+    } catch (error) {
+      if (isHostFailure(error)) this.deps.hostHealth.failed(host, size, error);
+      else this.deps.hostHealth.settled(host);
+      throw error;
+    }
   }
 }
 

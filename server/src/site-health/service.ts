@@ -95,7 +95,8 @@ export class SiteHealthService {
       },
       pacing: {
         pages: { concurrency: up.pages.concurrency, spacing_ms: up.pages.spacingMs },
-        images: { concurrency: up.images.concurrency, spacing_ms: up.images.spacingMs },
+        thumbs: { concurrency: up.thumbs.concurrency, spacing_ms: up.thumbs.spacingMs },
+        full: { concurrency: up.full.concurrency, spacing_ms: up.full.spacingMs },
         jitter_ms: up.jitterMs,
         cooldown_ms: up.cooldownMs,
         retries: up.retries,

@@ -1,5 +1,4 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Dispatcher } from 'undici';
 import { UpstreamBadResponseError } from './errors';
 
 const DECODERS: Record<string, typeof gunzipSync> = {
@@ -11,26 +10,25 @@ const DECODERS: Record<string, typeof gunzipSync> = {
 
 /** Reads a whole response body, refusing one larger than `maxBytes`. */
 export async function readBody(
-  body: Dispatcher.ResponseData['body'],
+  body: AsyncIterable<Uint8Array>,
   maxBytes: number,
   url: URL,
 ): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      body.destroy();
+    size += chunk.length;
+    // Leaving the loop by throwing releases the body (the iterator's return()).
+    if (size > maxBytes)
       throw new UpstreamBadResponseError(`body over ${maxBytes} bytes`, url.href);
-    }
-    chunks.push(chunk as Buffer);
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
   }
   return Buffer.concat(chunks);
 }
 
 /**
  * Undoes `Content-Encoding` (we ask for compression like a browser does; undici's request()
- * does not inflate), capped at `maxBytes` so a small bomb cannot blow up in memory.
+ * does not inflate; impit does), capped at `maxBytes` so a small bomb cannot blow up in memory.
  */
 export function decodeBody(body: Buffer, encoding: string, maxBytes: number, url: URL): Buffer {
   const name = encoding.trim().toLowerCase();

@@ -14,6 +14,7 @@ import {
   UpstreamUrlRefusedError,
 } from './errors';
 import { testUpstreamConfig } from './test-config';
+import { IMPERSONATED_USER_AGENT } from './transport';
 import { PAGE, startServer, type TestServer } from './test-server';
 
 const sendPage = (res: ServerResponse, body = PAGE, type = 'text/html; charset=utf-8') => {
@@ -40,7 +41,7 @@ function makeClient(overrides: Partial<UpstreamConfig> = {}): UpstreamClient {
     timeoutMs: 300,
     retries: 2,
     pages: { concurrency: 1, spacingMs: 50 },
-    images: { concurrency: 2, spacingMs: 50 },
+    thumbs: { concurrency: 2, spacingMs: 50 },
     jitterMs: 0,
     cooldownMs: 1000,
     ...overrides,
@@ -62,16 +63,32 @@ afterEach(async () => {
 });
 
 describe('upstream client: requests', () => {
-  it('sends browser-like headers, the Referer and the configured cookie', async () => {
+  it("sends the impersonated browser's headers, in its order, and the configured cookie", async () => {
     makeClient({ cookie: 'cf_clearance=abc', userAgent: 'TestBrowser/1.0' });
     await expect(client.fetchPage(`${pages.origin}/anime/showimages.php?1`)).resolves.toBe(PAGE);
+    const { headers, rawHeaders } = pages.hits[0]!;
+    expect(client.userAgent).toBe(IMPERSONATED_USER_AGENT);
+    expect(headers['user-agent']).toBe(IMPERSONATED_USER_AGENT);
+    expect(headers['sec-ch-ua']).toMatch(/"Google Chrome";v="151"/);
+    expect(headers.cookie).toBe('cf_clearance=abc');
+    const names = rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    const browserOrder = ['sec-ch-ua', 'sec-ch-ua-mobile', 'sec-ch-ua-platform', 'user-agent'];
+    expect(names.filter((name) => browserOrder.includes(name))).toEqual(browserOrder);
+    expect(names.indexOf('user-agent')).toBeLessThan(names.indexOf('accept'));
+    expect(names.indexOf('accept')).toBeLessThan(names.indexOf('accept-encoding'));
+    expect(client.health().requestsSent).toBe(1);
+  });
+
+  it('with UPSTREAM_TRANSPORT=node sends the configured User-Agent and a Referer', async () => {
+    makeClient({ transport: 'node', cookie: 'cf_clearance=abc', userAgent: 'TestBrowser/1.0' });
+    await expect(client.fetchPage(`${pages.origin}/anime/showimages.php?1`)).resolves.toBe(PAGE);
     const { headers } = pages.hits[0]!;
+    expect(client.userAgent).toBe('TestBrowser/1.0');
     expect(headers['user-agent']).toBe('TestBrowser/1.0');
     expect(headers.referer).toBe(`${pages.origin}/`);
     expect(headers.cookie).toBe('cf_clearance=abc');
     expect(headers.accept).toMatch(/text\/html/);
     expect(headers['accept-language']).toMatch(/^en/);
-    expect(client.health().requestsSent).toBe(1);
   });
 
   it('inflates gzip pages', async () => {
@@ -90,7 +107,6 @@ describe('upstream client: requests', () => {
     const image = await client.fetchImage(`${images.origin}/anime/5.jpg`);
     expect(image.contentType).toBe('image/jpeg');
     expect([...image.body]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
-    expect(images.hits[0]?.headers.referer).toBe(`${pages.origin}/`);
   });
 
   it('refuses URLs outside the site without sending anything', async () => {
@@ -132,7 +148,7 @@ describe('upstream client: pacing', () => {
 
   it('lets image hosts run their own concurrency and spacing, apart from the page host', async () => {
     makeClient({
-      images: { concurrency: 2, spacingMs: 60 },
+      thumbs: { concurrency: 2, spacingMs: 60 },
       pages: { concurrency: 1, spacingMs: 500 },
     });
     images.handle = (_, res) => setTimeout(() => sendImage(res), 150);

@@ -1,6 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
-import { Agent, request } from 'undici';
 import { decodeBody, readBody } from './body';
 import { ChallengeMet, type ClearanceGate } from './challenge';
 import { isChallenge, type ChallengeReason } from './challenge/detect';
@@ -17,11 +15,14 @@ import {
 } from './errors';
 import type { HostHealth, RequestOutcome } from './health';
 import { HostBook } from './health';
+import { hostPace } from './hosts';
 import { HostLane } from './lane';
-import { pageProblem } from './parse/page-check';
+import { isBlockPage, pageProblem } from './parse/page-check';
 import { retryAfterMs } from './retry-after';
 import { SharedHosts } from './shared-hosts';
 import type { SharedHostStore } from './shared-store';
+import type { Transport } from './transport';
+import { createTransport } from './transport';
 import { createUrlModel } from './urls';
 
 export interface UpstreamLogger {
@@ -30,8 +31,8 @@ export interface UpstreamLogger {
 }
 
 export interface UpstreamClientDeps {
-  /** An undici dispatcher to send through instead of the client's own keep-alive agent. */
-  dispatcher?: Dispatcher;
+  /** What puts requests on the wire; by default the one UPSTREAM_TRANSPORT names. */
+  transport?: Transport;
   now?: () => number;
   random?: () => number;
   logger?: UpstreamLogger;
@@ -73,6 +74,8 @@ export interface UpstreamClient {
   health(): UpstreamHealth;
   /** Ends the host's cool-down in every process (a new clearance is worth a try at once). */
   endCoolDown(host: string): Promise<void>;
+  /** The User-Agent requests carry (a clearance cookie is only good with the same one). */
+  readonly userAgent: string;
   close(): Promise<void>;
 }
 
@@ -118,18 +121,9 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
-function isUndiciTimeout(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-}
-
 function statusOf(error: unknown): number | null {
   const status = (error as { status?: unknown }).status;
   return typeof status === 'number' ? status : null;
-}
-
-function header(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
 export function createUpstreamClient(
@@ -139,8 +133,7 @@ export function createUpstreamClient(
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const logger = deps.logger;
-  const dispatcher: Dispatcher = deps.dispatcher ?? new Agent({ keepAliveTimeout: 30_000 });
-  const ownsDispatcher = !deps.dispatcher;
+  const transport = deps.transport ?? createTransport(config);
   const urls = createUrlModel(config);
   const book = new HostBook(now);
   const shared = deps.shared && new SharedHosts(deps.shared, book, now, logger);
@@ -153,8 +146,11 @@ export function createUpstreamClient(
   const referer = `${config.baseUrl}/`;
   let requestsSent = 0;
   let closed = false;
+  /** Hosts whose current cool-down began with a block page, so refusals meanwhile say so too. */
+  const blockedHosts = new Set<string>();
 
-  const pacingOf = (host: string) => (host === pageHost ? config.pages : config.images);
+  /** Pages, thumbnails and full-size images each keep their own pace (per host). */
+  const pacingOf = (host: string) => config[hostPace(host, config)];
 
   function laneFor(host: string): HostLane {
     let lane = lanes.get(host);
@@ -179,7 +175,14 @@ export function createUpstreamClient(
     if (seconds > 0) {
       // A cool-down a challenge started still tells the page why.
       const challenge = gate && isSiteHost(url) ? gate.unsolved() : null;
-      throw new UpstreamRateLimitedError(url.host, seconds, url.href, null, challenge);
+      throw new UpstreamRateLimitedError(
+        url.host,
+        seconds,
+        url.href,
+        null,
+        challenge,
+        blockedHosts.has(url.host),
+      );
     }
   }
 
@@ -189,11 +192,14 @@ export function createUpstreamClient(
     status: number,
     retryAfterHeader?: string,
     challenge: ChallengeReason | null = null,
+    blocked = false,
   ): UpstreamRateLimitedError {
     const ms = retryAfterMs(retryAfterHeader, now()) ?? config.cooldownMs;
     book.startCoolDown(url.host, ms);
+    if (blocked) blockedHosts.add(url.host);
+    else blockedHosts.delete(url.host);
     logger?.warn(
-      { url: url.href, status, coolDownMs: ms, challenge },
+      { url: url.href, status, coolDownMs: ms, challenge, blocked },
       'upstream rate limited; cooling down',
     );
     return new UpstreamRateLimitedError(
@@ -202,6 +208,7 @@ export function createUpstreamClient(
       url.href,
       status,
       challenge,
+      blocked,
     );
   }
 
@@ -210,24 +217,22 @@ export function createUpstreamClient(
     return gate && isSiteHost(url) ? new ChallengeMet(status) : rateLimited(url, status);
   }
 
-  function headersFor(url: URL, accept: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'user-agent': config.userAgent,
-      accept,
-      'accept-language': 'en-US,en;q=0.9',
-      'accept-encoding': 'gzip, deflate, br',
-      referer,
-    };
+  /**
+   * The clearance (its cookie, and the User-Agent it was earned with) goes to the site's own hosts
+   * only; configured stand-in image hosts never see it.
+   */
+  function clearanceFor(url: URL): { cookie?: string; userAgent?: string } {
+    if (!isSiteHost(url)) return {};
     const clearance = gate
       ? gate.current().clearance
       : config.cookie
         ? { cookie: config.cookie }
         : null;
-    if (clearance && isSiteHost(url)) {
-      if ('userAgent' in clearance) headers['user-agent'] = clearance.userAgent;
-      if (clearance.cookie) headers.cookie = clearance.cookie;
-    }
-    return headers;
+    if (!clearance) return {};
+    return {
+      cookie: clearance.cookie || undefined,
+      userAgent: 'userAgent' in clearance ? clearance.userAgent : undefined,
+    };
   }
 
   /** One request on the wire; returns the answer, or where a redirect leads. */
@@ -242,36 +247,33 @@ export function createUpstreamClient(
     book.countRequest(url.host);
     const clearanceVersion = gate?.current().version ?? 0;
     try {
-      const response = await request(url, {
-        method: 'GET',
-        dispatcher,
-        headers: headersFor(url, expect.accept),
+      const response = await transport.send({
+        url,
+        accept: expect.accept,
+        referer,
+        ...clearanceFor(url),
         signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
-        headersTimeout: config.timeoutMs,
-        bodyTimeout: config.timeoutMs,
+        timeoutMs: config.timeoutMs,
       });
-      const status = response.statusCode;
+      const { status, encoding } = response;
       if (status < 200 || status >= 300) {
         // Drained so the connection is reused; read so a challenge behind a 503 is recognised.
-        const encoding = header(response.headers['content-encoding']);
         const text = await readBody(response.body, ERROR_BODY_BYTES, url)
           .then((raw) => decodeBody(raw, encoding, ERROR_BODY_BYTES, url).toString())
           .catch(() => '');
-        const location = header(response.headers.location);
+        const location = response.header('location');
         if (status >= 300 && status < 400 && location) return { redirect: new URL(location, url) };
-        if (isChallenge(header(response.headers['cf-mitigated']), text)) {
-          throw challenged(url, status);
-        }
+        if (isChallenge(response.header('cf-mitigated'), text)) throw challenged(url, status);
         if (status === 403 || status === 429) {
-          throw rateLimited(url, status, header(response.headers['retry-after']));
+          const blocked = status === 403 && isBlockPage(text);
+          throw rateLimited(url, status, response.header('retry-after'), null, blocked);
         }
         if (status === 404 || status === 410) throw new UpstreamNotFoundError(url.href);
         throw new UpstreamHttpError(status, url.href);
       }
       const raw = await readBody(response.body, expect.maxBytes, url);
-      const encoding = header(response.headers['content-encoding']);
       const body = decodeBody(raw, encoding, expect.maxBytes, url);
-      const contentType = header(response.headers['content-type']);
+      const contentType = response.header('content-type');
       const value = expect.read({ status, contentType, body }, url);
       book.recordOutcome(url.host, 'ok', status);
       // The site answers again: a challenge left unsolved earlier is over.
@@ -301,7 +303,7 @@ export function createUpstreamClient(
   ): unknown {
     if (error instanceof UpstreamError) return error;
     if (callerSignal?.aborted) return callerSignal.reason;
-    if (timeoutSignal.aborted || isUndiciTimeout(error)) {
+    if (timeoutSignal.aborted) {
       return new UpstreamTimeoutError(config.timeoutMs, url.href);
     }
     return new UpstreamConnectionError(url.href, { cause: error });
@@ -412,11 +414,12 @@ export function createUpstreamClient(
       book.endCoolDown(host);
       await shared?.endCoolDown(host);
     },
+    userAgent: transport.userAgent,
     async close() {
       if (closed) return;
       closed = true;
       for (const lane of lanes.values()) lane.clear();
-      if (ownsDispatcher) await dispatcher.close();
+      await transport.close();
     },
   };
 }

@@ -26,6 +26,8 @@ export class UpstreamRateLimitedError extends UpstreamError {
     readonly status: number | null = null,
     /** Set when the site challenged and the challenge could not be passed: why not. */
     readonly challenge: ChallengeReason | null = null,
+    /** Cloudflare's block page ("Sorry, you have been blocked"): refused, not merely paced. */
+    readonly blocked = false,
   ) {
     super(`${host} is rate limiting us; retry in ${retryAfterSeconds}s`, url);
   }

@@ -14,6 +14,9 @@ const IMAGE_HOST_KINDS: [RegExp, Kind][] = [
   [/^(?:moviethumbs\d*|mvt|mvcdn)$/, 'movie'],
 ];
 
+/** Thumbnail hosts, old and new generation. */
+const THUMB_LABEL = /^(?:animethumbs\d*|ant|tvthumbs\d*|tvt|moviethumbs\d*|mvt)$/;
+
 /** Full-size originals: `cdni.fancaps.net/file/fancaps-<kind>images/<id>.jpg`. */
 const ORIGINALS_PATH = /^\/file\/fancaps-(anime|tv|movie)images\/([^/]+)$/;
 
@@ -87,4 +90,14 @@ export function imageFromKnownHosts(url: URL): ImageMatch | null {
     ? (IMAGE_HOST_KINDS.find(([pattern]) => pattern.test(label))?.[1] ?? null)
     : null;
   return { kind, id };
+}
+
+/** Which pace a host keeps: the site's pages, thumbnails, or full-size (compressed and original) images. */
+export type HostPace = 'pages' | 'thumbs' | 'full';
+
+export function hostPace(host: string, settings: HostSettings): HostPace {
+  if (host === new URL(settings.baseUrl).host) return 'pages';
+  const thumbHosts = Object.values(settings.imageUrls.thumb).map(templateHost);
+  const label = host.toLowerCase().split('.')[0] ?? '';
+  return thumbHosts.includes(host) || THUMB_LABEL.test(label) ? 'thumbs' : 'full';
 }

@@ -24,7 +24,8 @@ beforeAll(async () => {
   config = loadConfig({
     ...replica.env(),
     UPSTREAM_PAGE_SPACING: '0ms',
-    UPSTREAM_IMAGE_SPACING: '0ms',
+    UPSTREAM_THUMB_SPACING: '0ms',
+    UPSTREAM_FULL_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
     UPSTREAM_TIMEOUT: '2s',
     UPSTREAM_COOLDOWN: '1s',

@@ -8,7 +8,12 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) =
 export interface TestServer {
   origin: string;
   host: string;
-  hits: { path: string; headers: IncomingMessage['headers']; at: number }[];
+  hits: {
+    path: string;
+    headers: IncomingMessage['headers'];
+    rawHeaders: string[];
+    at: number;
+  }[];
   sockets: number;
   inFlight: number;
   maxInFlight: number;
@@ -28,7 +33,12 @@ export async function startServer(): Promise<TestServer> {
     handle: ((_, res) => res.end(PAGE)) as Handler,
   } as Omit<TestServer, 'origin' | 'host' | 'close'>;
   const server = createServer((req, res) => {
-    state.hits.push({ path: req.url ?? '', headers: req.headers, at: performance.now() });
+    state.hits.push({
+      path: req.url ?? '',
+      headers: req.headers,
+      rawHeaders: req.rawHeaders,
+      at: performance.now(),
+    });
     state.inFlight += 1;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
     res.on('close', () => (state.inFlight -= 1));

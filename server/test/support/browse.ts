@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../helpers';
 /** Fast pacing for tests; the pacing itself is proven in the upstream client's own tests. */
 export const FAST_PACING = {
   UPSTREAM_PAGE_SPACING: '5ms',
-  UPSTREAM_IMAGE_SPACING: '0ms',
+  UPSTREAM_THUMB_SPACING: '0ms',
+  UPSTREAM_FULL_SPACING: '0ms',
   UPSTREAM_JITTER: '0ms',
   UPSTREAM_TIMEOUT: '3s',
   UPSTREAM_RETRIES: '1',

@@ -2,6 +2,7 @@
 // directory, and a control port the specs use to create accounts and read received mail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startReplica } from '@capshelf/replica';
@@ -14,16 +15,18 @@ import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
   const sink = await startMailSink();
-  const replica = await startReplica();
-  const config = loadConfig({
+  // Over TLS, with the replica checking ClientHellos as Cloudflare does: the default transport
+  // must pass it for any spec to work.
+  const replica = await startReplica({ tls: true });
+  const settings = {
     ...replica.env(),
     // The replica is local: pacing only slows the suite (the client's tests prove the pacing).
     UPSTREAM_PAGE_SPACING: '10ms',
-    UPSTREAM_IMAGE_SPACING: '0ms',
+    UPSTREAM_THUMB_SPACING: '0ms',
+    UPSTREAM_FULL_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
     // The challenge spec's CAPTCHA makes the browser solver wait this long before giving up.
     UPSTREAM_SOLVER_TIMEOUT: '5s',
-    DATA_DIR: dataDir,
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: APP_URL,
@@ -31,12 +34,27 @@ async function main() {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-  });
-  const services = await createServices(config);
-  const app = await buildHttpApp(services, {
-    webRoot: path.resolve(import.meta.dirname, '../../dist'),
-  });
-  await app.listen({ port: APP_PORT, host: '127.0.0.1' });
+  };
+  const startApp = async (overrides: Record<string, string>, port = 0) => {
+    const services = await createServices(loadConfig({ ...settings, ...overrides }));
+    const app = await buildHttpApp(services, {
+      webRoot: path.resolve(import.meta.dirname, '../../dist'),
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    return { services, app };
+  };
+  const { services, app } = await startApp({ DATA_DIR: dataDir }, APP_PORT);
+  /**
+   * Further apps behind the same replica with other upstream settings, started on demand by name
+   * (e.g. UPSTREAM_TRANSPORT=node, to show what the site's refusal looks like), one user each.
+   */
+  const extraApps = new Map<string, Promise<Awaited<ReturnType<typeof startApp>>>>();
+  const extraUser = { email: 'extra@e2e.test', password: 'UserPass123' };
+  const startExtraApp = async (name: string, overrides: Record<string, string>) => {
+    const started = await startApp({ ...overrides, DATA_DIR: `${dataDir}-${name}` });
+    await started.services.auth.users.create({ ...extraUser, role: 'user' });
+    return started;
+  };
 
   const control = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://control');
@@ -44,7 +62,31 @@ async function main() {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/replica') {
-      return reply(200, { pageOrigin: replica.pageOrigin, hostOrigins: replica.hostOrigins });
+      return reply(200, {
+        pageOrigin: replica.pageOrigin,
+        hostOrigins: replica.hostOrigins,
+        ca: replica.ca?.pem,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/extra-app') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const input = JSON.parse(body) as { name: string; env: Record<string, string> };
+        if (!/^[a-z-]+$/.test(input.name)) return reply(400, { error: 'bad name' });
+        let started = extraApps.get(input.name);
+        if (!started) {
+          started = startExtraApp(input.name, input.env);
+          extraApps.set(input.name, started);
+        }
+        started
+          .then(({ app: extra }) => {
+            const { port } = extra.server.address() as AddressInfo;
+            reply(201, { url: `http://127.0.0.1:${port}`, user: extraUser });
+          })
+          .catch((error: unknown) => reply(500, { error: String(error) }));
+      });
+      return;
     }
     if (req.method === 'GET' && url.pathname === '/mails') {
       const to = url.searchParams.get('to');
@@ -77,6 +119,12 @@ async function main() {
     control.close();
     await app.close();
     await services.close();
+    for (const [name, started] of extraApps) {
+      const { app: extra, services: extraServices } = await started;
+      await extra.close();
+      await extraServices.close();
+      rmSync(`${dataDir}-${name}`, { recursive: true, force: true });
+    }
     await sink.close();
     await replica.close();
     rmSync(dataDir, { recursive: true, force: true });

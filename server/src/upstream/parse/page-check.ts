@@ -6,6 +6,13 @@ const CHALLENGE_MARKERS =
 /** Every real page has the content section; Cloudflare can inject its scripts into real pages too. */
 const SITE_CONTENT = /id=["']?contentbody/i;
 
+/** Cloudflare's block page, served to clients its bot management refuses outright. */
+const BLOCK_MARKERS =
+  /sorry, you have been blocked|cf-error-details|attention required! \| cloudflare/i;
+
+/** Whether an error body is Cloudflare refusing the client (e.g. for its TLS fingerprint). */
+export const isBlockPage = (html: string) => BLOCK_MARKERS.test(html) && !SITE_CONTENT.test(html);
+
 export type PageProblem = 'challenge' | 'truncated';
 
 /**

@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ArrowLeft, RefreshCw } from 'lucide-react';
 import { errorMessage, recordEpisodeAccess, useEpisodes } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
+import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
@@ -75,6 +76,7 @@ export function EpisodesPage() {
     if (challenge)
       return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
+      if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
         <ErrorBox
           title="加载失败"

@@ -15,6 +15,7 @@ import { Lightbox } from './Lightbox';
 import { isRateLimited } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 import { ChallengePanel, challengeOf } from '../site-health';
+import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -158,6 +159,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
               reason={challengeOf(query.error)!}
               onRetry={() => void query.refetch()}
             />
+          ) : isBlocked(query.error) ? (
+            <BlockedPanel onRetry={() => void query.refetch()} />
           ) : isRateLimited(query.error) ? (
             <RateLimitPanel onRetry={() => void query.refetch()} />
           ) : (

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { ContentType } from '@capshelf/contract';
 import { errorMessage, useSearch } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
+import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 import { Spinner } from '../../components/Spinner';
 import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
@@ -82,6 +83,7 @@ export function SearchPage() {
     if (challenge)
       return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
+      if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
         <ErrorBox
           title="搜索失败"

@@ -5,12 +5,17 @@ import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 describe('settings page', () => {
   it('shows the CDN, warns about the large one and switches to the small one', async () => {
-    let status: CdnStatus = { current_cdn: 'large', use_small_cdn_only: false, status: 'degraded' };
+    let status: CdnStatus = {
+      current_cdn: 'large',
+      use_small_cdn_only: false,
+      status: 'degraded',
+      hosts: [],
+    };
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/images/cdn-status': () => json(200, status),
       'POST /api/images/cdn-switch?use_small_cdn=true': () => {
-        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok' };
+        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] };
         return json(200, status);
       },
     });
@@ -38,6 +43,35 @@ describe('settings page', () => {
         2,
       ),
     );
+  });
+
+  it('lists the image hosts the server learnt are down', async () => {
+    const down = {
+      host: 'ancdn.fancaps.net',
+      sizes: ['small' as const],
+      state: 'down' as const,
+      down_until: '2026-11-23T12:10:00.000Z',
+      failures_in_a_row: 3,
+      last_error: 'connection_error',
+      last_failure_at: '2026-11-23T12:00:00.000Z',
+    };
+    const up = { ...down, host: 'cdni.fancaps.net', state: 'up' as const, down_until: null };
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/cdn-status': () =>
+        json(200, {
+          current_cdn: 'small',
+          use_small_cdn_only: true,
+          status: 'unreachable',
+          hosts: [down, up],
+        }),
+    });
+    renderApp('/settings');
+    const list = (await screen.findByText('暂停使用的图片服务器')).parentElement!;
+    expect(list.textContent).toContain('ancdn.fancaps.net');
+    expect(list.textContent).toContain('连续 3 次失败');
+    expect(list.textContent).not.toContain('cdni.fancaps.net');
+    expect(screen.getByTestId('cdn-status').textContent).toBe('无法连接');
   });
 
   it('shows a failed status read with a retry', async () => {

@@ -5,6 +5,7 @@ import { errorMessage, useCdnStatus, useCdnSwitch } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
+import { DownImageHosts } from './DownImageHosts';
 
 const cdnLabels: Record<CdnStatus['current_cdn'], string> = { small: '小图CDN', large: '大图CDN' };
 const statusLabels: Record<CdnStatus['status'], string> = {
@@ -61,6 +62,7 @@ export function SettingsPage() {
             <dd data-testid="cdn-status">{statusLabels[status.data.status]}</dd>
           </dl>
         )}
+        {status.data && <DownImageHosts hosts={status.data.hosts} />}
         <div className="flex gap-3">
           {([true, false] as const).map((useSmall) => {
             const cdn = useSmall ? 'small' : 'large';

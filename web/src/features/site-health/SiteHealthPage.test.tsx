@@ -45,7 +45,8 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
     },
     pacing: {
       pages: { concurrency: 1, spacing_ms: 1000 },
-      images: { concurrency: 4, spacing_ms: 100 },
+      thumbs: { concurrency: 6, spacing_ms: 25 },
+      full: { concurrency: 3, spacing_ms: 350 },
       jitter_ms: 500,
       cooldown_ms: 600_000,
       retries: 2,

@@ -97,8 +97,12 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
           rows={[
             ['网页请求', `间隔 ${pacing.pages.spacing_ms} 毫秒，并发 ${pacing.pages.concurrency}`],
             [
-              '图片请求',
-              `间隔 ${pacing.images.spacing_ms} 毫秒，并发 ${pacing.images.concurrency}`,
+              '缩略图请求（每个主机）',
+              `间隔 ${pacing.thumbs.spacing_ms} 毫秒，并发 ${pacing.thumbs.concurrency}`,
+            ],
+            [
+              '原图请求（每个主机）',
+              `间隔 ${pacing.full.spacing_ms} 毫秒，并发 ${pacing.full.concurrency}`,
             ],
             ['随机抖动', `最多 ${pacing.jitter_ms} 毫秒`],
             [
