@@ -40,8 +40,13 @@ export interface UpstreamClientDeps {
   shared?: SharedHostStore;
 }
 
+/** Who waits for a fetch: what a user looks at goes before work nobody waits for. */
+export const FetchPriority = { visible: 0, background: -10 } as const;
+
 export interface FetchOptions {
   signal?: AbortSignal;
+  /** Higher starts first among requests waiting for the same host; default `visible`. */
+  priority?: number;
 }
 
 export interface UpstreamImage {
@@ -256,7 +261,8 @@ export function createUpstreamClient(
   }
 
   /** One URL with retries: each attempt waits its turn in the host's lane. */
-  async function sendWithRetries<T>(url: URL, expect: Expectation<T>, signal?: AbortSignal) {
+  async function sendWithRetries<T>(url: URL, expect: Expectation<T>, options: FetchOptions) {
+    const { signal, priority } = options;
     const lane = laneFor(url.host);
     const { spacingMs } = pacingOf(url.host);
     for (let attempt = 0; ; attempt += 1) {
@@ -266,6 +272,7 @@ export function createUpstreamClient(
           () => send(url, expect, signal),
           () => refuseWhileCooling(url),
           signal,
+          priority,
         );
       } catch (error) {
         if (!isRetryable(error) || attempt >= config.retries) throw error;
@@ -279,7 +286,7 @@ export function createUpstreamClient(
     }
   }
 
-  async function get<T>(href: string, expect: Expectation<T>, signal?: AbortSignal): Promise<T> {
+  async function get<T>(href: string, expect: Expectation<T>, options: FetchOptions): Promise<T> {
     if (closed) throw new Error('upstream client is closed');
     let url: URL;
     try {
@@ -289,7 +296,7 @@ export function createUpstreamClient(
     }
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
       if (!urls.isAllowed(url)) throw new UpstreamUrlRefusedError(url.href);
-      const result = await sendWithRetries(url, expect, signal);
+      const result = await sendWithRetries(url, expect, options);
       if ('value' in result) return result.value;
       logger?.debug({ from: url.href, to: result.redirect.href }, 'upstream redirect');
       url = result.redirect;
@@ -327,8 +334,8 @@ export function createUpstreamClient(
   };
 
   return {
-    fetchPage: (url, options = {}) => get(url, pageExpectation, options.signal),
-    fetchImage: (url, options = {}) => get(url, imageExpectation, options.signal),
+    fetchPage: (url, options = {}) => get(url, pageExpectation, options),
+    fetchImage: (url, options = {}) => get(url, imageExpectation, options),
     hostStatus: (host) => book.status(host),
     health: () => ({ requestsSent, hosts: book.hosts().map((host) => book.status(host)) }),
     async close() {

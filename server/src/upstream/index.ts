@@ -27,7 +27,7 @@ export type {
   UpstreamLogger,
   FetchOptions,
 } from './client';
-export { createUpstreamClient } from './client';
+export { createUpstreamClient, FetchPriority } from './client';
 export type { SharedHostStore, HostSlot } from './shared-store';
 export { databaseHostStore } from './shared-store';
 export { FetchLeases } from './fetch-leases';
