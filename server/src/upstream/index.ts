@@ -41,5 +41,9 @@ export type {
   EpisodeCrawl,
   FastEpisodeCrawl,
   MovieCrawl,
+  EpisodeMeta,
+  MovieMeta,
+  ImageCrawlProgress,
+  ImageCrawlOptions,
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlEpisodeFast, crawlMovie } from './crawl';
