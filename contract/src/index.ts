@@ -10,3 +10,4 @@ export * from './downloads';
 export * from './favorites';
 export * from './library';
 export * from './format';
+export * from './crawl';

@@ -6,7 +6,7 @@ import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
-import { UpstreamError, UpstreamNotFoundError } from '../upstream';
+import { FetchPriority, UpstreamError, UpstreamNotFoundError } from '../upstream';
 import type { CacheGeneration } from './generation';
 import { ByteBudgetCache } from './memory-cache';
 
@@ -114,6 +114,13 @@ export class ImageStore {
     return this.memory.get(memoryKey(kind, id, wanted, compressedForLarge));
   }
 
+  /** Fetches one size into the store unless it is there, behind every request a user waits for. */
+  async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
+    if (!(await this.onDisk(kind, id, size))) {
+      await this.fetchOnce(kind, id, size, FetchPriority.background);
+    }
+  }
+
   /** Whether any size of the image is already stored (downloads use it to skip the network). */
   async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
     return (await this.onDisk(kind, id, size)) !== null;
@@ -184,14 +191,19 @@ export class ImageStore {
     }
   }
 
-  private fetchOnce(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+  private fetchOnce(
+    kind: Kind,
+    id: number,
+    size: ImageSize,
+    priority: number = FetchPriority.visible,
+  ): Promise<StoredImage | null> {
     const key = `${kind}:${id}:${size}`;
     let running = this.inFlight.get(key);
     if (!running) {
       running = this.deps.leases
         .once(
           `image:${key}`,
-          () => this.fetchAndStore(kind, id, size),
+          () => this.fetchAndStore(kind, id, size, priority),
           () => this.onDisk(kind, id, size),
         )
         .finally(() => this.inFlight.delete(key));
@@ -200,8 +212,14 @@ export class ImageStore {
     return running;
   }
 
-  private async fetchAndStore(kind: Kind, id: number, size: ImageSize): Promise<StoredImage> {
-    const image = await this.deps.client.fetchImage(this.deps.builders.imageUrl(size, kind, id));
+  private async fetchAndStore(
+    kind: Kind,
+    id: number,
+    size: ImageSize,
+    priority: number,
+  ): Promise<StoredImage> {
+    const url = this.deps.builders.imageUrl(size, kind, id);
+    const image = await this.deps.client.fetchImage(url, { priority });
     const file = this.fileOf(kind, id, size);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;

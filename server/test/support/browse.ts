@@ -20,7 +20,13 @@ export interface BrowseApp extends TestApp {
 /** The app pointed at a fresh replica, with a signed-in user. */
 export async function startBrowseApp(env: Record<string, string> = {}): Promise<BrowseApp> {
   const replica = await startReplica();
-  const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env });
+  // Request counts are exact: background thumbnail prefetch is off unless a test turns it on.
+  const app = await startTestApp({
+    ...replica.env(),
+    ...FAST_PACING,
+    THUMBNAIL_PREFETCH: 'false',
+    ...env,
+  });
   const headers = await app.userHeaders('browser@example.com');
   return {
     ...app,
