@@ -1,10 +1,16 @@
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
 
 // Every API call is echoed to the console by the logger; the tests read its history instead.
 operationLog.setEcho(false);
+
+// happy-dom's IntersectionObserver never reports anything: without one, the image queue treats
+// every image as on screen (tests that need an observer stub their own).
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+});
 
 // Without vitest globals, testing-library cannot register its own cleanup.
 afterEach(() => {

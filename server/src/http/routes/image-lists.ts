@@ -190,7 +190,8 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
       const b = request.body;
-      await recordVisit(request, b.episode_id, b, b.image_ids.length);
+      // No ids: the page holds only an estimate (fast mode), which is no count to keep.
+      await recordVisit(request, b.episode_id, b, b.image_ids.length || null);
       return reply.status(204).send();
     });
   };
@@ -216,7 +217,7 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
       showTitle,
       episodeTitle: titles.episode_title || stored?.episodeTitle || '',
       searchTerm: titles.search_term ?? '',
-      imageCount: imageCount ?? stored?.imageIds.length ?? null,
+      imageCount: imageCount ?? (stored?.exact ? stored.imageIds.length : null),
     });
   }
 }
