@@ -7,6 +7,7 @@ export const FAST_MODE_OFFER_PAGES = 5;
 
 /** `第 3/24 页` once the page count is known, `第 3/5+ 页` while the pager only shows a window. */
 export function pageText(progress: CrawlProgress): string {
+  if (progress.page === 0) return '第 1 页';
   const of = progress.pages ?? `${Math.max(progress.pagesAtLeast, progress.page)}+`;
   return `第 ${progress.page}/${of} 页`;
 }
