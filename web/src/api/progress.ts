@@ -11,8 +11,10 @@ import type {
 import { apiRequest } from './client';
 import { ApiError } from './errors';
 
-/** The source is read a page a second: asking more often would only repeat the answer. */
-export const PROGRESS_POLL_MS = 1000;
+/** The source is read a page a second: asking much more often would only repeat the answer. */
+export const PROGRESS_POLL_MS = 700;
+/** Until page 1 arrives (a second or so), asked sooner: it is what the user waits for. */
+export const FIRST_PAGE_POLL_MS = 200;
 
 export interface CrawlProgress {
   state: CrawlState;
@@ -100,7 +102,11 @@ export function useProgressiveImageList(episodeUrl: string, enabled: boolean) {
         },
       };
     },
-    refetchInterval: (q) => (q.state.data?.partial && !q.state.error ? PROGRESS_POLL_MS : false),
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data?.partial || q.state.error) return false;
+      return data.progress.page === 0 ? FIRST_PAGE_POLL_MS : PROGRESS_POLL_MS;
+    },
   });
 
   const { refetch } = query;
