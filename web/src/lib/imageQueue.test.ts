@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ImageLoadQueue } from './imageQueue';
 
+/** Picks at once: each test step sees the queue's decision. */
+const now = (pick: () => void) => pick();
+
 function recorder() {
   const started: string[] = [];
   return { started, start: (name: string) => () => started.push(name) };
@@ -8,7 +11,7 @@ function recorder() {
 
 describe('ImageLoadQueue', () => {
   it('keeps at most `limit` images loading and starts the rest by rank as slots free', () => {
-    const queue = new ImageLoadQueue(2);
+    const queue = new ImageLoadQueue(2, now);
     const { started, start } = recorder();
     const a = queue.enqueue(0, start('a'));
     queue.enqueue(1, start('b'));
@@ -21,7 +24,7 @@ describe('ImageLoadQueue', () => {
   });
 
   it('drops what scrolled away before its turn', () => {
-    const queue = new ImageLoadQueue(1);
+    const queue = new ImageLoadQueue(1, now);
     const { started, start } = recorder();
     const first = queue.enqueue(0, start('first'));
     const away = queue.enqueue(1, start('away'));
@@ -33,7 +36,7 @@ describe('ImageLoadQueue', () => {
   });
 
   it('lets an urgent image jump the queue, on one extra slot', () => {
-    const queue = new ImageLoadQueue(2);
+    const queue = new ImageLoadQueue(2, now);
     const { started, start } = recorder();
     queue.enqueue(0, start('a'));
     queue.enqueue(1, start('b'));
@@ -43,8 +46,19 @@ describe('ImageLoadQueue', () => {
     expect(queue.running).toBe(3);
   });
 
+  it('ranks images that asked together, before starting any of them', () => {
+    const picks: (() => void)[] = [];
+    const queue = new ImageLoadQueue(1, (pick) => picks.push(pick));
+    const { started, start } = recorder();
+    queue.enqueue(50, start('lower'));
+    queue.enqueue(10, start('top'));
+    expect(started).toEqual([]);
+    picks.shift()!();
+    expect(started).toEqual(['top']);
+  });
+
   it('frees a slot once, however often it is released', () => {
-    const queue = new ImageLoadQueue(1);
+    const queue = new ImageLoadQueue(1, now);
     const { started, start } = recorder();
     const a = queue.enqueue(0, start('a'));
     queue.enqueue(1, start('b'));

@@ -24,17 +24,25 @@ export class ImageLoadQueue {
   readonly #waiting = new Set<Entry>();
   readonly #running = new Set<Entry>();
   #order = 0;
+  #pumping = false;
 
-  constructor(readonly limit: number) {}
+  /**
+   * `schedule` defers picking the next images a moment, so images that come on screen together
+   * (one scroll, one render) are ranked together rather than started in callback order.
+   */
+  constructor(
+    readonly limit: number,
+    private readonly schedule: (pick: () => void) => void = (pick) => setTimeout(pick, 0),
+  ) {}
 
   /** `start` is called when the image's turn comes (maybe at once). Lower `rank` goes first. */
   enqueue(rank: number, start: () => void, urgent = false): ImageTicket {
     const entry: Entry = { rank, urgent, order: this.#order++, start };
     this.#waiting.add(entry);
-    this.#pump();
+    this.#schedulePump();
     const release = () => {
       const wasQueued = this.#waiting.delete(entry) || this.#running.delete(entry);
-      if (wasQueued) this.#pump();
+      if (wasQueued) this.#schedulePump();
     };
     return { done: release, cancel: release };
   }
@@ -60,6 +68,15 @@ export class ImageLoadQueue {
       }
     }
     return best;
+  }
+
+  #schedulePump(): void {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    this.schedule(() => {
+      this.#pumping = false;
+      this.#pump();
+    });
   }
 
   #pump(): void {

@@ -34,7 +34,7 @@ describe('image screen', () => {
   it('filters by id, selects a SHIFT range and switches size and columns', async () => {
     mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(300))) });
     renderApp(PAGE);
-    await screen.findByText('共 300 张');
+    await screen.findByText('共 300 张', {}, { timeout: 5000 });
 
     fireEvent.change(screen.getByLabelText('按ID筛选'), { target: { value: '5001' } });
     await waitFor(() => expect(cards()[0]?.dataset.imageId).toBe('500100'));
