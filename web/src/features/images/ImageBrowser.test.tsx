@@ -29,7 +29,7 @@ describe('image screen', () => {
     expect(imgs()[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=thumb&kind=anime');
     fireEvent.load(imgs()[0]!);
     await waitFor(() => expect(imgs()).toHaveLength(IMAGES_IN_FLIGHT + 1));
-  });
+  }, 20_000);
 
   it('filters by id, selects a SHIFT range and switches size and columns', async () => {
     mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(300))) });
@@ -63,7 +63,7 @@ describe('image screen', () => {
     fireEvent.change(screen.getByLabelText('列数'), { target: { value: '3' } });
     const row = card(500100).closest('[style*="grid-template-columns"]') as HTMLElement;
     expect(row.style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
-  });
+  }, 15_000);
 
   it('records one view with the episode and its image ids', async () => {
     const fetchMock = mockApi({
@@ -159,7 +159,7 @@ describe('image screen', () => {
     mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(1))) });
     renderApp(PAGE);
     await waitFor(() => expect(cards()).toHaveLength(1));
-    fireEvent.error(within(card(500000)).getByRole('img'));
+    fireEvent.error(await within(card(500000)).findByRole('img'));
     expect(within(card(500000)).getByText('图片加载失败')).toBeTruthy();
   });
 
