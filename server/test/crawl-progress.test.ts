@@ -138,6 +138,33 @@ describe(`progressive listing (${databaseKind})`, () => {
     expect(t.upstreamRequests()).toBe(0);
   });
 
+  it('never keeps a fast-mode estimate as an episode’s image count', async () => {
+    const headers = await t.userHeaders('estimate@example.com');
+    const url = `${t.replica.pageOrigin}/anime/episodeimages.php?${KEY_IDS.nonContiguousEpisode}`;
+    const fast = await t.app.inject({
+      method: 'GET',
+      url: `/api/images/episode/${encodeURIComponent(url)}/fast`,
+      headers,
+    });
+    expect(fast.json()).toMatchObject({ exact: false });
+    // The page records the view of an estimate without ids.
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/images/record-view',
+      headers,
+      payload: { episode_id: url, image_ids: [] },
+    });
+    expect(view.statusCode).toBe(204);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/images/search-based-library/episodes',
+      headers,
+    });
+    const [record] = history.json().episodes;
+    expect(record.image_count).not.toBe(fast.json().total);
+    expect(record.image_count).toBe(0);
+  });
+
   it('remembers the episode mode each user chose', async () => {
     const url = '/api/images/mode-preference';
     const get = async () => (await t.app.inject({ method: 'GET', url, headers: t.headers })).json();

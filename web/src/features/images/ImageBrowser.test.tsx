@@ -98,6 +98,23 @@ describe('image screen', () => {
     expect(screen.getByText('约 4 张')).toBeTruthy();
   });
 
+  it('opens in the mode the user chose last and records no estimated ids', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/images/mode-preference': () => json(200, { image_mode: 'fast' }),
+      [`${LIST}/fast`]: () => json(200, imageList(images(4), { mode: 'fast', exact: false })),
+      'POST /api/images/record-view': () => json(204),
+    });
+    renderApp(PAGE);
+    expect(await screen.findByText('约 4 张', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByLabelText('快速模式(基础)') as HTMLInputElement).checked).toBe(true);
+    // No smart crawl was started behind the remembered choice.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/progress'))).toBe(false);
+    const views = () => fetchMock.mock.calls.filter(([url]) => url === '/api/images/record-view');
+    await waitFor(() => expect(views()).toHaveLength(1));
+    expect(JSON.parse(String(views()[0]![1]!.body)).image_ids).toEqual([]);
+  });
+
   it('shows the rate-limit panel for UPSTREAM_RATE_LIMITED', async () => {
     mockApi({
       ...signedIn(),
