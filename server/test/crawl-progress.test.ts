@@ -45,6 +45,9 @@ describe(`progressive listing (${databaseKind})`, () => {
     const id = episodeId(big.id);
     const first = await progress(id);
     expect(first.state).toBe('running');
+    // The first answer waited for page 1: its images come with it.
+    expect(first.page).toBeGreaterThanOrEqual(1);
+    expect(first.images.map((i) => i.id)).toEqual(big.imageIds.slice(0, first.total));
 
     const partial = await pollUntil(id, (a) => a.page >= 2 && a.state === 'running');
     expect(partial.images.map((i: { id: number }) => i.id)).toEqual(

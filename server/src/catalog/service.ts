@@ -66,6 +66,12 @@ export interface ImageListing {
 
 const hasItems = (list: { length: number }) => list.length > 0;
 
+/**
+ * A crawl's first answer waits this long at most for page 1 (read at once unless another crawl
+ * holds the page lane): it is what the user waits for, and it saves the page a round of polling.
+ */
+const FIRST_PAGE_WAIT_MS = 1500;
+
 /** How far an episode's or movie's complete listing has come (the progress endpoint's answer). */
 export interface ImageCrawlStatus {
   state: CrawlState;
@@ -85,6 +91,9 @@ type ListingMeta = EpisodeMeta | MovieMeta;
 
 /** Search, episode lists and episode images: cached answers over the one upstream client. */
 export class CatalogService {
+  /** Callers waiting for the next page a crawl in this process stores, per listing key. */
+  private readonly pageWaiters = new Map<string, Set<() => void>>();
+
   constructor(
     private readonly deps: {
       config: Config;
@@ -220,6 +229,12 @@ export class CatalogService {
     if (record?.state !== 'failed') {
       // Its failure is recorded in the progress row, which the next call reports.
       this.episodeImages(ref, 'smart').catch(() => undefined);
+      if (!record?.progress) {
+        await this.nextPage(key, FIRST_PAGE_WAIT_MS);
+        record = await progress.read<ListingMeta>(key);
+        const done = await cache.fresh<ImageListing>(key);
+        if (done) return this.statusOf(ref, 'done', done.value, record, done);
+      }
     }
     const listing = this.listingOf(ref, record?.progress ?? null);
     // A finished crawl whose listing is being stored (or went stale) reads as still running.
@@ -296,8 +311,12 @@ export class CatalogService {
       record.state !== 'done';
     const resume = recent ? record.progress : null;
     await progress.begin(key, resume === null);
+    const onProgress = async (read: ImageCrawlProgress<M>) => {
+      await progress.save(key, read);
+      this.pageStored(key);
+    };
     try {
-      return await crawl({ resume, onProgress: (read) => progress.save(key, read) });
+      return await crawl({ resume, onProgress });
     } catch (error) {
       const known = fromUpstream(error);
       const reason = known
@@ -307,8 +326,31 @@ export class CatalogService {
           }
         : { code: 'INTERNAL', message: '读取失败，请稍后重试' };
       await progress.fail(key, reason).catch(() => undefined);
+      this.pageStored(key);
       throw error;
     }
+  }
+
+  /** Resolves when this process's crawl of `key` stores a page or stops, or after `ms`. */
+  private nextPage(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.pageWaiters.get(key) ?? new Set<() => void>();
+      this.pageWaiters.set(key, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.pageWaiters.get(key) === waiters) {
+          this.pageWaiters.delete(key);
+        }
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+  }
+
+  private pageStored(key: string): void {
+    for (const done of this.pageWaiters.get(key) ?? []) done();
   }
 
   async clearSearch(pattern?: string): Promise<number> {
