@@ -99,6 +99,20 @@ try {
     { timeout: 120_000, polling: 50 },
   );
   const firstMs = Date.now() - opened;
+  // Where that time went, from the page's own clock (ms since navigation).
+  const steps = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const progress = entries.find((entry) => /\/progress\?/.test(entry.name));
+    const image = entries.find((entry) => /\/api\/images\/\d+\.jpg/.test(entry.name));
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      domReady: Math.round(nav.domContentLoadedEventEnd),
+      progressStart: Math.round(progress?.startTime ?? NaN),
+      progressEnd: Math.round(progress?.responseEnd ?? NaN),
+      imageStart: Math.round(image?.startTime ?? NaN),
+      imageEnd: Math.round(image?.responseEnd ?? NaN),
+    };
+  });
 
   // Every card on the first screen, once the first page filled it.
   await page.waitForFunction(
@@ -152,6 +166,9 @@ try {
   );
   console.log(
     `    the page's own / probe    p99 ${percentile(own, 99).toFixed(0)} / ${percentile(probe, 99).toFixed(0)} ms, max ${Math.max(...own).toFixed(0)} / ${Math.max(...probe).toFixed(0)} ms`,
+  );
+  console.log(
+    `    page ready ${steps.domReady} ms, first progress call ${steps.progressStart}–${steps.progressEnd} ms, first thumbnail request ${steps.imageStart}–${steps.imageEnd} ms`,
   );
   console.log(`  first screen loaded         ${firstScreenMs} ms (${firstScreenCards} thumbnails)`);
   console.log(`  listing complete            ${completeMs} ms`);
