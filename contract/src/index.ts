@@ -11,3 +11,4 @@ export * from './favorites';
 export * from './library';
 export * from './format';
 export * from './site-health';
+export * from './crawl';

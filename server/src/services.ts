@@ -2,7 +2,13 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { AuthService, ensureAdmin } from './auth';
 import { Background } from './background';
-import { CatalogService, Directory, ListingCache } from './catalog';
+import {
+  CatalogService,
+  CrawlProgressStore,
+  Directory,
+  ListingCache,
+  ModePreferences,
+} from './catalog';
 import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
@@ -13,7 +19,13 @@ import {
 } from './downloads';
 import { fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
-import { CacheGeneration, CdnPreferences, ImageHostHealth, ImageStore } from './images';
+import {
+  CacheGeneration,
+  CdnPreferences,
+  ImageHostHealth,
+  ImageStore,
+  ThumbnailPrefetch,
+} from './images';
 import { createLibraries, HistoryService, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -49,7 +61,10 @@ export interface Services {
   builders: UrlBuilders;
   directory: Directory;
   catalog: CatalogService;
+  /** Each user's last episode mode (smart or fast). */
+  modes: ModePreferences;
   images: ImageStore;
+  prefetch: ThumbnailPrefetch;
   /** Changes with every change to the image cache (answers over the whole cache key on it). */
   generation: CacheGeneration;
   cdn: CdnPreferences;
@@ -119,6 +134,7 @@ export async function createServices(
     builders,
     cache: new ListingCache(db.kysely, leases, meter),
     directory,
+    progress: new CrawlProgressStore(db.kysely),
   });
   const imageHosts = new ImageHostHealth();
   const images = new ImageStore({
@@ -131,6 +147,7 @@ export async function createServices(
     meter,
     hostHealth: imageHosts,
   });
+  const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
   if (cluster.isPrimary) {
@@ -186,7 +203,9 @@ export async function createServices(
     builders,
     directory,
     catalog,
+    modes: new ModePreferences(db.kysely),
     images,
+    prefetch,
     generation,
     cdn,
     history,
@@ -204,6 +223,7 @@ export async function createServices(
     mapDomainError: fromUpstream,
     async close() {
       auth.stopSweeps();
+      await prefetch.stop();
       await downloadRunner.stop();
       await background.idle();
       await upstream.close();

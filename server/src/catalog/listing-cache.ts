@@ -63,6 +63,12 @@ export class ListingCache {
     }
   }
 
+  /** The stored entry if it is still fresh (what `get` would answer without a fetch). */
+  async fresh<T>(key: string): Promise<Cached<T> | null> {
+    const stored = await this.read<T>(key);
+    return stored?.fresh ? stored.entry : null;
+  }
+
   /** The stored entry, fresh or not, without any upstream request. */
   async peek<T>(key: string): Promise<Cached<T> | null> {
     return (await this.read<T>(key))?.entry ?? null;

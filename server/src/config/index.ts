@@ -137,6 +137,7 @@ const envSchema = z.object({
   SEARCH_CACHE_TTL: duration('24h'),
   SHOW_CACHE_TTL: duration('24h'),
   EPISODE_CACHE_TTL: duration('30d'),
+  THUMBNAIL_PREFETCH: z.stringbool().default(true),
   DOWNLOAD_TTL: duration('1h'),
   DOWNLOAD_CONCURRENCY: int(2, 1, 16),
   DOWNLOAD_STALE_AFTER: duration('60s'),
@@ -212,6 +213,7 @@ function shape(env: z.infer<typeof envSchema>) {
       searchTtlMs: env.SEARCH_CACHE_TTL,
       showTtlMs: env.SHOW_CACHE_TTL,
       episodeTtlMs: env.EPISODE_CACHE_TTL,
+      prefetchThumbnails: env.THUMBNAIL_PREFETCH,
     },
     downloads: {
       ttlMs: env.DOWNLOAD_TTL,

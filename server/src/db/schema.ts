@@ -97,6 +97,8 @@ export interface HistoryTable {
 export interface UserSettingsTable {
   user_id: number;
   use_small_cdn: Generated<number>;
+  /** 'smart' or 'fast', the user's last choice for episodes (see 010). */
+  image_mode: string | null;
 }
 
 export interface DownloadsTable {
@@ -199,6 +201,17 @@ export interface UpstreamCredentialsTable {
   last_solve_at: Generated<number>;
 }
 
+/** How far the crawl of one image listing has come (see 010). */
+export interface ListingCrawlsTable {
+  key: string;
+  state: 'running' | 'done' | 'failed';
+  /** JSON of the crawl's progress: first page's details, pages read, ids so far. */
+  progress: string;
+  error_code: string | null;
+  error_message: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -216,6 +229,7 @@ export interface Database {
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
   upstream_credentials: UpstreamCredentialsTable;
+  listing_crawls: ListingCrawlsTable;
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;

@@ -5,3 +5,4 @@ export { imageItem, thumbUrl } from './urls';
 export { sampleCached } from './sample';
 export { CacheGeneration } from './generation';
 export { ImageHostHealth, type ImageHostState } from './host-health';
+export { ThumbnailPrefetch } from './prefetch';

@@ -6,7 +6,12 @@ import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
-import { UpstreamConnectionError, UpstreamError, UpstreamNotFoundError } from '../upstream';
+import {
+  FetchPriority,
+  UpstreamConnectionError,
+  UpstreamError,
+  UpstreamNotFoundError,
+} from '../upstream';
 import type { CacheGeneration } from './generation';
 import type { ImageHostHealth } from './host-health';
 import { isHostFailure } from './host-health';
@@ -164,6 +169,13 @@ export class ImageStore {
     return hit;
   }
 
+  /** Fetches one size into the store unless it is there, behind every request a user waits for. */
+  async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
+    if (!(await this.onDisk(kind, id, size))) {
+      await this.fetchOnce(kind, id, size, FetchPriority.background);
+    }
+  }
+
   /** Whether any size of the image is already stored (downloads use it to skip the network). */
   async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
     return (await this.onDisk(kind, id, size)) !== null;
@@ -234,14 +246,19 @@ export class ImageStore {
     }
   }
 
-  private fetchOnce(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+  private fetchOnce(
+    kind: Kind,
+    id: number,
+    size: ImageSize,
+    priority: number = FetchPriority.visible,
+  ): Promise<StoredImage | null> {
     const key = `${kind}:${id}:${size}`;
     let running = this.inFlight.get(key);
     if (!running) {
       running = this.deps.leases
         .once(
           `image:${key}`,
-          () => this.fetchAndStore(kind, id, size),
+          () => this.fetchAndStore(kind, id, size, priority),
           () => this.onDisk(kind, id, size),
         )
         .finally(() => this.inFlight.delete(key));
@@ -250,8 +267,13 @@ export class ImageStore {
     return running;
   }
 
-  private async fetchAndStore(kind: Kind, id: number, size: ImageSize): Promise<StoredImage> {
-    const image = await this.fetchNoting(kind, id, size);
+  private async fetchAndStore(
+    kind: Kind,
+    id: number,
+    size: ImageSize,
+    priority: number,
+  ): Promise<StoredImage> {
+    const image = await this.fetchNoting(kind, id, size, priority);
     const file = this.fileOf(kind, id, size);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
@@ -273,11 +295,11 @@ export class ImageStore {
   }
 
   /** One fetch, its outcome noted against the host (once per request, not per waiter). */
-  private async fetchNoting(kind: Kind, id: number, size: ImageSize) {
+  private async fetchNoting(kind: Kind, id: number, size: ImageSize, priority: number) {
     const url = this.deps.builders.imageUrl(size, kind, id);
     const host = new URL(url).host;
     try {
-      const image = await this.deps.client.fetchImage(url);
+      const image = await this.deps.client.fetchImage(url, { priority });
       this.deps.hostHealth.succeeded(host, size);
       return image;
     } catch (error) {

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamConfig } from '../config';
 import type { UpstreamClient } from './client';
-import { createUpstreamClient } from './client';
+import { createUpstreamClient, FetchPriority } from './client';
 import {
   UpstreamBadResponseError,
   UpstreamConnectionError,
@@ -162,6 +162,30 @@ describe('upstream client: pacing', () => {
       expect(gap).toBeGreaterThanOrEqual(45);
     // Held back by the page spacing, six images would take at least 6 × 500 ms.
     expect(performance.now() - started).toBeLessThan(2500);
+  });
+
+  it('starts waiting requests by priority: what a user looks at before background work', async () => {
+    makeClient({ pages: { concurrency: 1, spacingMs: 30 } });
+    // The first page holds the lane until the visible one has been asked for.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    pages.handle = (_, res, hit) =>
+      hit === 1 ? void held.then(() => sendPage(res)) : sendPage(res);
+    const background = [1, 2, 3].map((n) =>
+      client.fetchPage(`${pages.origin}/background${n}`, { priority: FetchPriority.background }),
+    );
+    while (pages.hits.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Asked last, while the background pages wait their turn: it goes first among them.
+    const visible = client.fetchPage(`${pages.origin}/visible`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([...background, visible]);
+    expect(pages.hits.map((hit) => hit.path)).toEqual([
+      '/background1',
+      '/visible',
+      '/background2',
+      '/background3',
+    ]);
   });
 
   it('adds jitter to the spacing, never more than the spacing itself', async () => {

@@ -48,10 +48,15 @@ export interface UpstreamClientDeps {
   clearance?: ClearanceGate;
 }
 
+/** Who waits for a fetch: what a user looks at goes before work nobody waits for. */
+export const FetchPriority = { visible: 0, background: -10 } as const;
+
 export interface FetchOptions {
   signal?: AbortSignal;
   /** false: a challenge is reported, never solved (checking a pasted cookie). */
   solve?: boolean;
+  /** Higher starts first among requests waiting for the same host; default `visible`. */
+  priority?: number;
 }
 
 export interface UpstreamImage {
@@ -327,7 +332,7 @@ export function createUpstreamClient(
 
   /** One URL with retries: each attempt waits its turn in the host's lane. */
   async function sendWithRetries<T>(url: URL, expect: Expectation<T>, options: FetchOptions) {
-    const { signal } = options;
+    const { signal, priority } = options;
     const lane = laneFor(url.host);
     const { spacingMs } = pacingOf(url.host);
     let solveAllowed = options.solve ?? true;
@@ -338,6 +343,7 @@ export function createUpstreamClient(
           () => send(url, expect, signal),
           () => refuseWhileCooling(url),
           signal,
+          priority,
         );
       } catch (error) {
         if (error instanceof ChallengeMet) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUrlBuilders } from './builders';
-import type { PageSource } from './crawl';
+import type { EpisodeMeta, ImageCrawlProgress, PageSource } from './crawl';
 import { crawlEpisode, crawlEpisodeFast, crawlMovie, crawlShow } from './crawl';
 import { testUpstreamConfig } from './test-config';
 import { episodeSite, memorySource, movieSite, range, showSite } from './test-site';
@@ -78,6 +78,44 @@ describe('crawlEpisode', () => {
     expect(result.imageIds).toEqual(ids);
     expect(pageNumbers(source)).toEqual([1, 2, 3, 4]);
     expectNoRepeats(source);
+  });
+});
+
+describe('crawlEpisode: progress and resuming', () => {
+  const ids = range(7_000_000, 100);
+
+  it('reports every page as it is read, then resumes a failed crawl after its last page', async () => {
+    const site = episodeSite(ids, { pastEnd: 'empty' });
+    const failing = memorySource((page) => {
+      if (page === 2) throw new Error('source down');
+      return site(page);
+    });
+    const seen: ImageCrawlProgress<EpisodeMeta>[] = [];
+    const onProgress = async (progress: ImageCrawlProgress<EpisodeMeta>) => {
+      seen.push(progress);
+    };
+    await expect(crawlEpisode(context(failing), episode, { onProgress })).rejects.toThrow(
+      'source down',
+    );
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ pagesRead: 1, imageIds: ids.slice(0, 36), done: false });
+    expect(seen[0]!.meta.label).toBe('Episode 1');
+
+    const source = memorySource(site);
+    const result = await crawlEpisode(context(source), episode, { resume: seen[0], onProgress });
+    expect(result.imageIds).toEqual(ids);
+    expect(result.label).toBe('Episode 1');
+    // Page 1 is not read again.
+    expect(pageNumbers(source)).toEqual([2, 3]);
+    expect(seen.at(-1)).toMatchObject({ pagesRead: 3, pages: 3, done: true });
+  });
+
+  it('counts a page past the end as read but not as one of the listing', async () => {
+    const source = memorySource(episodeSite(ids, { pastEnd: 'empty', brokenNext: true }));
+    const seen: ImageCrawlProgress<EpisodeMeta>[] = [];
+    await crawlEpisode(context(source), episode, { onProgress: async (p) => void seen.push(p) });
+    expect(seen.map((p) => p.pagesRead)).toEqual([1, 2, 3, 4]);
+    expect(seen.at(-1)).toMatchObject({ pages: 3, done: true, imageIds: ids });
   });
 });
 

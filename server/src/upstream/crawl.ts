@@ -103,6 +103,64 @@ export interface EpisodeCrawl extends Omit<EpisodePage, 'pagination' | 'imageIds
   pagesFetched: number;
 }
 
+/**
+ * How far a crawl of an episode's or movie's images has come: what the first page said of it
+ * (`meta`), the pages read and the ids they held, in page order. Kept by the caller as pages
+ * arrive, so a crawl that failed midway resumes after its last page read.
+ */
+export interface ImageCrawlProgress<M> {
+  meta: M;
+  pagesRead: number;
+  imageIds: number[];
+  /** Pages the listing has at least (the pager's window); its page count once `done`. */
+  pages: number;
+  done: boolean;
+}
+
+export interface ImageCrawlOptions<M> {
+  /** Progress of an earlier crawl that stopped; reading goes on after its last page. */
+  resume?: ImageCrawlProgress<M> | null;
+  /** Called after every page, before the next is asked for. */
+  onProgress?: (progress: ImageCrawlProgress<M>) => Promise<void>;
+}
+
+/** Pages of images one by one, from page 1 or after the pages of `resume`, up to the end. */
+async function walkImages<P extends EpisodePage | MoviePage, M>(
+  reader: PageReader<P>,
+  maxPages: number,
+  metaOf: (first: P) => M,
+  options: ImageCrawlOptions<M>,
+): Promise<ImageCrawlProgress<M>> {
+  const { resume } = options;
+  if (resume?.done) return resume;
+  const imageIds = [...(resume?.imageIds ?? [])];
+  const seen = new Set(imageIds);
+  let progress = resume ?? null;
+  for (let page = (resume?.pagesRead ?? 0) + 1; page <= maxPages; page += 1) {
+    const parsed = await reader.read(page);
+    const last = isLastPage(parsed, seen) || page === maxPages;
+    const before = imageIds.length;
+    for (const id of parsed.imageIds) {
+      if (!seen.has(id)) imageIds.push(id);
+      seen.add(id);
+    }
+    // A page past the end (empty, or repeating) is read but is not one of the listing's pages.
+    const counted = imageIds.length > before || page === 1 ? page : page - 1;
+    progress = {
+      meta: progress?.meta ?? metaOf(parsed),
+      pagesRead: page,
+      imageIds: [...imageIds],
+      pages: last ? counted : Math.max(progress?.pages ?? 0, parsed.pagination.pagesAtLeast, page),
+      done: last,
+    };
+    await options.onProgress?.(progress);
+    if (last) break;
+  }
+  return progress!;
+}
+
+export type EpisodeMeta = Omit<EpisodeCrawl, 'imageIds' | 'pagesFetched'>;
+
 function episodeReader(context: CrawlContext, ref: EpisodeRef) {
   return new PageReader(
     context,
@@ -111,41 +169,52 @@ function episodeReader(context: CrawlContext, ref: EpisodeRef) {
   );
 }
 
-function episodeCrawl(first: EpisodePage, imageIds: number[], pagesFetched: number): EpisodeCrawl {
+function episodeMeta(first: EpisodePage): EpisodeMeta {
   const { workTitle, title, label, work } = first;
-  return { workTitle, title, label, work, imageIds, pagesFetched };
+  return { workTitle, title, label, work };
+}
+
+function episodeCrawl(first: EpisodePage, imageIds: number[], pagesFetched: number): EpisodeCrawl {
+  return { ...episodeMeta(first), imageIds, pagesFetched };
 }
 
 /** Every screencap of an episode, in page order. */
-export async function crawlEpisode(context: CrawlContext, ref: EpisodeRef): Promise<EpisodeCrawl> {
+export async function crawlEpisode(
+  context: CrawlContext,
+  ref: EpisodeRef,
+  options: ImageCrawlOptions<EpisodeMeta> = {},
+): Promise<EpisodeCrawl> {
   const reader = episodeReader(context, ref);
-  const pages = await walk(reader, context.maxPages ?? DEFAULT_MAX_PAGES);
-  const [first] = pages as [EpisodePage];
-  return episodeCrawl(first, unique(pages.flatMap((page) => page.imageIds)), reader.pagesFetched);
+  const maxPages = context.maxPages ?? DEFAULT_MAX_PAGES;
+  const { meta, imageIds } = await walkImages(reader, maxPages, episodeMeta, options);
+  return { ...meta, imageIds, pagesFetched: reader.pagesFetched };
 }
 
-export interface MovieCrawl {
+export interface MovieMeta {
   title: string;
   year: number | null;
+}
+
+export interface MovieCrawl extends MovieMeta {
   imageIds: number[];
   pagesFetched: number;
 }
 
 /** Every image of a movie. Pages past the end repeat the last page, which the end signals catch. */
-export async function crawlMovie(context: CrawlContext, ref: MovieRef): Promise<MovieCrawl> {
+export async function crawlMovie(
+  context: CrawlContext,
+  ref: MovieRef,
+  options: ImageCrawlOptions<MovieMeta> = {},
+): Promise<MovieCrawl> {
   const reader = new PageReader(
     context,
     (page) => context.urls.moviePageUrl(ref, page),
     parseMoviePage,
   );
-  const pages = await walk(reader, context.maxPages ?? DEFAULT_MAX_PAGES);
-  const [first] = pages as [MoviePage];
-  return {
-    title: first.title,
-    year: first.year,
-    imageIds: unique(pages.flatMap((page) => page.imageIds)),
-    pagesFetched: reader.pagesFetched,
-  };
+  const maxPages = context.maxPages ?? DEFAULT_MAX_PAGES;
+  const metaOf = (first: MoviePage): MovieMeta => ({ title: first.title, year: first.year });
+  const { meta, imageIds } = await walkImages(reader, maxPages, metaOf, options);
+  return { ...meta, imageIds, pagesFetched: reader.pagesFetched };
 }
 
 export interface FastEpisodeCrawl extends EpisodeCrawl {

@@ -27,7 +27,7 @@ export type {
   UpstreamLogger,
   FetchOptions,
 } from './client';
-export { createUpstreamClient } from './client';
+export { createUpstreamClient, FetchPriority } from './client';
 export type { SharedHostStore, HostSlot } from './shared-store';
 export { databaseHostStore } from './shared-store';
 export { FetchLeases } from './fetch-leases';
@@ -41,5 +41,9 @@ export type {
   EpisodeCrawl,
   FastEpisodeCrawl,
   MovieCrawl,
+  EpisodeMeta,
+  MovieMeta,
+  ImageCrawlProgress,
+  ImageCrawlOptions,
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlEpisodeFast, crawlMovie } from './crawl';

@@ -27,11 +27,15 @@ export class HostLane {
     this.#queue = new PQueue({ concurrency: pacing.concurrency });
   }
 
-  /** Runs the task in its turn; `beforeStart` may still refuse it (e.g. a cool-down began). */
+  /**
+   * Runs the task in its turn; `beforeStart` may still refuse it (e.g. a cool-down began). Waiting
+   * tasks start by `priority` (higher first), then in arrival order.
+   */
   run<T>(
     task: () => Promise<T>,
     beforeStart: () => void | Promise<void>,
     signal?: AbortSignal,
+    priority = 0,
   ): Promise<T> {
     return this.#queue.add(
       async () => {
@@ -40,7 +44,7 @@ export class HostLane {
         await beforeStart();
         return task();
       },
-      { signal },
+      { signal, priority },
     );
   }
 

@@ -170,6 +170,12 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
       params: { episodeId: slot('page-ref', s.episodeUrl) },
       query: { kind: choice(), refresh: choice() },
     },
+    'GET /api/images/episode/:episodeId/progress': {
+      params: { episodeId: slot('page-ref', s.episodeUrl) },
+      query: { kind: choice(), refresh: choice(), resume: choice() },
+    },
+    'GET /api/images/mode-preference': {},
+    'PUT /api/images/mode-preference': { body: { image_mode: choice('fast', true) } },
     'GET /api/images/range/:start/:end': {
       params: { start: slot('upstream-id', 1), end: slot('upstream-id', 10) },
       query: { kind: choice('anime') },

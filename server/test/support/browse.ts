@@ -26,7 +26,16 @@ export async function startBrowseApp(
   options: { solver?: ChallengeSolver; logger?: Logger } = {},
 ): Promise<BrowseApp> {
   const replica = await startReplica();
-  const app = await startTestApp({ ...replica.env(), ...FAST_PACING, ...env }, options);
+  // Request counts are exact: background thumbnail prefetch is off unless a test turns it on.
+  const app = await startTestApp(
+    {
+      ...replica.env(),
+      ...FAST_PACING,
+      THUMBNAIL_PREFETCH: 'false',
+      ...env,
+    },
+    options,
+  );
   const headers = await app.userHeaders('browser@example.com');
   return {
     ...app,

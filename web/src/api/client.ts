@@ -13,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Longer than REQUEST_TIMEOUT_MS for calls that wait on the source site (a challenge solve). */
   timeoutMs?: number;
+  /** The browser finishes the request even if the page closes (small writes: a ♥). */
+  keepalive?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 async function send(path: string, options: RequestOptions) {
-  const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { method = 'GET', body, signal, keepalive, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -56,6 +58,7 @@ async function send(path: string, options: RequestOptions) {
         body: body === undefined ? undefined : JSON.stringify(body),
         // The server's HttpOnly image cookie must ride along, and only to our own origin.
         credentials: 'same-origin',
+        keepalive,
         signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       });
       payload = await readJson(response);

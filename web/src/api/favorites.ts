@@ -85,15 +85,18 @@ export function useFavoriteChange() {
     mutationKey: favoriteKeys.change,
     mutationFn: async (change: FavoriteChange) => {
       if (change.action === 'add') {
+        // Kept alive: a ♥ clicked just before the page closes is still saved.
         return apiRequest<FavoriteRecord>(`/favorites/${change.type}`, {
           method: 'POST',
           body: change.request,
+          keepalive: true,
         });
       }
       // A draft's stand-in id names no record on the server (spec §8).
       if (change.id <= 0) throw new ApiError(0, 'NO_FAVORITE_ID', '找不到收藏记录ID');
       return apiRequest<FavoriteDeleteResponse>(`/favorites/${change.type}/${change.id}`, {
         method: 'DELETE',
+        keepalive: true,
       });
     },
     onMutate: async (change) => {

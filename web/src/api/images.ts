@@ -5,12 +5,13 @@ import type {
   ClearFilesResponse,
   ClearListingsResponse,
   ImageListResponse,
+  ImageMode,
   Kind,
 } from '@capshelf/contract';
 import { apiRequest } from './client';
 import { useRefreshableQuery, withRefresh } from './refreshable';
 
-export type ImageMode = 'smart' | 'fast';
+export type { ImageMode };
 
 /** Where an image screen's list comes from; the local library adds its own variant later. */
 export type ImageSource =
@@ -64,12 +65,10 @@ export function useClearEpisodeCache(episodeUrl: string) {
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: ({ queryKey }) => {
-          const source = queryKey[2] as ImageSource | undefined;
-          return (
-            queryKey[0] === 'images' &&
-            source?.type === 'episode' &&
-            source.episodeUrl === episodeUrl
-          );
+          const source = queryKey[2] as ImageSource | string | undefined;
+          const episode =
+            typeof source === 'string' ? source : source?.type === 'episode' && source.episodeUrl;
+          return queryKey[0] === 'images' && episode === episodeUrl;
         },
       }),
   });

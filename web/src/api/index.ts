@@ -8,3 +8,4 @@ export * from './images';
 export * from './downloads';
 export * from './library';
 export * from './siteHealth';
+export * from './progress';

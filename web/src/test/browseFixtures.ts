@@ -1,6 +1,7 @@
 import type {
   Episode,
   EpisodesResponse,
+  ImageCrawlResponse,
   ImageItem,
   ImageListResponse,
   SearchResponse,
@@ -66,6 +67,34 @@ export function images(count: number, firstId = 500_000): ImageItem[] {
     };
   });
 }
+
+/** The progress answer of an episode the server has read completely. */
+export function progressAnswer(
+  items: ImageItem[],
+  extra: Partial<ImageCrawlResponse> = {},
+): ImageCrawlResponse {
+  return {
+    state: 'done',
+    images: items,
+    offset: 0,
+    total: items.length,
+    page: 1,
+    pages: 1,
+    pages_at_least: 1,
+    episode_title: 'Episode 1',
+    work_title: 'Non Non Biyori',
+    work: { kind: 'anime', id: 10435 },
+    episode: { kind: 'anime', id: 1001 },
+    cached: true,
+    fetched_at: '2026-01-01T00:00:00Z',
+    error: null,
+    ...extra,
+  };
+}
+
+/** The first progress call of a visit to an episode (it resumes a failed crawl). */
+export const firstProgressCall = (episodeUrl: string) =>
+  `GET /api/images/episode/${encodeURIComponent(episodeUrl)}/progress?offset=0&resume=true`;
 
 export function imageList(
   items: ImageItem[],

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
 
 // Every API call is echoed to the console by the logger; the tests read its history instead.
@@ -11,6 +11,11 @@ operationLog.setEcho(false);
 // wait only bounds how long a test looks for what must appear; nothing of the product's timing is
 // asserted through it (tests of timing use fake timers).
 configure({ asyncUtilTimeout: 10_000 });
+// happy-dom's IntersectionObserver never reports anything: without one, the image queue treats
+// every image as on screen (tests that need an observer stub their own).
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', undefined);
+});
 
 // Without vitest globals, testing-library cannot register its own cleanup.
 afterEach(() => {

@@ -9,6 +9,7 @@ import * as cacheGeneration from './007-cache-generation';
 import * as upstreamFetches from './008-upstream-fetches';
 import * as security from './009-security';
 import * as upstreamCredentials from './013-upstream-credentials';
+import * as crawlProgress from './010-crawl-progress';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-upstream-fetches': upstreamFetches,
   '009-security': security,
   '013-upstream-credentials': upstreamCredentials,
+  '010-crawl-progress': crawlProgress,
 };

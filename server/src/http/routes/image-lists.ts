@@ -1,5 +1,10 @@
 import {
   EpisodeImagesQuery,
+  ImageCrawlQuery,
+  ImageCrawlResponse,
+  ImageModePreference,
+  MAX_PROGRESS_IMAGES,
+  SetImageModeRequest,
   type ImageItem,
   ImageListResponse,
   MAX_RANGE,
@@ -36,7 +41,7 @@ const RangeParams = z.object({ start: UpstreamId, end: UpstreamId });
 
 /** Image listings (episode, movie, id range, sample) and the browsing history they feed. */
 export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
-  const { catalog, cdn, db, directory, history } = services;
+  const { catalog, cdn, db, directory, history, modes, prefetch } = services;
 
   const listing = async (
     userId: number,
@@ -74,10 +79,64 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
         async (request) => {
           const ref = catalog.resolveEpisode(request.params.episodeId, request.query.kind);
           const found = await catalog.episodeImages(ref, mode, request.query.refresh);
+          if (mode === 'smart') prefetch.thumbnails(currentUser(request).id, found.value);
           return listing(currentUser(request).id, found.value, found.cached, found.fetchedAt, mode);
         },
       );
     }
+
+    app.get(
+      '/episode/:episodeId/progress',
+      {
+        schema: {
+          params: EpisodeParams,
+          querystring: ImageCrawlQuery,
+          response: { 200: ImageCrawlResponse },
+        },
+      },
+      async (request) => {
+        const { kind, offset, resume, refresh } = request.query;
+        const ref = catalog.resolveEpisode(request.params.episodeId, kind);
+        const status = await catalog.crawlStatus(ref, { resume, refresh });
+        const user = currentUser(request);
+        if (status.state === 'done') prefetch.thumbnails(user.id, status.listing);
+        const compressed = await cdn.usesSmallCdn(user.id);
+        const { listing } = status;
+        return {
+          state: status.state,
+          images: listing.imageIds
+            .slice(offset, offset + MAX_PROGRESS_IMAGES)
+            .map((id) => imageItem(listing.kind, id, compressed)),
+          offset,
+          total: listing.imageIds.length,
+          page: status.pagesRead,
+          pages: status.pages,
+          pages_at_least: status.pagesAtLeast,
+          episode_title: listing.episodeTitle,
+          work_title: listing.workTitle,
+          work: listing.work,
+          episode: listing.episode,
+          cached: status.cached,
+          fetched_at: status.fetchedAt,
+          error: status.error,
+        };
+      },
+    );
+
+    app.get(
+      '/mode-preference',
+      { schema: { response: { 200: ImageModePreference } } },
+      async (request) => ({ image_mode: await modes.get(currentUser(request).id) }),
+    );
+
+    app.put(
+      '/mode-preference',
+      { schema: { body: SetImageModeRequest, response: { 200: ImageModePreference } } },
+      async (request) => {
+        await modes.set(currentUser(request).id, request.body.image_mode);
+        return { image_mode: request.body.image_mode };
+      },
+    );
 
     app.get(
       '/range/:start/:end',
@@ -131,7 +190,8 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
       const b = request.body;
-      await recordVisit(request, b.episode_id, b, b.image_ids.length);
+      // No ids: the page holds only an estimate (fast mode), which is no count to keep.
+      await recordVisit(request, b.episode_id, b, b.image_ids.length || null);
       return reply.status(204).send();
     });
   };
@@ -157,7 +217,7 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
       showTitle,
       episodeTitle: titles.episode_title || stored?.episodeTitle || '',
       searchTerm: titles.search_term ?? '',
-      imageCount: imageCount ?? stored?.imageIds.length ?? null,
+      imageCount: imageCount ?? (stored?.exact ? stored.imageIds.length : null),
     });
   }
 }

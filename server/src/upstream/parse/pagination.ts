@@ -10,6 +10,11 @@ export interface Pagination {
   activePage: number | null;
   /** Whether the »/Next link leads to a later page (it is `#` or missing on the last one). */
   hasNext: boolean;
+  /**
+   * The highest page number the pager links to (or this page): the listing has at least this
+   * many pages. The pager shows a window of five, so it never reveals the last page from afar.
+   */
+  pagesAtLeast: number;
 }
 
 const NEXT_TEXT = /^(?:»|›|next\b)/i;
@@ -35,9 +40,14 @@ export function readPagination($: CheerioAPI, scope: Scope, requestedPage: numbe
     .first();
   // A »/Next link pointing back at this page or earlier is as good as `#`.
   const nextPage = pageOfHref(next.attr('href'));
+  const listed = list
+    .find('li')
+    .map((_, li) => Number(/^\d+$/.exec(cleanText($(li).text()))?.[0] ?? 0))
+    .get();
   return {
     requestedPage,
     activePage,
     hasNext: nextPage !== null && nextPage > (activePage ?? requestedPage),
+    pagesAtLeast: Math.max(activePage ?? requestedPage, ...listed),
   };
 }

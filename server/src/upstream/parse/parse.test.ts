@@ -62,7 +62,12 @@ describe.skipIf(!haveFixtures)('parsers on the saved real pages', () => {
     expect(show.episodes[9]?.previewIds).toEqual([7130257, 7130221, 7130241, 7130214]);
     // The sidebar's episodes (39783, 39626, 39478 "Episode 1 & 2") are not the show's.
     expect(show.episodes.some((e) => e.id > 10444)).toBe(false);
-    expect(show.pagination).toEqual({ requestedPage: 1, activePage: null, hasNext: true });
+    expect(show.pagination).toEqual({
+      requestedPage: 1,
+      activePage: null,
+      hasNext: true,
+      pagesAtLeast: 1,
+    });
     expect(isLastPage(show, new Set())).toBe(false);
   });
 
@@ -74,14 +79,19 @@ describe.skipIf(!haveFixtures)('parsers on the saved real pages', () => {
       label: 'Episode 1',
       work: { type: 'work', kind: 'anime', id: 10434 },
       imageIds: range(7123726, 7123761),
-      pagination: { requestedPage: 1, activePage: 1, hasNext: true },
+      pagination: { requestedPage: 1, activePage: 1, hasNext: true, pagesAtLeast: 5 },
     });
     expect(episode.imageIds).not.toContain(7123823);
   });
 
   it('episode page asked for as another page reports the mismatch', () => {
     const episode = parseEpisodePage(fixture('non-non-biyori-episode-images'), { page: 4 });
-    expect(episode.pagination).toEqual({ requestedPage: 4, activePage: 1, hasNext: true });
+    expect(episode.pagination).toEqual({
+      requestedPage: 4,
+      activePage: 1,
+      hasNext: true,
+      pagesAtLeast: 5,
+    });
     expect(endSignals(episode, new Set())).toEqual(['active-mismatch']);
     expect(
       endSignals(
@@ -96,7 +106,7 @@ describe.skipIf(!haveFixtures)('parsers on the saved real pages', () => {
       title: 'A Silent Voice: The Movie (2016)',
       year: 2016,
       imageIds: range(4275021, 4275056),
-      pagination: { requestedPage: 1, activePage: 1, hasNext: true },
+      pagination: { requestedPage: 1, activePage: 1, hasNext: true, pagesAtLeast: 5 },
     });
   });
 
@@ -169,7 +179,12 @@ describe('synthetic markup variants', () => {
       { id: 6250, label: 'OVA 1', number: null, previewIds: [3720190] },
       { id: 6251, label: 'Episode 1 & 2', number: null, previewIds: [] },
     ]);
-    expect(show.pagination).toEqual({ requestedPage: 2, activePage: null, hasNext: false });
+    expect(show.pagination).toEqual({
+      requestedPage: 2,
+      activePage: null,
+      hasNext: false,
+      pagesAtLeast: 2,
+    });
     expect(endSignals(show, new Set())).toEqual(['no-next']);
   });
 

@@ -2,12 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { DOWNLOAD_POLL_MS } from '../../api';
-import { imageList, images } from '../../test/browseFixtures';
+import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
 const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}`;
-const LIST = `GET /api/images/episode/${encodeURIComponent(EPISODE_URL)}`;
+const LIST = firstProgressCall(EPISODE_URL);
 const ID = 'task-0000000001';
 const STATUS = `GET /api/download/${ID}/status`;
 
@@ -53,7 +53,7 @@ function episodeScreen(handlers: Parameters<typeof mockApi>[0] = {}) {
   let created = false;
   const fetchMock = mockApi({
     ...signedIn(),
-    [LIST]: () => json(200, imageList(images(3))),
+    [LIST]: () => json(200, progressAnswer(images(3))),
     'GET /api/download': () => json(200, { downloads: created ? [task()] : [] }),
     'POST /api/download': () => {
       created = true;

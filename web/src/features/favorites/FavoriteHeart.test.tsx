@@ -7,8 +7,9 @@ import { ApiError } from '../../api';
 import {
   episode,
   episodesResponse,
-  imageList,
+  firstProgressCall,
   images,
+  progressAnswer,
   searchResponse,
   showResult,
 } from '../../test/browseFixtures';
@@ -36,7 +37,7 @@ async function readyHeart(name: string, scope: HTMLElement = document.body) {
 }
 
 describe('favourite heart on search results', () => {
-  it('fills at once, keeps the saved record, refreshes the badge and removes by record id', async () => {
+  it('shows saving until the server answers, keeps the saved record, refreshes the badge and removes by record id', async () => {
     let list = favorites();
     let answer: (response: Response) => void = () => {};
     const fetchMock = mockApi({
@@ -50,9 +51,10 @@ describe('favourite heart on search results', () => {
     renderApp('/search?q=non');
 
     fireEvent.click(await readyHeart('收藏'));
-    // Optimistic: pressed before the server answered.
-    const pressed = await screen.findByRole('button', { name: '取消收藏' });
-    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    // Never shown as saved before the server said so.
+    const saving = await screen.findByRole('button', { name: '正在收藏' });
+    expect(saving.getAttribute('aria-pressed')).toBe('false');
+    expect(saving.getAttribute('aria-busy')).toBe('true');
     expect(await bodyOf(fetchMock, 'POST', '/api/favorites/work')).toEqual({
       title: showResult.title,
       work_type: 'Anime',
@@ -62,6 +64,8 @@ describe('favourite heart on search results', () => {
     const statsReads = calls(fetchMock, 'GET', '/api/favorites/stats').length;
     list = favorites({ works: [favWork(11, { title: showResult.title })] });
     answer(json(201, list.data.works[0]));
+    const pressed = await screen.findByRole('button', { name: '取消收藏' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/favorites')).toHaveLength(2));
     await waitFor(() =>
       expect(calls(fetchMock, 'GET', '/api/favorites/stats').length).toBeGreaterThan(statsReads),
@@ -87,7 +91,7 @@ describe('favourite heart on search results', () => {
     renderApp('/search?q=non');
 
     fireEvent.click(await readyHeart('收藏'));
-    expect(await screen.findByRole('button', { name: '取消收藏' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '正在收藏' })).toBeTruthy();
     answer(json(500, {}));
 
     expect(await screen.findByText('收藏操作失败')).toBeTruthy();
@@ -170,7 +174,7 @@ describe('favourite hearts on episodes and images', () => {
     const url = 'https://fancaps.net/anime/episodeimages.php?1001';
     const fetchMock = mockApi({
       ...signedIn(),
-      [`GET /api/images/episode/${encodeURIComponent(url)}`]: () => json(200, imageList(images(2))),
+      [firstProgressCall(url)]: () => json(200, progressAnswer(images(2))),
       'GET /api/favorites': () => json(200, favorites()),
       'POST /api/favorites/image': () => new Promise<Response>(() => {}),
     });
@@ -194,7 +198,8 @@ describe('favourite hearts on episodes and images', () => {
 
     fireEvent.click(within(card()).getByRole('button', { name: '放大查看' }));
     const dialog = await screen.findByRole('dialog');
-    const heart = within(dialog).getByRole('button', { name: '取消收藏' });
-    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    // Still being saved (the server has not answered): the same state in the lightbox.
+    const heart = within(dialog).getByRole('button', { name: '正在收藏' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -32,16 +32,18 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
   const [asking, setAsking] = useState(false);
 
   const favoriteId = lookup.favoriteId(target);
-  const favorited = favoriteId !== undefined;
-  // A negative id is a draft still being saved: its record id is not known yet.
-  const busy = change.isPending || lookup.loading || (favoriteId ?? 0) < 0;
-  const label = favorited ? '取消收藏' : '收藏';
+  // A negative id is a draft the server has not confirmed: shown as being saved, never as saved.
+  const saving = (favoriteId ?? 0) < 0;
+  const favorited = favoriteId !== undefined && !saving;
+  const busy = change.isPending || lookup.loading || saving;
+  const label = saving ? '正在收藏' : favorited ? '取消收藏' : '收藏';
 
   const toggle = () => {
     if (!signedIn) return setAsking(true);
-    const next: FavoriteChange = favorited
-      ? { action: 'remove', type: target.type, id: favoriteId }
-      : addChange(target);
+    const next: FavoriteChange =
+      favoriteId !== undefined
+        ? { action: 'remove', type: target.type, id: favoriteId }
+        : addChange(target);
     // A promise, not mutate()'s callbacks, so the failure is told even if the card is gone.
     change.mutateAsync(next).catch((error: unknown) => toast.error(favoriteFailure(error)));
   };
@@ -51,13 +53,17 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
       <button
         type="button"
         aria-pressed={favorited}
+        aria-busy={saving}
         aria-label={label}
         title={signedIn ? label : LOGIN_REQUIRED}
         disabled={signedIn ? busy : !askLogin}
         onClick={toggle}
         className={`transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
       >
-        <Heart aria-hidden className={`size-5 ${favorited ? 'fill-rose-500 text-rose-500' : ''}`} />
+        <Heart
+          aria-hidden
+          className={`size-5 ${favorited ? 'fill-rose-500 text-rose-500' : ''} ${saving ? 'animate-pulse text-rose-400' : ''}`}
+        />
       </button>
       {askLogin && !signedIn && <LoginPrompt open={asking} onOpenChange={setAsking} />}
     </>

@@ -1,36 +1,40 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { IMAGES_IN_FLIGHT } from '../../lib/imageQueue';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
-import { imageList, images } from '../../test/browseFixtures';
+import { firstProgressCall, imageList, images, progressAnswer } from '../../test/browseFixtures';
 
 const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
 const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}?title=Non%20Non%20Biyori%20-%20Episode%201&workTitle=Non%20Non%20Biyori&episodeTitle=Episode%201&searchTerm=non`;
 const LIST = `GET /api/images/episode/${encodeURIComponent(EPISODE_URL)}`;
+const PROGRESS = firstProgressCall(EPISODE_URL);
 
 const cards = () => [...document.querySelectorAll<HTMLElement>('[data-image-id]')];
 const card = (id: number) => document.querySelector<HTMLElement>(`[data-image-id="${id}"]`)!;
 
 describe('image screen', () => {
   it('keeps a bounded number of cards for an episode of 5,000 images', async () => {
-    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(5000))) });
+    mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(5000))) });
     renderApp(PAGE);
     // Rendering 5,000 records takes a while on a loaded machine; the point is the bound below.
     await screen.findByText('共 5000 张', {}, { timeout: 10_000 });
     await waitFor(() => expect(cards().length).toBeGreaterThan(0));
     expect(cards().length).toBeLessThan(200);
     expect(cards()[0]!.dataset.imageId).toBe('500000');
-    // Eager for the first 20, lazy after.
-    const imgs = document.querySelectorAll('img');
-    expect(imgs[0]!.getAttribute('loading')).toBe('eager');
-    expect(imgs[25]!.getAttribute('loading')).toBe('lazy');
+    // A few pictures load at once (the image queue), the next when one has loaded.
+    const imgs = () => [...document.querySelectorAll('img')];
+    await waitFor(() => expect(imgs()).toHaveLength(IMAGES_IN_FLIGHT));
+    expect(imgs()[0]!.getAttribute('loading')).toBe('eager');
     // The grid shows thumbnails whatever size is chosen.
-    expect(imgs[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=thumb&kind=anime');
-  });
+    expect(imgs()[0]!.getAttribute('src')).toBe('/api/images/500000.jpg?size=thumb&kind=anime');
+    fireEvent.load(imgs()[0]!);
+    await waitFor(() => expect(imgs()).toHaveLength(IMAGES_IN_FLIGHT + 1));
+  }, 20_000);
 
   it('filters by id, selects a SHIFT range and switches size and columns', async () => {
-    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(300))) });
+    mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(300))) });
     renderApp(PAGE);
-    await screen.findByText('共 300 张');
+    await screen.findByText('共 300 张', {}, { timeout: 5000 });
 
     fireEvent.change(screen.getByLabelText('按ID筛选'), { target: { value: '5001' } });
     await waitFor(() => expect(cards()[0]?.dataset.imageId).toBe('500100'));
@@ -59,12 +63,12 @@ describe('image screen', () => {
     fireEvent.change(screen.getByLabelText('列数'), { target: { value: '3' } });
     const row = card(500100).closest('[style*="grid-template-columns"]') as HTMLElement;
     expect(row.style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
-  });
+  }, 15_000);
 
   it('records one view with the episode and its image ids', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
-      [LIST]: () => json(200, imageList(images(3))),
+      [PROGRESS]: () => json(200, progressAnswer(images(3))),
       'POST /api/images/record-view': () => json(204),
     });
     renderApp(PAGE);
@@ -83,20 +87,38 @@ describe('image screen', () => {
   it('uses the fast list in fast mode and says when ids are estimated', async () => {
     mockApi({
       ...signedIn(),
-      [LIST]: () => json(200, imageList(images(3))),
+      [PROGRESS]: () => json(200, progressAnswer(images(3))),
       [`${LIST}/fast`]: () => json(200, imageList(images(4), { mode: 'fast', exact: false })),
     });
     renderApp(PAGE);
     await screen.findByText('共 3 张');
     fireEvent.click(screen.getByLabelText('快速模式(基础)'));
     expect(await screen.findByText('部分图片为推算')).toBeTruthy();
-    expect(screen.getByText('共 4 张')).toBeTruthy();
+    // An estimate is never shown as an exact count.
+    expect(screen.getByText('约 4 张')).toBeTruthy();
+  });
+
+  it('opens in the mode the user chose last and records no estimated ids', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/images/mode-preference': () => json(200, { image_mode: 'fast' }),
+      [`${LIST}/fast`]: () => json(200, imageList(images(4), { mode: 'fast', exact: false })),
+      'POST /api/images/record-view': () => json(204),
+    });
+    renderApp(PAGE);
+    expect(await screen.findByText('约 4 张', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByLabelText('快速模式(基础)') as HTMLInputElement).checked).toBe(true);
+    // No smart crawl was started behind the remembered choice.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/progress'))).toBe(false);
+    const views = () => fetchMock.mock.calls.filter(([url]) => url === '/api/images/record-view');
+    await waitFor(() => expect(views()).toHaveLength(1));
+    expect(JSON.parse(String(views()[0]![1]!.body)).image_ids).toEqual([]);
   });
 
   it('shows the rate-limit panel for UPSTREAM_RATE_LIMITED', async () => {
     mockApi({
       ...signedIn(),
-      [LIST]: () =>
+      [PROGRESS]: () =>
         json(429, {
           detail: '来源网站访问受限 (429 rate limit)，请稍后再试',
           code: 'UPSTREAM_RATE_LIMITED',
@@ -118,10 +140,10 @@ describe('image screen', () => {
     let fail = true;
     mockApi({
       ...signedIn(),
-      [LIST]: () =>
+      [PROGRESS]: () =>
         fail
           ? json(404, { detail: '剧集不存在', code: 'UPSTREAM_NOT_FOUND' })
-          : json(200, imageList(images(2))),
+          : json(200, progressAnswer(images(2))),
     });
     renderApp(PAGE);
     const alert = await screen.findByRole('alert');
@@ -132,10 +154,12 @@ describe('image screen', () => {
   });
 
   it('clears the episode cache and reloads the list', async () => {
-    let calls = 0;
     const fetchMock = mockApi({
       ...signedIn(),
-      [LIST]: () => json(200, imageList(images(++calls))),
+      [PROGRESS]: () => json(200, progressAnswer(images(1))),
+      // Reloaded after the clearing, asking only for what the page does not have yet.
+      [`${LIST}/progress?offset=1`]: () =>
+        json(200, progressAnswer(images(2).slice(1), { offset: 1, total: 2 })),
       [`DELETE /api/images/cache?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
         json(200, { message: 'ok', cleared_items: 1 }),
       [`DELETE /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
@@ -149,15 +173,15 @@ describe('image screen', () => {
   });
 
   it('marks a picture that fails to load', async () => {
-    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(1))) });
+    mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(1))) });
     renderApp(PAGE);
     await waitFor(() => expect(cards()).toHaveLength(1));
-    fireEvent.error(within(card(500000)).getByRole('img'));
+    fireEvent.error(await within(card(500000)).findByRole('img'));
     expect(within(card(500000)).getByText('图片加载失败')).toBeTruthy();
   });
 
   it('opens the lightbox, moves with the arrow keys and toggles the selection', async () => {
-    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(3))) });
+    mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(3))) });
     renderApp(PAGE);
     await waitFor(() => expect(cards()).toHaveLength(3));
 

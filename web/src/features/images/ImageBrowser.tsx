@@ -32,6 +32,8 @@ interface CommonProps {
   footer?: ReactNode;
   /** What an empty list says. */
   emptyText?: string;
+  /** Between the toolbar and the grid: how far a list still being read has come. */
+  status?: ReactNode;
 }
 
 type ImageBrowserProps = CommonProps &
@@ -44,6 +46,12 @@ type ImageBrowserProps = CommonProps &
     /** A list the screen loads itself (the libraries' paged calls). */
     | { list: ImageListHandle }
   );
+
+/** The count says how sure it is: read so far, estimated (fast mode), or the total. */
+function countText(data: ImageListData): string {
+  if (data.partial) return `已读取 ${data.total} 张`;
+  return data.exact === false ? `约 ${data.total} 张` : `共 ${data.total} 张`;
+}
 
 /** "Work · Episode" under a picture whose origin is known per image. */
 const captionOf = (origin: ImageOrigin) =>
@@ -123,7 +131,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-baseline gap-3">
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
-          {data && <span className="text-sm text-slate-500">共 {data.total} 张</span>}
+          {data && <span className="text-sm text-slate-500">{countText(data)}</span>}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
               缓存数据
@@ -169,8 +177,12 @@ export function ImageBrowser(props: ImageBrowserProps) {
               onRetry={() => void query.refetch()}
             />
           ))}
-        {!data && !query.isError && <Spinner label="正在加载图片..." />}
+        {props.status}
+        {(!data || (data.partial && images.length === 0)) && !query.isError && (
+          <Spinner label="正在加载图片..." />
+        )}
         {data &&
+          !(data.partial && images.length === 0) &&
           (visible.length === 0 ? (
             <p className="py-12 text-center text-slate-500">
               {images.length === 0 ? (props.emptyText ?? '暂无图片') : '没有符合条件的图片'}

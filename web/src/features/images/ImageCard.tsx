@@ -1,6 +1,7 @@
 import { memo, useState, type MouseEvent } from 'react';
 import { Check, ExternalLink, ImageOff, ZoomIn } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
+import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
@@ -34,6 +35,12 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
     value: 'loading',
   });
   const current = status.src === src ? status.value : 'loading';
+  // Loaded through the page's image queue: on-screen cards first, a few at a time.
+  const queued = useQueuedImage(src);
+  const settle = (value: LoadStatus) => {
+    queued.settled();
+    setStatus({ src, value });
+  };
 
   const select = (event: MouseEvent) => {
     // Keep SHIFT-click from selecting page text.
@@ -53,17 +60,18 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
         aria-pressed={selected}
         aria-label={`图片 ${image.id}`}
         onClick={select}
+        ref={queued.ref}
         className="absolute inset-0 size-full cursor-pointer select-none"
       >
-        {current !== 'error' && (
+        {current !== 'error' && queued.src && (
           <img
-            src={src}
+            src={queued.src}
             alt={`图片 ${image.id}`}
             loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
             decoding="async"
             draggable={false}
-            onLoad={() => setStatus({ src, value: 'loaded' })}
-            onError={() => setStatus({ src, value: 'error' })}
+            onLoad={() => settle('loaded')}
+            onError={() => settle('error')}
             className={`size-full object-cover transition-opacity ${
               current === 'loaded' ? 'opacity-100' : 'opacity-0'
             }`}

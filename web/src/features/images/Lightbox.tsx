@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
+import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
@@ -83,12 +84,7 @@ export function Lightbox(props: LightboxProps) {
                 </div>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center">
-                <img
-                  key={image.id}
-                  src={imageUrl(image, size)}
-                  alt={`图片 ${image.id}`}
-                  className="size-full object-contain"
-                />
+                <LargeImage key={image.id} image={image} size={size} />
                 <button
                   type="button"
                   aria-label="上一张"
@@ -113,5 +109,20 @@ export function Lightbox(props: LightboxProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The opened image, ahead of every grid image waiting in the page's image queue. */
+function LargeImage({ image, size }: { image: ImageItem; size: ImageSize }) {
+  const queued = useQueuedImage(imageUrl(image, size), true);
+  if (!queued.src) return null;
+  return (
+    <img
+      src={queued.src}
+      alt={`图片 ${image.id}`}
+      onLoad={queued.settled}
+      onError={queued.settled}
+      className="size-full object-contain"
+    />
   );
 }

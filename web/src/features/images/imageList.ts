@@ -12,6 +12,8 @@ export type ImageListData = Pick<ImageListResponse, 'total'> &
     episode_title?: string | null;
     work?: Ref | null;
     episode?: Ref | null;
+    /** True while the server is still reading the list's pages (it grows meanwhile). */
+    partial?: boolean;
   };
 
 /** A loaded list and how to load it again (the toolbar's refresh button). */

@@ -1,0 +1,148 @@
+import { useCallback, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CrawlState,
+  ImageCrawlResponse,
+  ImageItem,
+  ImageMode,
+  ImageModePreference,
+  Ref,
+} from '@capshelf/contract';
+import { apiRequest } from './client';
+import { ApiError } from './errors';
+
+/** The source is read a page a second: asking much more often would only repeat the answer. */
+export const PROGRESS_POLL_MS = 700;
+/** Until page 1 arrives (a second or so), asked sooner: it is what the user waits for. */
+export const FIRST_PAGE_POLL_MS = 200;
+
+export interface CrawlProgress {
+  state: CrawlState;
+  page: number;
+  pages: number | null;
+  pagesAtLeast: number;
+  error: { code: string; message: string } | null;
+}
+
+/** An episode's list as far as the server has read it (the image screen's list shape). */
+export interface ProgressiveList {
+  images: ImageItem[];
+  total: number;
+  cached: boolean;
+  mode: 'smart';
+  exact: true;
+  /** True until every page is read. */
+  partial: boolean;
+  work_title: string | null;
+  episode_title: string | null;
+  work: Ref | null;
+  episode: Ref | null;
+  progress: CrawlProgress;
+}
+
+export const progressKeys = {
+  episode: (episodeUrl: string) => ['images', 'progress', episodeUrl] as const,
+  modePreference: ['images', 'mode-preference'] as const,
+};
+
+/**
+ * The smart listing of an episode or movie, shown as it grows: the server crawls, this polls its
+ * progress about once a second while it runs, asking only for the images it does not have yet.
+ * The first call of a visit resumes a crawl that failed before; `resume()` does so on demand,
+ * `refresh()` reads the listing anew from page 1.
+ */
+export function useProgressiveImageList(episodeUrl: string, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const queryKey = progressKeys.episode(episodeUrl);
+  const next = useRef({ resume: true, refresh: false });
+
+  const query = useQuery({
+    queryKey,
+    enabled,
+    staleTime: 0,
+    queryFn: async ({ signal }): Promise<ProgressiveList> => {
+      const flags = next.current;
+      next.current = { resume: false, refresh: false };
+      const before = flags.refresh
+        ? undefined
+        : queryClient.getQueryData<ProgressiveList>(queryKey);
+      const offset = before?.images.length ?? 0;
+      const params = new URLSearchParams({ offset: String(offset) });
+      if (flags.resume) params.set('resume', 'true');
+      if (flags.refresh) params.set('refresh', 'true');
+      const answer = await apiRequest<ImageCrawlResponse>(
+        `/images/episode/${encodeURIComponent(episodeUrl)}/progress?${params}`,
+        { signal },
+      );
+      // Nothing read at all: the screen's error state says why (rate-limit panel, retry button).
+      if (answer.state === 'failed' && answer.total === 0 && answer.error) {
+        const status = answer.error.code === 'UPSTREAM_RATE_LIMITED' ? 429 : 502;
+        throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
+      }
+      // Fewer images than this page holds: the listing was read anew, so start over.
+      const images =
+        answer.total < offset ? [] : [...(before?.images ?? []).slice(0, offset), ...answer.images];
+      return {
+        images,
+        total: images.length,
+        cached: answer.cached,
+        mode: 'smart',
+        exact: true,
+        partial: answer.state !== 'done' || images.length < answer.total,
+        work_title: answer.work_title,
+        episode_title: answer.episode_title,
+        work: answer.work,
+        episode: answer.episode,
+        progress: {
+          state: answer.state,
+          page: answer.page,
+          pages: answer.pages,
+          pagesAtLeast: answer.pages_at_least,
+          error: answer.error,
+        },
+      };
+    },
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (!data?.partial || q.state.error) return false;
+      return data.progress.page === 0 ? FIRST_PAGE_POLL_MS : PROGRESS_POLL_MS;
+    },
+  });
+
+  const { refetch } = query;
+  // Retrying a failed list means going on with its crawl.
+  const resume = useCallback(() => {
+    next.current = { resume: true, refresh: false };
+    return refetch();
+  }, [refetch]);
+  const refresh = useCallback(() => {
+    next.current = { resume: true, refresh: true };
+    return refetch();
+  }, [refetch]);
+  return { query: { ...query, refetch: resume }, refresh, resume };
+}
+
+/** The episode mode the user last chose (null: never chose); a failure reads as "never chose". */
+export function useModePreference(enabled: boolean) {
+  return useQuery({
+    queryKey: progressKeys.modePreference,
+    enabled,
+    queryFn: ({ signal }) =>
+      apiRequest<ImageModePreference>('/images/mode-preference', { signal }).catch(() => ({
+        image_mode: null,
+      })),
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveModePreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: ImageMode) =>
+      apiRequest<ImageModePreference>('/images/mode-preference', {
+        method: 'PUT',
+        body: { image_mode: mode },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(progressKeys.modePreference, answer),
+  });
+}
