@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { AuthService, ensureAdmin } from './auth';
+import { AuthService, ensureAdmin, UserAdmin } from './auth';
 import { Background } from './background';
 import { CatalogService, Directory, ListingCache } from './catalog';
 import type { Config } from './config';
@@ -36,6 +36,8 @@ export interface Services {
   background: Background;
   mailer: Mailer;
   auth: AuthService;
+  /** Account administration (the admin API and `npm run users`). */
+  userAdmin: UserAdmin;
   upstream: UpstreamClient;
   urls: UrlModel;
   builders: UrlBuilders;
@@ -148,6 +150,7 @@ export async function createServices(
     background,
     mailer,
     auth,
+    userAdmin: new UserAdmin(auth.users, auth.sessions),
     upstream,
     urls,
     builders,

@@ -161,17 +161,32 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
-  it('refuses the admin-only clearing calls to a user with 403', async () => {
+  it('refuses every admin-only route and the admin-only clearing calls to a user with 403', async () => {
     const before = await snapshotData(h.t);
-    for (const url of [
-      '/api/images/cache/files?clear_all=true',
-      '/api/images/cache?clear_all=true',
-    ]) {
-      const res = await inject({ method: 'DELETE', url, headers: h.t.headers });
+    const adminRoutes = h.routes.filter((r) => r.access === 'admin').map(routeKey);
+    expect(adminRoutes.sort()).toEqual([
+      'GET /api/admin/users',
+      'PATCH /api/admin/users/:id',
+      'POST /api/admin/users',
+      'POST /api/admin/users/:id/password',
+    ]);
+    const requests = [
+      ...adminRoutes.map(sample),
+      { method: 'DELETE' as const, url: '/api/images/cache/files?clear_all=true' },
+      { method: 'DELETE' as const, url: '/api/images/cache?clear_all=true' },
+    ];
+    for (const request of requests) {
+      const res = await inject({ ...request, headers: h.t.headers });
       expectContractError(res, 403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json().code, request.url).toBe('FORBIDDEN');
     }
     expect(await snapshotData(h.t)).toEqual(before);
+  });
+
+  it('lets an admin call the admin-only routes', async () => {
+    const list = await inject({ ...sample('GET /api/admin/users'), headers: h.adminHeaders });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(OWNER.email);
   });
 
   it('ignores fields a user may not set in a profile update', async () => {

@@ -90,6 +90,8 @@ export interface RouteInputs {
 export interface Samples {
   favoriteIds: { work: number; episode: number; image: number };
   historyId: number;
+  /** The signed-in user's own id (the admin calls' sample target). */
+  userId: number;
   downloadId: string;
   episodeUrl: string;
   imageId: number;
@@ -138,6 +140,24 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         token: text(200, 'not-a-token', true),
         new_password: slot('password', 'NewPass1234', { required: true }),
       },
+    },
+    'GET /api/admin/users': {},
+    'POST /api/admin/users': {
+      body: {
+        email: slot('email', 'newcomer@example.com', { required: true }),
+        role: choice('user'),
+        password: slot('password', 'NewPass1234'),
+        username: text(50, 'newcomer'),
+        display_name: text(100, 'Newcomer'),
+      },
+    },
+    'PATCH /api/admin/users/:id': {
+      params: { id: slot('row-id', s.userId) },
+      body: { role: choice('user'), status: choice('active') },
+    },
+    'POST /api/admin/users/:id/password': {
+      params: { id: slot('row-id', s.userId) },
+      body: { password: slot('password', 'NewPass1234') },
     },
     'POST /api/search': {
       query: { refresh: choice() },
@@ -295,6 +315,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
   routeInputs({
     favoriteIds: { work: 1, episode: 1, image: 1 },
     historyId: 1,
+    userId: 1,
     downloadId: UNUSED,
     episodeUrl: UNUSED,
     imageId: 1,
