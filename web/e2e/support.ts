@@ -50,6 +50,17 @@ export async function signIn(page: Page, prefix: string) {
   const user = await createUser(prefix);
   await page.goto('/login');
   await logInThroughForm(page, user.email, user.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   return user;
 }
+
+/** The header's user menu button: present exactly while someone is signed in. */
+export const userMenu = (page: Page) => page.getByRole('button', { name: '用户菜单' });
+
+/** Opens the user menu and follows one of its entries. */
+export async function openFromUserMenu(page: Page, entry: string) {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+export const signOut = (page: Page) => openFromUserMenu(page, '退出登录');

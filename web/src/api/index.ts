@@ -7,3 +7,4 @@ export * from './browse';
 export * from './images';
 export * from './downloads';
 export * from './library';
+export * from './adminUsers';

@@ -25,7 +25,7 @@ describe('protected routes', () => {
     );
     expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh');
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(testUser);
-    expect(screen.getByText('alice@example.com')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '用户菜单' }).textContent).toContain('Alice');
   });
 
   it('show a spinner while the stored session is checked', async () => {
@@ -47,12 +47,14 @@ describe('protected routes', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
-  it('let a signed-in visitor through and sign out with 退出登录', async () => {
+  it('let a signed-in visitor through and sign out with 退出登录 from the user menu', async () => {
     const fetchMock = mockApi({ ...signedIn(), 'POST /api/auth/logout': () => json(204) });
     const { router } = renderApp('/search');
 
     await screen.findByRole('heading', { name: '搜索' });
-    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    // Radix opens its menu on pointerdown / keyboard, not on a synthetic click.
+    fireEvent.keyDown(screen.getByRole('button', { name: '用户菜单' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: '退出登录' }));
 
     await screen.findByRole('heading', { name: '登录' });
     expect(router.state.location.pathname).toBe('/login');
