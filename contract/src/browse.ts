@@ -171,4 +171,9 @@ export const RecordViewRequest = z.object({
   episode_title: Title.optional(),
   episode_id: z.string().min(1).max(2000),
   image_ids: z.array(z.number().int().positive()).max(5000).default([]),
+  /**
+   * `estimate` when the ids are a fast-mode guess: the visit is recorded, its count is not (an
+   * estimate is never stored as an exact count). A word, so no stray boolean can set it.
+   */
+  image_count: z.enum(['exact', 'estimate']).default('exact'),
 });

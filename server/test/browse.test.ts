@@ -381,4 +381,22 @@ describe(`history recording (${databaseKind})`, () => {
       work_id: BIG_EPISODE_SHOW,
     });
   });
+
+  it('records a fast-mode visit without storing its estimated count as exact', async () => {
+    // An episode no other test opened: nothing stored about it.
+    const id = 987_654;
+    const record = (body: object) =>
+      api('POST', '/api/images/record-view', { episode_id: episodeUrl('anime', id), ...body });
+    await record({ image_ids: [1, 2, 3] });
+    expect(
+      (await record({ image_ids: [1, 2, 3, 4, 5, 6], image_count: 'estimate' })).statusCode,
+    ).toBe(204);
+    const row = await t.services.db.kysely
+      .selectFrom('history')
+      .selectAll()
+      .where('episode_id', '=', id)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ view_count: 2, image_count: 3 });
+    expect((await record({ image_count: true })).statusCode).toBe(400);
+  });
 });

@@ -198,6 +198,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         ...titles,
         episode_id: slot('page-ref', s.episodeUrl, { required: true }),
         image_ids: slot('id-list', [s.imageId], { max: 5000 }),
+        image_count: choice('exact'),
       },
     },
     'GET /api/images/local-library': {

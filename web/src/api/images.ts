@@ -81,6 +81,8 @@ export interface ViewRecord {
   episode_title?: string;
   episode_id: string;
   image_ids: number[];
+  /** `estimate` for a fast-mode list that is not proven complete. */
+  image_count?: 'exact' | 'estimate';
 }
 
 /** Browsing history is a side record: its failure is not the visitor's problem. */

@@ -131,7 +131,8 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
       const b = request.body;
-      await recordVisit(request, b.episode_id, b, b.image_ids.length);
+      const count = b.image_count === 'exact' ? b.image_ids.length : null;
+      await recordVisit(request, b.episode_id, b, count);
       return reply.status(204).send();
     });
   };

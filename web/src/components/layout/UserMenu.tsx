@@ -45,7 +45,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
         className="flex max-w-48 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
       >
         <UserRound aria-hidden className="size-4 shrink-0" />
-        <span className="hidden truncate sm:inline">{user.display_name || user.email}</span>
+        <span className="hidden truncate sm:inline">{user.email}</span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,7 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import { recordView, type ImageMode } from '../../api';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { RadioGroup } from '../../components/RadioGroup';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { episodeCrumbs, episodeLabel, workEpisodesPath } from './episodeCrumbs';
 import { ImageBrowser } from './ImageBrowser';
 import type { ImageListData } from './imageList';
 
@@ -18,19 +22,32 @@ export function EpisodeImagesPage() {
   const [params] = useSearchParams();
   const isMovie = params.get('isMovie') === 'true';
   const [mode, setMode] = useState<ImageMode>('smart');
+  const [loaded, setLoaded] = useState<ImageListData | null>(null);
+  const searchTerm = params.get('searchTerm') ?? '';
+  const workTitle = params.get('workTitle') || loaded?.work_title || '';
+  const episodeTitle = params.get('episodeTitle') || loaded?.episode_title || '';
+  const work = loaded?.work ?? null;
+  const movieTitle = params.get('title') || loaded?.work_title || '';
+  usePageTitle(
+    ...(isMovie
+      ? [movieTitle || '电影图片']
+      : [episodeTitle && episodeLabel(episodeTitle), workTitle]),
+  );
 
   // One history record per episode shown, however often its list reloads.
   const recorded = useRef<string | null>(null);
   const onLoaded = useCallback(
     (data: ImageListData) => {
+      setLoaded(data);
       if (recorded.current === episodeUrl) return;
       recorded.current = episodeUrl;
       recordView({
-        search_term: params.get('searchTerm') ?? undefined,
+        search_term: params.get('searchTerm') || undefined,
         show_title: params.get('workTitle') || data.work_title || undefined,
         episode_title: params.get('episodeTitle') || data.episode_title || undefined,
         episode_id: episodeUrl,
         image_ids: data.images.slice(0, MAX_VIEW_IDS).map((image) => image.id),
+        image_count: data.exact === false ? 'estimate' : 'exact',
       });
     },
     [episodeUrl, params],
@@ -45,6 +62,28 @@ export function EpisodeImagesPage() {
       fallbackTitle={isMovie ? '电影图片' : '剧集图片'}
       episodeUrl={episodeUrl}
       onLoaded={onLoaded}
+      breadcrumb={
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {work && work.kind !== 'movie' && !isMovie && (
+            <Link
+              to={workEpisodesPath(work, workTitle, searchTerm)}
+              className="flex items-center gap-1 text-sm font-medium text-sky-700 hover:underline"
+            >
+              <ArrowLeft aria-hidden className="size-4" />
+              返回剧集列表
+            </Link>
+          )}
+          <Breadcrumb
+            items={episodeCrumbs({
+              work,
+              workTitle: isMovie ? movieTitle : workTitle,
+              episodeTitle,
+              searchTerm,
+              isMovie,
+            })}
+          />
+        </div>
+      }
       toolbarExtra={
         !isMovie && (
           <RadioGroup

@@ -61,6 +61,29 @@ describe('image screen', () => {
     expect(row.style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
   });
 
+  it('selects a range with two taps in range mode, and remembers the columns per device', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(10))) });
+    renderApp(PAGE);
+    await waitFor(() => expect(cards()).toHaveLength(10));
+    fireEvent.click(screen.getByRole('button', { name: '范围选择' }));
+    expect(screen.getByText('范围选择：请点选起始图片')).toBeTruthy();
+    fireEvent.click(card(500006));
+    expect(screen.getByText('范围选择：请点选结束图片')).toBeTruthy();
+    fireEvent.click(card(500002));
+    expect(screen.getByText('已选择 5 张')).toBeTruthy();
+    // The mode ends with the range; the next tap toggles one tile again.
+    expect(screen.getByRole('button', { name: '范围选择' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    fireEvent.click(card(500009));
+    expect(screen.getByText('已选择 6 张')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('列数'), { target: { value: '2' } });
+    expect(localStorage.getItem('capshelf.grid-columns')).toBe('2');
+    fireEvent.change(screen.getByLabelText('列数'), { target: { value: 'auto' } });
+    expect(localStorage.getItem('capshelf.grid-columns')).toBeNull();
+  });
+
   it('records one view with the episode and its image ids', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
@@ -77,6 +100,7 @@ describe('image screen', () => {
       episode_title: 'Episode 1',
       episode_id: EPISODE_URL,
       image_ids: [500000, 500001, 500002],
+      image_count: 'exact',
     });
   });
 
@@ -90,7 +114,7 @@ describe('image screen', () => {
     await screen.findByText('共 3 张');
     fireEvent.click(screen.getByLabelText('快速模式(基础)'));
     expect(await screen.findByText('部分图片为推算')).toBeTruthy();
-    expect(screen.getByText('共 4 张')).toBeTruthy();
+    expect(screen.getByText('共约 4 张（估计）')).toBeTruthy();
   });
 
   it('shows the rate-limit panel for UPSTREAM_RATE_LIMITED', async () => {
@@ -107,7 +131,8 @@ describe('image screen', () => {
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('检测到访问频率限制');
     expect(panel.textContent).toContain('Cloudflare');
-    expect(panel.textContent).toContain('10–30 分钟');
+    // The server's own wait (retry_after 600 s), not a fixed guess.
+    expect(panel.textContent).toContain('请在约 10 分钟后再试');
     expect(within(panel).getByRole('link', { name: '查看示例图片' }).getAttribute('href')).toBe(
       '/sample-images',
     );
@@ -144,6 +169,11 @@ describe('image screen', () => {
     renderApp(PAGE);
     await screen.findByText('共 1 张');
     fireEvent.click(screen.getByRole('button', { name: '清除缓存' }));
+    // It asks first and says what goes; nothing is deleted before the answer.
+    const dialog = await screen.findByRole('alertdialog', { name: '清除本集缓存' });
+    expect(dialog.textContent).toContain('1 张图片');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '清除缓存' }));
     expect(await screen.findByText('共 2 张')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(2);
   });
@@ -154,6 +184,10 @@ describe('image screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.error(within(card(500000)).getByRole('img'));
     expect(within(card(500000)).getByText('图片加载失败')).toBeTruthy();
+    // Its tile retries it alone, without reloading the page.
+    fireEvent.click(screen.getByRole('button', { name: '重新加载图片 500000' }));
+    fireEvent.load(within(card(500000)).getByRole('img'));
+    expect(within(card(500000)).queryByText('图片加载失败')).toBeNull();
   });
 
   it('opens the lightbox, moves with the arrow keys and toggles the selection', async () => {

@@ -2,17 +2,20 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import toast from 'react-hot-toast';
 import { downloadPrefix, type ImageItem } from '@capshelf/contract';
 import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
-import { ImageGrid, type Columns } from './ImageGrid';
+import { useColumnChoice } from './columns';
+import { ImageGrid } from './ImageGrid';
+import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
 import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
-import { isRateLimited } from './rateLimit';
+import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 
 const NO_IMAGES: ImageItem[] = [];
@@ -30,6 +33,8 @@ interface CommonProps {
   footer?: ReactNode;
   /** What an empty list says. */
   emptyText?: string;
+  /** Above the heading: where this list sits (作品 › 剧集). */
+  breadcrumb?: ReactNode;
 }
 
 type ImageBrowserProps = CommonProps &
@@ -60,7 +65,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const selection = useSelectionState(images);
   const clearCache = useClearEpisodeCache(episodeUrl ?? '');
   const download = useStartDownload();
-  const [columns, setColumns] = useState<Columns>(6);
+  const [columns, setColumns] = useColumnChoice();
+  const [range, setRange] = useState<RangeStep>('off');
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
   // One object per listing, so the memoised cards do not re-render for it.
@@ -76,9 +83,13 @@ export function ImageBrowser(props: ImageBrowserProps) {
   }, [images, filter]);
   const visibleIds = useMemo(() => visible.map((image) => image.id), [visible]);
   const { click } = selection;
+  // Range mode turns two taps into a SHIFT-click: the first marks the start, the second the end.
   const onSelect = useCallback(
-    (image: ImageItem, shift: boolean) => click(image.id, shift, visibleIds),
-    [click, visibleIds],
+    (image: ImageItem, shift: boolean) => {
+      click(image.id, shift || range === 'last', visibleIds);
+      if (range !== 'off') setRange(range === 'first' ? 'last' : 'off');
+    },
+    [click, visibleIds, range],
   );
 
   const onLoadedRef = useRef(onLoaded);
@@ -100,14 +111,18 @@ export function ImageBrowser(props: ImageBrowserProps) {
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
   const zipTitle = (source?.type === 'episode' && serverTitle) || heading;
+  // The server bakes the small-CDN preference into each large URL; the ZIP says what it holds.
+  const compressedLarge = images.some((image) => /[?&]cdn=small\b/.test(image.large_url));
+  const zipContents = selection.size === 'large' && compressedLarge ? 'compressed' : selection.size;
   const startDownload = () =>
     download.start(
       selection.selectedImages.map((image) => imageUrl(image, selection.size)),
-      downloadPrefix(zipTitle, selection.size),
+      downloadPrefix(zipTitle, zipContents),
     );
 
   const clear = () =>
     clearCache.mutate(undefined, {
+      onSettled: () => setConfirmingClear(false),
       onSuccess: ({ listings, files }) =>
         toast.success(
           `已清除缓存：${listings.cleared_items} 条列表，${files.deleted_files} 个文件`,
@@ -119,9 +134,14 @@ export function ImageBrowser(props: ImageBrowserProps) {
   return (
     <SelectionContext.Provider value={selection}>
       <div className="flex flex-col gap-4">
+        {props.breadcrumb}
         <div className="flex flex-wrap items-baseline gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
-          {data && <span className="text-sm text-slate-500">共 {data.total} 张</span>}
+          <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{heading}</h1>
+          {data && (
+            <span className="text-sm text-slate-500">
+              {data.exact === false ? `共约 ${data.total} 张（估计）` : `共 ${data.total} 张`}
+            </span>
+          )}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
               缓存数据
@@ -137,23 +157,44 @@ export function ImageBrowser(props: ImageBrowserProps) {
           extra={toolbarExtra}
           size={selection.size}
           onSizeChange={selection.setSize}
+          compressedLarge={compressedLarge}
           columns={columns}
           onColumnsChange={setColumns}
           busy={query.isFetching}
           onRefresh={() => void refresh()}
-          onClearCache={episodeUrl ? clear : undefined}
+          onClearCache={episodeUrl ? () => setConfirmingClear(true) : undefined}
           clearing={clearCache.isPending}
           filter={filter}
           onFilterChange={setFilter}
+        />
+        <ImageSelectionBar
           selectedCount={selection.selectedIds.length}
           onSelectAll={() => selection.selectAll(visibleIds)}
           onDeselectAll={selection.clear}
+          range={range}
+          onRangeToggle={() => setRange(range === 'off' ? 'first' : 'off')}
           onDownload={startDownload}
           downloading={download.isPending}
         />
+        <ConfirmDialog
+          open={confirmingClear}
+          onOpenChange={setConfirmingClear}
+          title="清除本集缓存"
+          description={`将删除本集的图片列表缓存${
+            data ? `（${data.total} 张图片）` : ''
+          }以及这些图片在服务器上已缓存的文件。之后再打开本集需要重新从源站获取，速度会较慢。`}
+          confirmLabel="清除缓存"
+          pendingLabel="清除中..."
+          danger
+          pending={clearCache.isPending}
+          onConfirm={clear}
+        />
         {query.isError &&
           (isRateLimited(query.error) ? (
-            <RateLimitPanel onRetry={() => void query.refetch()} />
+            <RateLimitPanel
+              onRetry={() => void query.refetch()}
+              retryAfter={retryAfterOf(query.error)}
+            />
           ) : (
             <ErrorBox
               message={errorMessage(query.error, '加载失败')}

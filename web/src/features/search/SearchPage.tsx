@@ -8,6 +8,7 @@ import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
 import { SearchForm, typeOptions } from './SearchForm';
 import { SearchResults } from './SearchResults';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const parseType = (value: string | null): ContentType =>
   typeOptions.find((option) => option.value === value)?.value ?? 'all';
@@ -22,6 +23,7 @@ export function SearchPage() {
   const shownType = parseType(params.get('type'));
   const { query, refresh } = useSearch(shownQuery.toLowerCase(), shownType);
   const { history, recent, record } = useSearchHistory();
+  usePageTitle(shownQuery && `“${shownQuery}”`, '搜索');
 
   const [text, setText] = useState(shownQuery);
   const [type, setType] = useState(shownType);
