@@ -5,11 +5,15 @@ import { CONTROL_URL } from './harness/ports';
 let counter = 0;
 
 /** A fresh account per test, so tests that change passwords cannot disturb each other. */
-export async function createUser(prefix: string, password = 'UserPass123') {
+export async function createUser(
+  prefix: string,
+  password = 'UserPass123',
+  role: 'admin' | 'user' = 'user',
+) {
   const email = `${prefix}-${Date.now()}-${counter++}@e2e.test`;
   const res = await fetch(`${CONTROL_URL}/users`, {
     method: 'POST',
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, role }),
   });
   expect(res.status).toBe(201);
   return { email, password };
@@ -46,8 +50,8 @@ export async function replica() {
 }
 
 /** Signs a fresh user in through the login form and waits for the header to show them. */
-export async function signIn(page: Page, prefix: string) {
-  const user = await createUser(prefix);
+export async function signIn(page: Page, prefix: string, role: 'admin' | 'user' = 'user') {
+  const user = await createUser(prefix, undefined, role);
   await page.goto('/login');
   await logInThroughForm(page, user.email, user.password);
   await expect(userMenu(page)).toBeVisible();

@@ -14,10 +14,15 @@ export function Header() {
   const { status, user, signOut } = useSession();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-sky-700">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
+        <Link
+          to="/"
+          aria-label="capshelf 首页"
+          className="flex items-center gap-2 text-lg font-bold text-sky-700"
+        >
           <Images aria-hidden className="size-6" />
-          capshelf
+          {/* Icon only on a phone, so the header keeps to one line. */}
+          <span className="hidden sm:inline">capshelf</span>
         </Link>
         <nav aria-label="主导航" className="flex items-center gap-1">
           <NavLink to="/" end className={navLinkClass}>

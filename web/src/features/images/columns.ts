@@ -10,7 +10,7 @@ export const COLUMNS_KEY = 'capshelf.grid-columns';
 
 /** Columns for a grid this wide when the choice is `auto`: 2–3 on a phone, up to 6 on a desktop. */
 export function autoColumns(width: number): FixedColumns {
-  if (width < 360) return 2;
+  if (width < 340) return 2;
   if (width < 640) return 3;
   if (width < 900) return 4;
   if (width < 1100) return 5;
