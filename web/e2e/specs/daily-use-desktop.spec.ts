@@ -109,7 +109,7 @@ test('the images screen says where it is, leads back, and keeps the selection ba
   await expect(page).toHaveTitle(`${show.title} · capshelf`);
 });
 
-test('a movie opened from a search keeps its search term in the history library', async ({
+test('the history library records the search term of a movie and shows the newest view first', async ({
   page,
 }) => {
   const movie = movieById(KEY_IDS.onePageMovie)!;
@@ -118,9 +118,33 @@ test('a movie opened from a search keeps its search term in the history library'
   await page.getByRole('link', { name: new RegExp('Paper Moon') }).click();
   await expect(page.getByText(`共 ${movie.imageIds.length} 张`)).toBeVisible();
   await expect(page.getByRole('navigation', { name: '当前位置' })).toContainText('搜索“paper”');
-  await page.goto('/search-based-library?view=episode');
-  await expect(page.getByText('搜索词：paper')).toBeVisible();
+
+  // Everything below moves inside the page, so what the page holds must not go stale.
+  const historyByEpisode = async () => {
+    await openFromUserMenu(page, '搜索历史图库');
+    await page.locator('label').filter({ hasText: '按剧集' }).click();
+    return page.getByRole('list', { name: '剧集' }).locator('[data-history-id]');
+  };
+  const cards = await historyByEpisode();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('搜索词：paper');
   await expect(page.getByText('直接访问')).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: '主导航' })
+    .getByRole('link', { name: '搜索' })
+    .click();
+  await page.getByLabel('搜索内容').fill('hanabi');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(show.title) }).click();
+  await page.locator(`[data-episode-id="${show.episodes[5]!.id}"]`).click();
+  await expect(tile(page, show.episodes[5]!.imageIds[0]!)).toBeVisible();
+
+  const after = await historyByEpisode();
+  await expect(after).toHaveCount(2);
+  await expect(after.first()).toContainText(show.title);
+  await expect(after.first()).toContainText('搜索词：hanabi');
+  await expect(after.nth(1)).toContainText('Paper Moon');
 });
 
 test('an admin adds, resets, promotes and disables an account; the disabled user is sent to login', async ({

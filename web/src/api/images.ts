@@ -85,11 +85,6 @@ export interface ViewRecord {
   image_count?: 'exact' | 'estimate';
 }
 
-/** Browsing history is a side record: its failure is not the visitor's problem. */
-export function recordView(view: ViewRecord): void {
-  apiRequest<void>('/images/record-view', { method: 'POST', body: view }).catch(() => undefined);
-}
-
 /** Home page card (spec §9: stale 60 s, 2 retries); a public call. */
 export function useCacheStats() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { recordView, type ImageMode } from '../../api';
+import { useRecordView, type ImageMode } from '../../api';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { RadioGroup } from '../../components/RadioGroup';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -36,6 +36,7 @@ export function EpisodeImagesPage() {
 
   // One history record per episode shown, however often its list reloads.
   const recorded = useRef<string | null>(null);
+  const recordView = useRecordView();
   const onLoaded = useCallback(
     (data: ImageListData) => {
       setLoaded(data);
@@ -50,7 +51,7 @@ export function EpisodeImagesPage() {
         image_count: data.exact === false ? 'estimate' : 'exact',
       });
     },
-    [episodeUrl, params],
+    [episodeUrl, params, recordView],
   );
 
   return (
