@@ -59,7 +59,7 @@ await desktop.context.close();
 
 // On a phone, scrolled into the grid: the selection bar stays on top.
 const phone = await selectedEpisode({ width: 390, height: 844 }, true);
-await phone.page.evaluate(() => window.scrollBy(0, 420));
+await phone.page.evaluate(() => window.scrollBy(0, 560));
 await phone.page.waitForTimeout(500);
 await phone.page.waitForFunction(() => [...document.images].every((img) => img.complete), null, {
   timeout: 60_000,
