@@ -149,6 +149,15 @@ export const ClearFilesResponse = z.object({
 });
 export type ClearFilesResponse = z.infer<typeof ClearFilesResponse>;
 
+/** `GET /images/cache/files?episode_id=`: what clearing the episode's files would remove. */
+export const EpisodeFilesQuery = z.object({ episode_id: z.string().min(1).max(2000) });
+export const EpisodeFilesResponse = z.object({
+  files: z.number().int(),
+  size_bytes: z.number().int(),
+  size_human: z.string(),
+});
+export type EpisodeFilesResponse = z.infer<typeof EpisodeFilesResponse>;
+
 export const CdnStatus = z.object({
   current_cdn: z.enum(['small', 'large']),
   use_small_cdn_only: z.boolean(),

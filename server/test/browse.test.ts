@@ -319,11 +319,19 @@ describe(`image bytes (${databaseKind})`, () => {
     expect(stats.statusCode).toBe(200);
     expect(stats.json().total_images).toBeGreaterThan(0);
     expect(stats.json().size_human).toMatch(/\d (B|KB|MB)/);
-    const removed = await api(
-      'DELETE',
-      `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl('anime', KEY_IDS.bigEpisode))}`,
-    );
-    expect(removed.json().deleted_files).toBeGreaterThan(0);
+    const files = `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl('anime', KEY_IDS.bigEpisode))}`;
+    // What would go is said first (the page's confirmation), and is exactly what goes.
+    const before = (await api('GET', files)).json();
+    expect(before.files).toBeGreaterThan(0);
+    expect(before.size_bytes).toBeGreaterThan(0);
+    expect(before.size_human).toMatch(/\d (B|KB|MB)/);
+    const removed = await api('DELETE', files);
+    expect(removed.json().deleted_files).toBe(before.files);
+    expect((await api('GET', files)).json()).toEqual({
+      files: 0,
+      size_bytes: 0,
+      size_human: '0 B',
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/api/images/cache-stats' })).json();
     expect(after.total_images).toBeLessThan(stats.json().total_images);
     const everything = await api('DELETE', '/api/images/cache/files?clear_all=true');

@@ -231,6 +231,9 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         clear_all: choice(),
       },
     },
+    'GET /api/images/cache/files': {
+      query: { episode_id: slot('page-ref', s.episodeUrl, { required: true }) },
+    },
     'DELETE /api/images/cache/files': {
       query: { episode_id: slot('page-ref'), clear_all: choice() },
     },

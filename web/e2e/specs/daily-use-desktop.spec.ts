@@ -100,6 +100,7 @@ test('the images screen says where it is, leads back, and keeps the selection ba
   await page.getByRole('button', { name: '清除缓存' }).click();
   const dialog = page.getByRole('alertdialog', { name: '清除本集缓存' });
   await expect(dialog).toContainText(`${episode.imageIds.length} 张图片`);
+  await expect(dialog).toContainText(/已缓存的 \d+ 个图片文件（[\d.]+ (B|KB|MB)）/);
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(dialog).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EpisodeFilesResponse,
   CacheStats,
   CdnStatus,
   ClearFilesResponse,
@@ -44,6 +45,21 @@ export function useImageList(source: ImageSource | null) {
     enabled: source !== null,
     staleTime: 60 * 60_000,
     gcTime: 24 * 60 * 60_000,
+  });
+}
+
+/** What clearing an episode's files would remove; asked when the confirmation opens, never cached. */
+export function useEpisodeFiles(episodeUrl: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['images', 'episode-files', episodeUrl] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<EpisodeFilesResponse>(
+        `/images/cache/files?episode_id=${encodeURIComponent(episodeUrl)}`,
+        { signal },
+      ),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -201,6 +201,8 @@ describe('image screen', () => {
         json(200, { message: 'ok', cleared_items: 1 }),
       [`DELETE /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
         json(200, { message: 'ok', deleted_files: 1 }),
+      [`GET /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
+        json(200, { files: 3, size_bytes: 2048, size_human: '2.00 KB' }),
     });
     renderApp(PAGE);
     await screen.findByText('共 1 张');
@@ -208,6 +210,7 @@ describe('image screen', () => {
     // It asks first and says what goes; nothing is deleted before the answer.
     const dialog = await screen.findByRole('alertdialog', { name: '清除本集缓存' });
     expect(dialog.textContent).toContain('1 张图片');
+    await waitFor(() => expect(dialog.textContent).toContain('3 个图片文件（2.00 KB）'));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: '清除缓存' }));
     expect(await screen.findByText('共 2 张')).toBeTruthy();

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { downloadPrefix, type ImageItem } from '@capshelf/contract';
-import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
+import {
+  errorMessage,
+  useClearEpisodeCache,
+  useEpisodeFiles,
+  useImageList,
+  type ImageSource,
+} from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
@@ -68,6 +74,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const [columns, setColumns] = useColumnChoice();
   const [range, setRange] = useState<RangeStep>('off');
   const [confirmingClear, setConfirmingClear] = useState(false);
+  const episodeFiles = useEpisodeFiles(episodeUrl ?? '', confirmingClear);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
   // One object per listing, so the memoised cards do not re-render for it.
@@ -180,9 +187,11 @@ export function ImageBrowser(props: ImageBrowserProps) {
           open={confirmingClear}
           onOpenChange={setConfirmingClear}
           title="清除本集缓存"
-          description={`将删除本集的图片列表缓存${
-            data ? `（${data.total} 张图片）` : ''
-          }以及这些图片在服务器上已缓存的文件。之后再打开本集需要重新从源站获取，速度会较慢。`}
+          description={`将删除本集的图片列表缓存${data ? `（${data.total} 张图片）` : ''}，以及${
+            episodeFiles.data
+              ? `服务器上已缓存的 ${episodeFiles.data.files} 个图片文件（${episodeFiles.data.size_human}）`
+              : '这些图片在服务器上已缓存的文件'
+          }。之后再打开本集需要重新从源站获取，速度会较慢。`}
           confirmLabel="清除缓存"
           pendingLabel="清除中..."
           danger
