@@ -7,6 +7,28 @@ import { run } from './lib/process.mjs';
 import { SERVER_ARGS } from './lib/server.mjs';
 
 const REPLICA = 'http://127.0.0.1:8100';
+/** The demo is local and throwaway: one fixed admin, printed on every start. */
+const DEMO_ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123' };
+
+/** Makes the demo admin exist, active, with the demo password, whatever an earlier run changed. */
+async function ensureDemoAdmin(env) {
+  const users = (...args) =>
+    run(process.execPath, ['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    });
+  const { email, password } = DEMO_ADMIN;
+  if ((await users('add', email, '--role', 'admin', '--password', password)) === 0) return;
+  for (const args of [
+    ['set-password', email, '--password', password],
+    ['set-role', email, 'admin'],
+    ['enable', email],
+  ]) {
+    if ((await users(...args)) !== 0)
+      throw new Error(`could not prepare the demo admin (${args[0]})`);
+  }
+}
 
 async function replicaSettings() {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -37,8 +59,10 @@ async function main() {
     // The replica is local and tolerant; keep a little pacing so the demo still shows it.
     UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
   };
+  await ensureDemoAdmin(env);
   console.log(
-    `Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").`,
+    `Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").\n` +
+      `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (data in ${env.DATA_DIR})`,
   );
   const code = await run(process.execPath, SERVER_ARGS, { cwd: root, env });
   stop();

@@ -59,7 +59,7 @@ export const LoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
-const Username = z
+export const Username = z
   .string()
   .trim()
   .min(1, '用户名不能为空')

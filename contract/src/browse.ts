@@ -161,6 +161,14 @@ export const ImageHostState = z.object({
   last_failure_at: z.string().nullable(),
 });
 export type ImageHostState = z.infer<typeof ImageHostState>;
+/** `GET /images/cache/files?episode_id=`: what clearing the episode's files would remove. */
+export const EpisodeFilesQuery = z.object({ episode_id: z.string().min(1).max(2000) });
+export const EpisodeFilesResponse = z.object({
+  files: z.number().int(),
+  size_bytes: z.number().int(),
+  size_human: z.string(),
+});
+export type EpisodeFilesResponse = z.infer<typeof EpisodeFilesResponse>;
 
 export const CdnStatus = z.object({
   current_cdn: z.enum(['small', 'large']),
@@ -186,4 +194,9 @@ export const RecordViewRequest = z.object({
   episode_title: Title.optional(),
   episode_id: z.string().min(1).max(2000),
   image_ids: z.array(z.number().int().positive()).max(5000).default([]),
+  /**
+   * `estimate` when the ids are a fast-mode guess: the visit is recorded, its count is not (an
+   * estimate is never stored as an exact count). A word, so no stray boolean can set it.
+   */
+  image_count: z.enum(['exact', 'estimate']).default('exact'),
 });

@@ -19,8 +19,14 @@ export function sanitizeFilenamePrefix(text: string): string {
   return cleaned || DEFAULT_DOWNLOAD_PREFIX;
 }
 
+/**
+ * What a ZIP holds, as its name's suffix: `large` only for originals; `compressed` for 大图 served
+ * from the compressed host (the small-CDN preference).
+ */
+export type ZipContents = 'small' | 'large' | 'compressed';
+
 /** The prefix the page sends: the title's rule applied, then the size suffix. */
-export function downloadPrefix(title: string, size: 'small' | 'large'): string {
+export function downloadPrefix(title: string, size: ZipContents): string {
   return `${sanitizeFilenamePrefix(title)}_${size}`;
 }
 

@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from './errors';
 export * from './auth';
+export * from './admin';
 export * from './browse';
 export * from './downloads';
 export * from './favorites';

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { AuthService, ensureAdmin } from './auth';
+import { AuthService, ensureAdmin, UserAdmin } from './auth';
 import { Background } from './background';
 import {
   CatalogService,
@@ -56,6 +56,8 @@ export interface Services {
   background: Background;
   mailer: Mailer;
   auth: AuthService;
+  /** Account administration (the admin API and `npm run users`). */
+  userAdmin: UserAdmin;
   upstream: UpstreamClient;
   urls: UrlModel;
   builders: UrlBuilders;
@@ -198,6 +200,7 @@ export async function createServices(
     background,
     mailer,
     auth,
+    userAdmin: new UserAdmin(auth.users, auth.sessions),
     upstream,
     urls,
     builders,

@@ -319,11 +319,19 @@ describe(`image bytes (${databaseKind})`, () => {
     expect(stats.statusCode).toBe(200);
     expect(stats.json().total_images).toBeGreaterThan(0);
     expect(stats.json().size_human).toMatch(/\d (B|KB|MB)/);
-    const removed = await api(
-      'DELETE',
-      `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl('anime', KEY_IDS.bigEpisode))}`,
-    );
-    expect(removed.json().deleted_files).toBeGreaterThan(0);
+    const files = `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl('anime', KEY_IDS.bigEpisode))}`;
+    // What would go is said first (the page's confirmation), and is exactly what goes.
+    const before = (await api('GET', files)).json();
+    expect(before.files).toBeGreaterThan(0);
+    expect(before.size_bytes).toBeGreaterThan(0);
+    expect(before.size_human).toMatch(/\d (B|KB|MB)/);
+    const removed = await api('DELETE', files);
+    expect(removed.json().deleted_files).toBe(before.files);
+    expect((await api('GET', files)).json()).toEqual({
+      files: 0,
+      size_bytes: 0,
+      size_human: '0 B',
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/api/images/cache-stats' })).json();
     expect(after.total_images).toBeLessThan(stats.json().total_images);
     const everything = await api('DELETE', '/api/images/cache/files?clear_all=true');
@@ -380,5 +388,23 @@ describe(`history recording (${databaseKind})`, () => {
       source: 'search',
       work_id: BIG_EPISODE_SHOW,
     });
+  });
+
+  it('records a fast-mode visit without storing its estimated count as exact', async () => {
+    // An episode no other test opened: nothing stored about it.
+    const id = 987_654;
+    const record = (body: object) =>
+      api('POST', '/api/images/record-view', { episode_id: episodeUrl('anime', id), ...body });
+    await record({ image_ids: [1, 2, 3] });
+    expect(
+      (await record({ image_ids: [1, 2, 3, 4, 5, 6], image_count: 'estimate' })).statusCode,
+    ).toBe(204);
+    const row = await t.services.db.kysely
+      .selectFrom('history')
+      .selectAll()
+      .where('episode_id', '=', id)
+      .executeTakeFirst();
+    expect(row).toMatchObject({ view_count: 2, image_count: 3 });
+    expect((await record({ image_count: true })).statusCode).toBe(400);
   });
 });

@@ -55,6 +55,10 @@ describe('npm run users', () => {
         ).resolves.toMatchObject({
           user: { role: 'admin' },
         });
+        // The only admin cannot be disabled; with a second one, she can.
+        const refused = await users(dataDir, 'disable', 'carol@example.com');
+        expect(refused).toMatchObject({ code: 2, out: expect.stringContaining('管理员') });
+        expect((await users(dataDir, 'add', 'dave@example.com', '--role', 'admin')).code).toBe(0);
         expect((await users(dataDir, 'disable', 'carol@example.com')).code).toBe(0);
         await expect(
           services.auth.login('carol@example.com', 'Chosen123', '1.1.1.2'),

@@ -5,11 +5,15 @@ import { CONTROL_URL } from './harness/ports';
 let counter = 0;
 
 /** A fresh account per test, so tests that change passwords cannot disturb each other. */
-export async function createUser(prefix: string, password = 'UserPass123') {
+export async function createUser(
+  prefix: string,
+  password = 'UserPass123',
+  role: 'admin' | 'user' = 'user',
+) {
   const email = `${prefix}-${Date.now()}-${counter++}@e2e.test`;
   const res = await fetch(`${CONTROL_URL}/users`, {
     method: 'POST',
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify({ email, password, role }),
   });
   expect(res.status).toBe(201);
   return { email, password };
@@ -59,10 +63,21 @@ export async function extraApp(
   return (await res.json()) as { url: string; user: { email: string; password: string } };
 }
 /** Signs a fresh user in through the login form and waits for the header to show them. */
-export async function signIn(page: Page, prefix: string) {
-  const user = await createUser(prefix);
+export async function signIn(page: Page, prefix: string, role: 'admin' | 'user' = 'user') {
+  const user = await createUser(prefix, undefined, role);
   await page.goto('/login');
   await logInThroughForm(page, user.email, user.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   return user;
 }
+
+/** The header's user menu button: present exactly while someone is signed in. */
+export const userMenu = (page: Page) => page.getByRole('button', { name: '用户菜单' });
+
+/** Opens the user menu and follows one of its entries. */
+export async function openFromUserMenu(page: Page, entry: string) {
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+export const signOut = (page: Page) => openFromUserMenu(page, '退出登录');

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { Email, NewPassword, Role } from '@capshelf/contract';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
-import { connectDb, isUniqueViolation, migrateToLatest } from '../db';
-import { generatePassword, hashPassword } from './secrets';
+import { connectDb, migrateToLatest } from '../db';
+import { AppError } from '../errors';
 import { SessionStore } from './sessions';
+import { UserAdmin } from './user-admin';
 import { UserRepository } from './users';
 
 const USAGE = `Usage: npm run users -- <command>
@@ -12,7 +13,9 @@ const USAGE = `Usage: npm run users -- <command>
   disable <email>            (also ends the user's sessions)
   enable <email>
   set-password <email> [--password P]   (generated and printed when omitted; ends sessions)
-  set-role <email> admin|user`;
+  set-role <email> admin|user
+The database is the server's: DATABASE_URL, else DATA_DIR/capshelf.db (environment or .env).
+For the offline demo's accounts: DATA_DIR=data/demo npm run users -- list`;
 
 class UsageError extends Error {}
 
@@ -50,54 +53,35 @@ async function run(argv: string[]): Promise<void> {
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {
     await migrateToLatest(db);
-    const users = new UserRepository(db.kysely);
-    const sessions = new SessionStore(
-      db.kysely,
-      config.auth.sessionTtlMs,
-      config.auth.sessionIdleMs,
+    const admin = new UserAdmin(
+      new UserRepository(db.kysely),
+      new SessionStore(db.kysely, config.auth.sessionTtlMs, config.auth.sessionIdleMs),
     );
-    const find = async () => {
-      const email = parse(Email, target, 'email');
-      const user = await users.findByEmail(email);
-      if (!user) throw new UsageError(`no user with email ${email}`);
-      return user;
-    };
-    const passwordOrGenerated = () =>
-      values.password === undefined
-        ? generatePassword()
-        : parse(NewPassword, values.password, 'password');
+    const find = () => admin.findByEmail(parse(Email, target, 'email'));
+    const chosenPassword = () =>
+      values.password === undefined ? undefined : parse(NewPassword, values.password, 'password');
 
     switch (command) {
       case 'add': {
-        const email = parse(Email, target, 'email');
-        const password = passwordOrGenerated();
-        const role = parse(Role, values.role ?? 'user', 'role');
-        try {
-          const user = await users.create({
-            email,
-            password,
-            role,
-            username: values.username,
-            displayName: values.name ?? null,
-          });
-          console.log(`added ${user.email} (id ${user.id}, ${user.role})`);
-        } catch (error) {
-          if (isUniqueViolation(error))
-            throw new UsageError('that email or username is already used');
-          throw error;
-        }
-        if (values.password === undefined) console.log(`password: ${password}`);
+        const { user, generated_password } = await admin.add({
+          email: parse(Email, target, 'email'),
+          password: chosenPassword(),
+          role: parse(Role, values.role ?? 'user', 'role'),
+          username: values.username,
+          displayName: values.name ?? null,
+        });
+        console.log(`added ${user.email} (id ${user.id}, ${user.role})`);
+        if (generated_password) console.log(`password: ${generated_password}`);
         return;
       }
       case 'list': {
-        const rows = await users.list();
         console.table(
-          rows.map((u) => ({
+          (await admin.list()).map((u) => ({
             id: u.id,
             email: u.email,
             username: u.username,
             role: u.role,
-            disabled: Boolean(u.disabled),
+            disabled: u.status === 'disabled',
             created_at: u.created_at,
           })),
         );
@@ -106,24 +90,21 @@ async function run(argv: string[]): Promise<void> {
       case 'disable':
       case 'enable': {
         const user = await find();
-        await users.update(user.id, { disabled: command === 'disable' ? 1 : 0 });
-        if (command === 'disable') await sessions.revokeAll(user.id);
+        await admin.update(user.id, { status: command === 'disable' ? 'disabled' : 'active' });
         console.log(`${command}d ${user.email}`);
         return;
       }
       case 'set-password': {
         const user = await find();
-        const password = passwordOrGenerated();
-        await users.setPasswordHash(user.id, await hashPassword(password));
-        await sessions.revokeAll(user.id);
+        const { generated_password } = await admin.resetPassword(user.id, chosenPassword());
         console.log(`password changed for ${user.email}`);
-        if (values.password === undefined) console.log(`password: ${password}`);
+        if (generated_password) console.log(`password: ${generated_password}`);
         return;
       }
       case 'set-role': {
         const user = await find();
         const role = parse(Role, extra, 'role');
-        await users.update(user.id, { role });
+        await admin.update(user.id, { role });
         console.log(`${user.email} is now ${role}`);
         return;
       }
@@ -136,7 +117,7 @@ async function run(argv: string[]): Promise<void> {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) {
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof AppError) {
     console.error(error.message);
     process.exit(2);
   }

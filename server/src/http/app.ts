@@ -12,6 +12,7 @@ import { registerAccessControl } from './plugins/access';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
+import { adminUserRoutes } from './routes/admin-users';
 import { authRoutes } from './routes/auth';
 import { downloadRoutes } from './routes/downloads';
 import { favoriteRoutes } from './routes/favorites';
@@ -72,6 +73,7 @@ export async function buildHttpApp(
   registerAccessControl(app, services.auth);
 
   await app.register(authRoutes(services), { prefix: '/api/auth' });
+  await app.register(adminUserRoutes(services), { prefix: '/api/admin/users' });
   await app.register(searchRoutes(services), { prefix: '/api' });
   await app.register(imageListRoutes(services), { prefix: '/api/images' });
   await app.register(libraryRoutes(services), { prefix: '/api/images' });

@@ -1,5 +1,5 @@
 export { ImageStore, sizeChain, type ServedImage, type StoredImage } from './store';
-export { cacheStats } from './stats';
+export { cacheStats, episodeFileStats } from './stats';
 export { CdnPreferences } from './cdn';
 export { imageItem, thumbUrl } from './urls';
 export { sampleCached } from './sample';

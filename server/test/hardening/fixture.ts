@@ -4,6 +4,7 @@ import { type DownloadStatus } from '@capshelf/contract';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
 import type { RouteAccess } from '../../src/http/plugins/access';
 import { apiRoutes, routeInputs, type RouteInputs, type Samples } from './routes';
+import { ADMIN } from '../helpers';
 import { startBrowseApp, type BrowseApp } from '../support/browse';
 
 // ---------------------------------------------------------------------------------------------
@@ -14,6 +15,8 @@ export interface HardeningApp {
   samples: Samples;
   table: Record<string, RouteInputs>;
   routes: RouteAccess[];
+  /** A bearer header of the admin, for the admin-only routes. */
+  adminHeaders: { authorization: string };
 }
 
 export async function waitForDownload(t: BrowseApp, id: string, headers = t.headers) {
@@ -62,14 +65,17 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     .select('id')
     .executeTakeFirstOrThrow();
 
+  const me = await api('GET', '/api/auth/me');
   const samples: Samples = {
     favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
     historyId: history.id,
+    userId: Number(me.id),
     downloadId,
     episodeUrl,
     imageId,
     ownImageUrl,
   };
   t.replica.resetCounts();
-  return { t, samples, table: routeInputs(samples), routes: apiRoutes(t.app) };
+  const adminHeaders = { authorization: `Bearer ${await t.login(ADMIN.email, ADMIN.password)}` };
+  return { t, samples, table: routeInputs(samples), routes: apiRoutes(t.app), adminHeaders };
 }

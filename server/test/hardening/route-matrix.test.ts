@@ -226,19 +226,29 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
-  it('refuses every shared-cache clearing call to a user with 403', async () => {
+  it('refuses every admin-only route and every shared-cache clearing call to a user with 403', async () => {
     const before = await snapshotData(h.t);
-    for (const [method, url] of [
-      ['DELETE', '/api/images/cache/files?clear_all=true'],
-      ['DELETE', '/api/images/cache?clear_all=true'],
-      ['DELETE', '/api/images/cache?pattern=biyori'],
-      ['DELETE', '/api/images/cache?pattern='],
-      ['DELETE', '/api/search/cache'],
-      ['DELETE', '/api/search/cache?pattern=biyori'],
-    ] as const) {
-      const res = await inject({ method, url, headers: h.t.headers });
+    const adminRoutes = h.routes.filter((r) => r.access === 'admin').map(routeKey);
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/users',
+        'PATCH /api/admin/users/:id',
+        'POST /api/admin/users',
+        'POST /api/admin/users/:id/password',
+      ]),
+    );
+    const clearing = [
+      '/api/images/cache/files?clear_all=true',
+      '/api/images/cache?clear_all=true',
+      '/api/images/cache?pattern=biyori',
+      '/api/images/cache?pattern=',
+      '/api/search/cache',
+      '/api/search/cache?pattern=biyori',
+    ].map((url) => ({ method: 'DELETE' as const, url }));
+    for (const request of [...adminRoutes.map(sample), ...clearing]) {
+      const res = await inject({ ...request, headers: h.t.headers });
       expectContractError(res, 403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json().code, request.url).toBe('FORBIDDEN');
     }
     expect(await snapshotData(h.t)).toEqual(before);
   });
@@ -294,6 +304,12 @@ describe(`route matrix (${databaseKind})`, () => {
     const health = await inject({ method: 'GET', url: '/api/admin/site-health', headers: admin });
     expect(health.json().clearance.source).toBeNull();
     expect(h.t.upstreamRequests()).toBe(requestsBefore);
+  });
+
+  it('lets an admin call the admin-only routes', async () => {
+    const list = await inject({ ...sample('GET /api/admin/users'), headers: h.adminHeaders });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(OWNER.email);
   });
 
   it('ignores fields a user may not set in a profile update', async () => {

@@ -20,6 +20,10 @@ export const DOCUMENTED_ADMIN_ROUTES = [
   'PUT /api/admin/site-health/clearance',
   'DELETE /api/admin/site-health/clearance',
   'POST /api/admin/site-health/verify',
+  'GET /api/admin/users',
+  'POST /api/admin/users',
+  'PATCH /api/admin/users/:id',
+  'POST /api/admin/users/:id/password',
 ];
 
 /** The only routes that honour the session cookie (plain <img src> and <a href download>). */
@@ -99,6 +103,8 @@ export interface RouteInputs {
 export interface Samples {
   favoriteIds: { work: number; episode: number; image: number };
   historyId: number;
+  /** The signed-in user's own id (the admin calls' sample target). */
+  userId: number;
   downloadId: string;
   episodeUrl: string;
   imageId: number;
@@ -148,6 +154,24 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         new_password: slot('password', 'NewPass1234', { required: true }),
       },
     },
+    'GET /api/admin/users': {},
+    'POST /api/admin/users': {
+      body: {
+        email: slot('email', 'newcomer@example.com', { required: true }),
+        role: choice('user'),
+        password: slot('password', 'NewPass1234'),
+        username: text(50, 'newcomer'),
+        display_name: text(100, 'Newcomer'),
+      },
+    },
+    'PATCH /api/admin/users/:id': {
+      params: { id: slot('row-id', s.userId) },
+      body: { role: choice('user'), status: choice('active') },
+    },
+    'POST /api/admin/users/:id/password': {
+      params: { id: slot('row-id', s.userId) },
+      body: { password: slot('password', 'NewPass1234') },
+    },
     'POST /api/search': {
       query: { refresh: choice() },
       body: { query: text(200, 'biyori', true), content_type: choice('all') },
@@ -193,6 +217,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         ...titles,
         episode_id: slot('page-ref', s.episodeUrl, { required: true }),
         image_ids: slot('id-list', [s.imageId], { max: 5000 }),
+        image_count: choice('exact'),
       },
     },
     'GET /api/images/local-library': {
@@ -224,6 +249,9 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         pattern: text(300),
         clear_all: choice(),
       },
+    },
+    'GET /api/images/cache/files': {
+      query: { episode_id: slot('page-ref', s.episodeUrl, { required: true }) },
     },
     'DELETE /api/images/cache/files': {
       query: { episode_id: slot('page-ref'), clear_all: choice() },
@@ -319,6 +347,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
   routeInputs({
     favoriteIds: { work: 1, episode: 1, image: 1 },
     historyId: 1,
+    userId: 1,
     downloadId: UNUSED,
     episodeUrl: UNUSED,
     imageId: 1,

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { createUser, logInThroughForm, waitForMail } from '../support';
+import { createUser, logInThroughForm, waitForMail, signOut, userMenu } from '../support';
 
 test('logs in, edits the profile, changes the password and logs out', async ({ page }) => {
   const user = await createUser('profile');
   await page.goto('/login');
   await logInThroughForm(page, user.email, user.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   await expect(page.getByText(user.email).first()).toBeVisible();
 
   await page.goto('/profile');
@@ -36,7 +36,7 @@ test('logs in, edits the profile, changes the password and logs out', async ({ p
   await page.getByRole('button', { name: '确认修改' }).click();
   await expect(page.getByText('密码修改成功')).toBeVisible();
 
-  await page.getByRole('button', { name: '退出登录' }).click();
+  await signOut(page);
   await expect(
     page
       .getByRole('link', { name: '登录' })
@@ -48,7 +48,7 @@ test('logs in, edits the profile, changes the password and logs out', async ({ p
   await logInThroughForm(page, newEmail, user.password);
   await expect(page.getByRole('alert')).toContainText('邮箱或密码错误');
   await logInThroughForm(page, newEmail, 'Changed123');
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
 });
 
 test('resets a forgotten password through the mailed link', async ({ page }) => {
@@ -70,7 +70,7 @@ test('resets a forgotten password through the mailed link', async ({ page }) => 
   await page.getByRole('link', { name: '前往登录' }).click();
 
   await logInThroughForm(page, user.email, 'Forgot123');
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
 });
 
 test('a protected page visited signed out comes back after login', async ({ page }) => {

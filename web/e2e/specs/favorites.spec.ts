@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { KEY_IDS, renderImage, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../../../server/test/support/zip';
-import { createUser, logInThroughForm, signIn } from '../support';
+import { createUser, logInThroughForm, signIn, signOut, userMenu } from '../support';
 
 const show = showById(KEY_IDS.longShow)!;
 const episode = show.episodes[2]!;
@@ -103,12 +103,12 @@ test('favourite a work, an episode and images, then manage them on the favourite
   await expect(page.getByRole('tab', { name: '剧集 (1)' })).toBeVisible();
 
   // Another account imports the exported file and gets the same favourites.
-  await page.getByRole('button', { name: '退出登录' }).click();
+  await signOut(page);
   await expect(page.getByRole('link', { name: '登录', exact: true })).toBeVisible();
   const other = await createUser('fav-import');
   await page.goto('/login');
   await logInThroughForm(page, other.email, other.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
   await page.goto('/favorites');
   await expect(page.getByText('还没有收藏任何内容')).toBeVisible();
   await page.getByLabel('导入收藏文件').setInputFiles(exportFile!);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  EpisodeFilesResponse,
   CacheStats,
   CdnStatus,
   ClearFilesResponse,
@@ -48,6 +49,21 @@ export function useImageList(source: ImageSource | null) {
   });
 }
 
+/** What clearing an episode's files would remove; asked when the confirmation opens, never cached. */
+export function useEpisodeFiles(episodeUrl: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['images', 'episode-files', episodeUrl] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<EpisodeFilesResponse>(
+        `/images/cache/files?episode_id=${encodeURIComponent(episodeUrl)}`,
+        { signal },
+      ),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** Drops the server's cached listing and image files of one episode, then reloads its list. */
 export function useClearEpisodeCache(episodeUrl: string) {
   const queryClient = useQueryClient();
@@ -80,11 +96,8 @@ export interface ViewRecord {
   episode_title?: string;
   episode_id: string;
   image_ids: number[];
-}
-
-/** Browsing history is a side record: its failure is not the visitor's problem. */
-export function recordView(view: ViewRecord): void {
-  apiRequest<void>('/images/record-view', { method: 'POST', body: view }).catch(() => undefined);
+  /** `estimate` for a fast-mode list that is not proven complete. */
+  image_count?: 'exact' | 'estimate';
 }
 
 /** Home page card (spec §9: stale 60 s, 2 retries); a public call. */

@@ -9,3 +9,4 @@ export * from './downloads';
 export * from './library';
 export * from './siteHealth';
 export * from './progress';
+export * from './adminUsers';

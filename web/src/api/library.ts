@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import {
   keepPreviousData,
   useMutation,
@@ -18,7 +19,7 @@ import type {
 } from '@capshelf/contract';
 import { apiRequest } from './client';
 import { ApiError } from './errors';
-import { imageKeys } from './images';
+import { imageKeys, type ViewRecord } from './images';
 
 /** Spec §9: the libraries stay fresh 30 min, one episode's images 10 min, search history 5 min. */
 const LIBRARY_STALE = 30 * 60_000;
@@ -176,4 +177,22 @@ export function useClearAllImageFiles() {
         queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
       ]),
   });
+}
+
+/**
+ * Records a view of an episode; then both history views read again, so the episode just viewed
+ * is at the top (newest first) the next time they show. Browsing history is a side record: its
+ * failure is not the visitor's problem.
+ */
+export function useRecordView() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (view: ViewRecord) => {
+      apiRequest<void>('/images/record-view', { method: 'POST', body: view }).then(
+        () => queryClient.invalidateQueries({ queryKey: libraryKeys.search }),
+        () => undefined,
+      );
+    },
+    [queryClient],
+  );
 }

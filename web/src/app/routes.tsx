@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
           { path: '/search-based-library', lazy: searchLibrary },
           { path: '/history', lazy: searchLibrary },
           {
+            path: '/admin/users',
+            lazy: () =>
+              import('../features/admin/UsersPage').then((m) => ({ Component: m.UsersPage })),
+          },
+          {
             path: '/operation-log-test',
             lazy: () =>
               import('../features/logger/page/OperationLogTestPage').then((m) => ({

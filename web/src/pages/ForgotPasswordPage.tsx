@@ -7,8 +7,10 @@ import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
+import { usePageTitle } from '../lib/usePageTitle';
 
 export function ForgotPasswordPage() {
+  usePageTitle('忘记密码');
   const request = useResetRequest();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import { Database, Download, HardDrive, History, Images, Search, ShieldCheck } f
 import { useCacheStats, useSearchLibrary } from '../api';
 import { buttonClass } from '../components/button';
 import { useSession } from '../features/auth';
+import { usePageTitle } from '../lib/usePageTitle';
 
 const features = [
   { icon: Images, title: '高效浏览', text: '按作品、剧集浏览截图，大量图片也能流畅滚动。' },
@@ -25,6 +26,7 @@ const steps = [
 
 /** Landing page (spec §2): the two libraries, what the tool does, and how to start. */
 export function HomePage() {
+  usePageTitle();
   const stats = useCacheStats();
   const localSummary = stats.data
     ? `已缓存 ${stats.data.total_images} 张图片 · 占用 ${stats.data.size_human}`

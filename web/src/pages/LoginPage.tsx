@@ -6,9 +6,11 @@ import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
+import { usePageTitle } from '../lib/usePageTitle';
 
 export function LoginPage() {
-  const { status, signIn } = useSession();
+  const { status, signIn, expired } = useSession();
+  usePageTitle('登录');
   const navigate = useNavigate();
   const from = (useLocation().state as LoginRedirectState | null)?.from ?? '/';
   const login = useLogin();
@@ -50,6 +52,11 @@ export function LoginPage() {
 
   return (
     <Panel title="登录">
+      {expired && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          登录已过期，请重新登录
+        </p>
+      )}
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormField
           id="login-email"
@@ -79,6 +86,9 @@ export function LoginPage() {
       <Link to="/forgot-password" className="text-sm text-sky-700 hover:underline">
         忘记密码？
       </Link>
+      <p className="text-sm text-slate-500">
+        本站不开放注册：账号由管理员创建。如需账号，请联系管理员。
+      </p>
     </Panel>
   );
 }

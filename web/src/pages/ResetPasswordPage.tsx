@@ -6,10 +6,12 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
 import { newPasswordProblem } from '../lib/validation';
+import { usePageTitle } from '../lib/usePageTitle';
 
 const EXPIRED_MESSAGE = '重置令牌已过期或无效，请重新申请密码重置';
 
 export function ResetPasswordPage() {
+  usePageTitle('重置密码');
   const token = useSearchParams()[0].get('token');
   if (!token) {
     return (

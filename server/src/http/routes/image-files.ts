@@ -7,13 +7,15 @@ import {
   ClearFilesResponse,
   ClearListingsQuery,
   ClearListingsResponse,
+  EpisodeFilesQuery,
+  EpisodeFilesResponse,
   ImageBytesQuery,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listingKey } from '../../catalog';
 import { badRequest, forbidden } from '../../errors';
-import { cacheStats, type ServedImage } from '../../images';
+import { cacheStats, episodeFileStats, type ServedImage } from '../../images';
 import type { Services } from '../../services';
 import { currentUser } from '../plugins/access';
 
@@ -89,6 +91,15 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
           throw badRequest('请指定 episode_id、work_id、pattern 或 clear_all');
         }
         return { message: `已清除 ${cleared} 项缓存`, cleared_items: cleared };
+      },
+    );
+
+    app.get(
+      '/cache/files',
+      { schema: { querystring: EpisodeFilesQuery, response: { 200: EpisodeFilesResponse } } },
+      async (request) => {
+        const ref = catalog.resolveEpisode(request.query.episode_id);
+        return episodeFileStats(db.kysely, ref.kind, ref.id);
       },
     );
 

@@ -190,8 +190,9 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
       const b = request.body;
-      // No ids: the page holds only an estimate (fast mode), which is no count to keep.
-      await recordVisit(request, b.episode_id, b, b.image_ids.length || null);
+      // An estimate (fast mode, or no ids yet) is no count to keep.
+      const count = b.image_count === 'exact' && b.image_ids.length ? b.image_ids.length : null;
+      await recordVisit(request, b.episode_id, b, count);
       return reply.status(204).send();
     });
   };

@@ -177,7 +177,7 @@ describe('synthetic markup variants', () => {
     expect(show.episodes).toEqual([
       { id: 6249, label: 'Episode 47', number: 47, previewIds: [3720186] },
       { id: 6250, label: 'OVA 1', number: null, previewIds: [3720190] },
-      { id: 6251, label: 'Episode 1 & 2', number: null, previewIds: [] },
+      { id: 6251, label: 'Episode 1 & 2', number: 1, previewIds: [] },
     ]);
     expect(show.pagination).toEqual({
       requestedPage: 2,

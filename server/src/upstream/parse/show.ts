@@ -31,8 +31,9 @@ function labelFromHref(href: string): string {
         .trim();
 }
 
+/** `Episode 7` is 7; a double episode (`Episode 1 & 2`, `Episode 3-4`) goes by its first number. */
 function episodeNumber(label: string): number | null {
-  const digits = /^Episode (\d+)$/i.exec(label)?.[1];
+  const digits = /^Episode (\d+)(?:\s*(?:&|-|and)\s*\d+)*$/i.exec(label)?.[1];
   return digits === undefined ? null : Number(digits);
 }
 

@@ -1,11 +1,12 @@
 import { Link, NavLink } from 'react-router';
-import { Images, LogIn, LogOut } from 'lucide-react';
+import { Images, LogIn } from 'lucide-react';
 import { useSession } from '../../features/auth';
 import { buttonClass } from '../button';
 import { FavoritesBadge } from './FavoritesBadge';
+import { UserMenu } from './UserMenu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center rounded-md px-3 py-2 text-sm font-medium ${
+  `flex items-center rounded-md px-2 py-2 text-sm font-medium sm:px-3 ${
     isActive ? 'bg-sky-50 text-sky-700' : 'text-slate-600 hover:text-slate-900'
   }`;
 
@@ -13,10 +14,15 @@ export function Header() {
   const { status, user, signOut } = useSession();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-sky-700">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
+        <Link
+          to="/"
+          aria-label="capshelf 首页"
+          className="flex items-center gap-2 text-lg font-bold text-sky-700"
+        >
           <Images aria-hidden className="size-6" />
-          capshelf
+          {/* Icon only on a phone, so the header keeps to one line. */}
+          <span className="hidden sm:inline">capshelf</span>
         </Link>
         <nav aria-label="主导航" className="flex items-center gap-1">
           <NavLink to="/" end className={navLinkClass}>
@@ -37,15 +43,7 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-3">
           {user ? (
-            <>
-              <Link to="/profile" className="text-sm text-slate-600 hover:text-slate-900">
-                {user.email}
-              </Link>
-              <button type="button" className={buttonClass('secondary')} onClick={signOut}>
-                <LogOut aria-hidden className="size-4" />
-                退出登录
-              </button>
-            </>
+            <UserMenu user={user} onSignOut={() => void signOut()} />
           ) : (
             status === 'unauthenticated' && (
               <Link to="/login" className={buttonClass()}>

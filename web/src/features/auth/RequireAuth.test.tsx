@@ -26,6 +26,8 @@ describe('protected routes', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh');
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(testUser);
     expect(screen.getByText('alice@example.com')).toBeTruthy();
+    // Signing in on purpose is not an expiry.
+    expect(screen.queryByText('登录已过期，请重新登录')).toBeNull();
   });
 
   it('show a spinner while the stored session is checked', async () => {
@@ -45,14 +47,45 @@ describe('protected routes', () => {
     await screen.findByRole('heading', { name: '登录' });
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByText('登录已过期，请重新登录')).toBeTruthy();
   });
 
-  it('let a signed-in visitor through and sign out with 退出登录', async () => {
+  it('send a visitor whose session ends mid-use to /login with the notice, and back after login', async () => {
+    let valid = true;
+    mockApi({
+      ...signedIn(),
+      'GET /api/favorites': () =>
+        valid
+          ? json(200, { data: { works: [], episodes: [], images: [] } })
+          : json(401, { detail: '请先登录', code: 'UNAUTHENTICATED' }),
+      'POST /api/auth/login': () =>
+        json(200, { access_token: 'again', token_type: 'bearer', user: testUser }),
+    });
+    const { router } = renderApp('/settings');
+    await screen.findByRole('heading', { name: '设置' });
+    valid = false;
+    await router.navigate('/favorites?tab=works');
+
+    await screen.findByText('登录已过期，请重新登录');
+    expect(router.state.location.pathname).toBe('/login');
+    valid = true;
+    fireEvent.change(screen.getByLabelText('邮箱'), { target: { value: 'alice@example.com' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await screen.findByRole('heading', { name: '我的收藏' });
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/favorites?tab=works',
+    );
+  });
+
+  it('let a signed-in visitor through and sign out with 退出登录 from the user menu', async () => {
     const fetchMock = mockApi({ ...signedIn(), 'POST /api/auth/logout': () => json(204) });
     const { router } = renderApp('/search');
 
     await screen.findByRole('heading', { name: '搜索' });
-    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    // Radix opens its menu on pointerdown / keyboard, not on a synthetic click.
+    fireEvent.keyDown(screen.getByRole('button', { name: '用户菜单' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: '退出登录' }));
 
     await screen.findByRole('heading', { name: '登录' });
     expect(router.state.location.pathname).toBe('/login');

@@ -10,6 +10,8 @@ export interface Session {
   signIn: (login: LoginResponse) => void;
   /** Revokes the token on the server (best effort) and forgets it here. */
   signOut: () => Promise<void>;
+  /** True when the server ended the session (expired or revoked), not the user. */
+  expired: boolean;
 }
 
 export const SessionContext = createContext<Session | null>(null);

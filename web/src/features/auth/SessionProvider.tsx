@@ -12,6 +12,7 @@ import { clearStoredSession, readToken, saveToken, saveUser } from './storage';
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(readToken);
+  const [expired, setExpired] = useState(false);
   const me = useMe(token !== null);
   const logout = useLogout();
 
@@ -22,9 +23,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
+  // The server refused the held token: the session expired or was revoked (not a sign-out).
   useEffect(() => {
-    window.addEventListener(LOGOUT_EVENT, forget);
-    return () => window.removeEventListener(LOGOUT_EVENT, forget);
+    const ended = () => {
+      setExpired(true);
+      forget();
+    };
+    window.addEventListener(LOGOUT_EVENT, ended);
+    return () => window.removeEventListener(LOGOUT_EVENT, ended);
   }, [forget]);
 
   useEffect(() => {
@@ -40,6 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (login: LoginResponse) => {
       saveToken(login.access_token);
+      setExpired(false);
       queryClient.setQueryData(authKeys.me, login.user);
       setToken(login.access_token);
     },
@@ -61,8 +68,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const user = token !== null ? (me.data ?? null) : null;
     const status =
       token === null || restoreFailed ? 'unauthenticated' : user ? 'authenticated' : 'loading';
-    return { status, user, signIn, signOut };
-  }, [token, me.data, restoreFailed, signIn, signOut]);
+    return { status, user, signIn, signOut, expired };
+  }, [token, me.data, restoreFailed, signIn, signOut, expired]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

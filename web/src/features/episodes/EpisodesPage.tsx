@@ -22,6 +22,7 @@ import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';
 import { ChallengePanel, challengeOf } from '../site-health';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: size, label: `${size} 集` }));
 
@@ -41,10 +42,16 @@ export function EpisodesPage() {
   const episodes = arrangeEpisodes(query.data?.episodes ?? [], filter, sort);
   const progress = useProgressiveCount(episodes.length, pageSize, `${filter}|${sort}|${pageSize}`);
 
-  const movie = movieDetail(query.error);
-  if (movie) return <Navigate replace to={movieImagesPath(movie.image_url, movie.movie_title)} />;
-
   const workTitle = query.data?.show_title || params.get('title') || '';
+  usePageTitle(workTitle || '剧集列表');
+
+  const movie = movieDetail(query.error);
+  if (movie) {
+    return (
+      <Navigate replace to={movieImagesPath(movie.image_url, movie.movie_title, searchTerm)} />
+    );
+  }
+
   const backToSearch = () =>
     navigate(searchTerm ? `/search?${new URLSearchParams({ q: searchTerm })}` : '/search');
 

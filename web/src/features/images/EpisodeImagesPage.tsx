@@ -1,16 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import {
-  recordView,
   useImageList,
   useModePreference,
   useProgressiveImageList,
+  useRecordView,
   useSaveModePreference,
   type ImageMode,
 } from '../../api';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { RadioGroup } from '../../components/RadioGroup';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../auth';
 import { CrawlStatus } from './CrawlStatus';
+import { episodeCrumbs, episodeLabel, workEpisodesPath } from './episodeCrumbs';
 import { ImageBrowser } from './ImageBrowser';
 import type { ImageListData } from './imageList';
 
@@ -40,6 +44,17 @@ export function EpisodeImagesPage() {
     setChosen(next);
     savePreference.mutate(next);
   };
+  const [loaded, setLoaded] = useState<ImageListData | null>(null);
+  const searchTerm = params.get('searchTerm') ?? '';
+  const workTitle = params.get('workTitle') || loaded?.work_title || '';
+  const episodeTitle = params.get('episodeTitle') || loaded?.episode_title || '';
+  const work = loaded?.work ?? null;
+  const movieTitle = params.get('title') || loaded?.work_title || '';
+  usePageTitle(
+    ...(isMovie
+      ? [movieTitle || '电影图片']
+      : [episodeTitle && episodeLabel(episodeTitle), workTitle]),
+  );
 
   const smart = useProgressiveImageList(episodeUrl, settled && mode === 'smart' && !!episodeUrl);
   const fast = useImageList(
@@ -49,21 +64,22 @@ export function EpisodeImagesPage() {
 
   // One history record per episode shown complete, however often its list reloads.
   const recorded = useRef<string | null>(null);
+  const recordView = useRecordView();
   const onLoaded = useCallback(
     (data: ImageListData) => {
+      setLoaded(data);
       if (data.partial || recorded.current === episodeUrl) return;
       recorded.current = episodeUrl;
       recordView({
-        search_term: params.get('searchTerm') ?? undefined,
+        search_term: params.get('searchTerm') || undefined,
         show_title: params.get('workTitle') || data.work_title || undefined,
         episode_title: params.get('episodeTitle') || data.episode_title || undefined,
         episode_id: episodeUrl,
-        // An estimate is not a count to keep: fast mode's inexact lists record no ids.
-        image_ids:
-          data.exact === false ? [] : data.images.slice(0, MAX_VIEW_IDS).map((image) => image.id),
+        image_ids: data.images.slice(0, MAX_VIEW_IDS).map((image) => image.id),
+        image_count: data.exact === false ? 'estimate' : 'exact',
       });
     },
-    [episodeUrl, params],
+    [episodeUrl, params, recordView],
   );
 
   const smartData = mode === 'smart' ? smart.query.data : undefined;
@@ -84,6 +100,28 @@ export function EpisodeImagesPage() {
             onFastMode={isMovie ? undefined : () => choose('fast')}
           />
         )
+      }
+      breadcrumb={
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {work && work.kind !== 'movie' && !isMovie && (
+            <Link
+              to={workEpisodesPath(work, workTitle, searchTerm)}
+              className="flex items-center gap-1 text-sm font-medium text-sky-700 hover:underline"
+            >
+              <ArrowLeft aria-hidden className="size-4" />
+              返回剧集列表
+            </Link>
+          )}
+          <Breadcrumb
+            items={episodeCrumbs({
+              work,
+              workTitle: isMovie ? movieTitle : workTitle,
+              episodeTitle,
+              searchTerm,
+              isMovie,
+            })}
+          />
+        </div>
       }
       toolbarExtra={
         !isMovie && (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IMAGES_IN_FLIGHT } from '../../lib/imageQueue';
+import type { ImageItem } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { firstProgressCall, imageList, images, progressAnswer } from '../../test/browseFixtures';
 
@@ -65,6 +66,64 @@ describe('image screen', () => {
     expect(row.style.gridTemplateColumns).toBe('repeat(3, minmax(0, 1fr))');
   }, 15_000);
 
+  it('selects a range with two taps in range mode, and remembers the columns per device', async () => {
+    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(10))) });
+    renderApp(PAGE);
+    await waitFor(() => expect(cards()).toHaveLength(10));
+    fireEvent.click(screen.getByRole('button', { name: '范围选择' }));
+    expect(screen.getByText('范围选择：请点选起始图片')).toBeTruthy();
+    fireEvent.click(card(500006));
+    expect(screen.getByText('范围选择：请点选结束图片')).toBeTruthy();
+    fireEvent.click(card(500002));
+    expect(screen.getByText('已选择 5 张')).toBeTruthy();
+    // The mode ends with the range; the next tap toggles one tile again.
+    expect(screen.getByRole('button', { name: '范围选择' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    fireEvent.click(card(500009));
+    expect(screen.getByText('已选择 6 张')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('列数'), { target: { value: '2' } });
+    expect(localStorage.getItem('capshelf.grid-columns')).toBe('2');
+    fireEvent.change(screen.getByLabelText('列数'), { target: { value: 'auto' } });
+    expect(localStorage.getItem('capshelf.grid-columns')).toBeNull();
+  });
+
+  /** Opens a two-image episode, downloads one in 大图 and returns the ZIP prefix it asked for. */
+  async function largeZipPrefix(list: ImageItem[]) {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      [LIST]: () => json(200, imageList(list)),
+      'POST /api/download': () => json(202, { download_id: 'x', file_count: 1, status: 'pending' }),
+    });
+    renderApp(PAGE);
+    // Long enough for the lazy screen's first load when this test runs alone.
+    await screen.findByText('共 2 张', {}, { timeout: 10_000 });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(card(500000));
+    fireEvent.click(screen.getByRole('button', { name: '下载选中 (1)' }));
+    const sent = () =>
+      fetchMock.mock.calls.find(([, init]) => String(init?.body ?? '').includes('filename_prefix'));
+    await waitFor(() => expect(sent()).toBeTruthy());
+    return JSON.parse(String(sent()![1]!.body)).filename_prefix as string;
+  }
+
+  it('says when 大图 come from the compressed host, and names the ZIP after what it holds', async () => {
+    const compressed = images(2).map((image) => ({
+      ...image,
+      large_url: `${image.large_url}&cdn=small`,
+    }));
+    expect(await largeZipPrefix(compressed)).toBe('Non_Non_Biyori_Episode_1_compressed');
+    expect(screen.getByLabelText('大图（压缩）')).toBeTruthy();
+    expect(screen.getByText(/大图将来自压缩图床/)).toBeTruthy();
+  });
+
+  it('calls 大图 the originals without the small-CDN preference, and the ZIP says large', async () => {
+    expect(await largeZipPrefix(images(2))).toBe('Non_Non_Biyori_Episode_1_large');
+    expect(screen.getByLabelText('大图（原图）')).toBeTruthy();
+    expect(screen.queryByText(/大图将来自压缩图床/)).toBeNull();
+  });
+
   it('records one view with the episode and its image ids', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
@@ -81,6 +140,7 @@ describe('image screen', () => {
       episode_title: 'Episode 1',
       episode_id: EPISODE_URL,
       image_ids: [500000, 500001, 500002],
+      image_count: 'exact',
     });
   });
 
@@ -95,10 +155,10 @@ describe('image screen', () => {
     fireEvent.click(screen.getByLabelText('快速模式(基础)'));
     expect(await screen.findByText('部分图片为推算')).toBeTruthy();
     // An estimate is never shown as an exact count.
-    expect(screen.getByText('约 4 张')).toBeTruthy();
+    expect(screen.getByText('共约 4 张（估计）')).toBeTruthy();
   });
 
-  it('opens in the mode the user chose last and records no estimated ids', async () => {
+  it('opens in the mode the user chose last and records its count as an estimate', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/images/mode-preference': () => json(200, { image_mode: 'fast' }),
@@ -106,13 +166,13 @@ describe('image screen', () => {
       'POST /api/images/record-view': () => json(204),
     });
     renderApp(PAGE);
-    expect(await screen.findByText('约 4 张', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('共约 4 张（估计）', {}, { timeout: 5000 })).toBeTruthy();
     expect((screen.getByLabelText('快速模式(基础)') as HTMLInputElement).checked).toBe(true);
     // No smart crawl was started behind the remembered choice.
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/progress'))).toBe(false);
     const views = () => fetchMock.mock.calls.filter(([url]) => url === '/api/images/record-view');
     await waitFor(() => expect(views()).toHaveLength(1));
-    expect(JSON.parse(String(views()[0]![1]!.body)).image_ids).toEqual([]);
+    expect(JSON.parse(String(views()[0]![1]!.body)).image_count).toBe('estimate');
   });
 
   it('shows the rate-limit panel for UPSTREAM_RATE_LIMITED', async () => {
@@ -129,7 +189,8 @@ describe('image screen', () => {
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('检测到访问频率限制');
     expect(panel.textContent).toContain('Cloudflare');
-    expect(panel.textContent).toContain('10–30 分钟');
+    // The server's own wait (retry_after 600 s), not a fixed guess.
+    expect(panel.textContent).toContain('请在约 10 分钟后再试');
     expect(within(panel).getByRole('link', { name: '查看示例图片' }).getAttribute('href')).toBe(
       '/sample-images',
     );
@@ -164,10 +225,18 @@ describe('image screen', () => {
         json(200, { message: 'ok', cleared_items: 1 }),
       [`DELETE /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
         json(200, { message: 'ok', deleted_files: 1 }),
+      [`GET /api/images/cache/files?episode_id=${encodeURIComponent(EPISODE_URL)}`]: () =>
+        json(200, { files: 3, size_bytes: 2048, size_human: '2.00 KB' }),
     });
     renderApp(PAGE);
     await screen.findByText('共 1 张');
     fireEvent.click(screen.getByRole('button', { name: '清除缓存' }));
+    // It asks first and says what goes; nothing is deleted before the answer.
+    const dialog = await screen.findByRole('alertdialog', { name: '清除本集缓存' });
+    expect(dialog.textContent).toContain('1 张图片');
+    await waitFor(() => expect(dialog.textContent).toContain('3 个图片文件（2.00 KB）'));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: '清除缓存' }));
     expect(await screen.findByText('共 2 张')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(2);
   });
@@ -178,6 +247,10 @@ describe('image screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.error(await within(card(500000)).findByRole('img'));
     expect(within(card(500000)).getByText('图片加载失败')).toBeTruthy();
+    // Its tile retries it alone, without reloading the page.
+    fireEvent.click(screen.getByRole('button', { name: '重新加载图片 500000' }));
+    fireEvent.load(within(card(500000)).getByRole('img'));
+    expect(within(card(500000)).queryByText('图片加载失败')).toBeNull();
   });
 
   it('opens the lightbox, moves with the arrow keys and toggles the selection', async () => {

@@ -1,18 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { downloadPrefix, type ImageItem } from '@capshelf/contract';
-import { errorMessage, useClearEpisodeCache, useImageList, type ImageSource } from '../../api';
+import {
+  errorMessage,
+  useClearEpisodeCache,
+  useEpisodeFiles,
+  useImageList,
+  type ImageSource,
+} from '../../api';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
-import { ImageGrid, type Columns } from './ImageGrid';
+import { useColumnChoice } from './columns';
+import { ImageGrid } from './ImageGrid';
+import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
 import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
-import { isRateLimited } from './rateLimit';
+import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 import { ChallengePanel, challengeOf } from '../site-health';
 import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
@@ -34,6 +43,8 @@ interface CommonProps {
   emptyText?: string;
   /** Between the toolbar and the grid: how far a list still being read has come. */
   status?: ReactNode;
+  /** Above the heading: where this list sits (作品 › 剧集). */
+  breadcrumb?: ReactNode;
 }
 
 type ImageBrowserProps = CommonProps &
@@ -50,7 +61,7 @@ type ImageBrowserProps = CommonProps &
 /** The count says how sure it is: read so far, estimated (fast mode), or the total. */
 function countText(data: ImageListData): string {
   if (data.partial) return `已读取 ${data.total} 张`;
-  return data.exact === false ? `约 ${data.total} 张` : `共 ${data.total} 张`;
+  return data.exact === false ? `共约 ${data.total} 张（估计）` : `共 ${data.total} 张`;
 }
 
 /** "Work · Episode" under a picture whose origin is known per image. */
@@ -70,7 +81,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const selection = useSelectionState(images);
   const clearCache = useClearEpisodeCache(episodeUrl ?? '');
   const download = useStartDownload();
-  const [columns, setColumns] = useState<Columns>(6);
+  const [columns, setColumns] = useColumnChoice();
+  const [range, setRange] = useState<RangeStep>('off');
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const episodeFiles = useEpisodeFiles(episodeUrl ?? '', confirmingClear);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
   // One object per listing, so the memoised cards do not re-render for it.
@@ -86,9 +100,13 @@ export function ImageBrowser(props: ImageBrowserProps) {
   }, [images, filter]);
   const visibleIds = useMemo(() => visible.map((image) => image.id), [visible]);
   const { click } = selection;
+  // Range mode turns two taps into a SHIFT-click: the first marks the start, the second the end.
   const onSelect = useCallback(
-    (image: ImageItem, shift: boolean) => click(image.id, shift, visibleIds),
-    [click, visibleIds],
+    (image: ImageItem, shift: boolean) => {
+      click(image.id, shift || range === 'last', visibleIds);
+      if (range !== 'off') setRange(range === 'first' ? 'last' : 'off');
+    },
+    [click, visibleIds, range],
   );
 
   const onLoadedRef = useRef(onLoaded);
@@ -110,14 +128,18 @@ export function ImageBrowser(props: ImageBrowserProps) {
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
   const zipTitle = (source?.type === 'episode' && serverTitle) || heading;
+  // The server bakes the small-CDN preference into each large URL; the ZIP says what it holds.
+  const compressedLarge = images.some((image) => /[?&]cdn=small\b/.test(image.large_url));
+  const zipContents = selection.size === 'large' && compressedLarge ? 'compressed' : selection.size;
   const startDownload = () =>
     download.start(
       selection.selectedImages.map((image) => imageUrl(image, selection.size)),
-      downloadPrefix(zipTitle, selection.size),
+      downloadPrefix(zipTitle, zipContents),
     );
 
   const clear = () =>
     clearCache.mutate(undefined, {
+      onSettled: () => setConfirmingClear(false),
       onSuccess: ({ listings, files }) =>
         toast.success(
           `已清除缓存：${listings.cleared_items} 条列表，${files.deleted_files} 个文件`,
@@ -129,8 +151,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
   return (
     <SelectionContext.Provider value={selection}>
       <div className="flex flex-col gap-4">
+        {props.breadcrumb}
         <div className="flex flex-wrap items-baseline gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+          <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{heading}</h1>
           {data && <span className="text-sm text-slate-500">{countText(data)}</span>}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
@@ -147,19 +170,39 @@ export function ImageBrowser(props: ImageBrowserProps) {
           extra={toolbarExtra}
           size={selection.size}
           onSizeChange={selection.setSize}
+          compressedLarge={compressedLarge}
           columns={columns}
           onColumnsChange={setColumns}
           busy={query.isFetching}
           onRefresh={() => void refresh()}
-          onClearCache={episodeUrl ? clear : undefined}
+          onClearCache={episodeUrl ? () => setConfirmingClear(true) : undefined}
           clearing={clearCache.isPending}
           filter={filter}
           onFilterChange={setFilter}
+        />
+        <ImageSelectionBar
           selectedCount={selection.selectedIds.length}
           onSelectAll={() => selection.selectAll(visibleIds)}
           onDeselectAll={selection.clear}
+          range={range}
+          onRangeToggle={() => setRange(range === 'off' ? 'first' : 'off')}
           onDownload={startDownload}
           downloading={download.isPending}
+        />
+        <ConfirmDialog
+          open={confirmingClear}
+          onOpenChange={setConfirmingClear}
+          title="清除本集缓存"
+          description={`将删除本集的图片列表缓存${data ? `（${data.total} 张图片）` : ''}，以及${
+            episodeFiles.data
+              ? `服务器上已缓存的 ${episodeFiles.data.files} 个图片文件（${episodeFiles.data.size_human}）`
+              : '这些图片在服务器上已缓存的文件'
+          }。之后再打开本集需要重新从源站获取，速度会较慢。`}
+          confirmLabel="清除缓存"
+          pendingLabel="清除中..."
+          danger
+          pending={clearCache.isPending}
+          onConfirm={clear}
         />
         {query.isError &&
           (challengeOf(query.error) ? (
@@ -170,7 +213,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
           ) : isBlocked(query.error) ? (
             <BlockedPanel onRetry={() => void query.refetch()} />
           ) : isRateLimited(query.error) ? (
-            <RateLimitPanel onRetry={() => void query.refetch()} />
+            <RateLimitPanel
+              onRetry={() => void query.refetch()}
+              retryAfter={retryAfterOf(query.error)}
+            />
           ) : (
             <ErrorBox
               message={errorMessage(query.error, '加载失败')}

@@ -1,5 +1,5 @@
 import { memo, useState, type MouseEvent } from 'react';
-import { Check, ExternalLink, ImageOff, ZoomIn } from 'lucide-react';
+import { Check, ExternalLink, ImageOff, RotateCw, ZoomIn } from 'lucide-react';
 import type { ImageItem } from '@capshelf/contract';
 import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
@@ -8,6 +8,8 @@ import { imageUrl } from './imageUrl';
 
 /** Spec: the first 20 images load at once, the rest when the browser thinks they are needed. */
 export const EAGER_IMAGES = 20;
+/** Height of the compact action row under the picture (the grid sizes its rows with it). */
+export const ACTION_ROW_PX = 36;
 
 interface ImageCardProps {
   image: ImageItem;
@@ -20,13 +22,21 @@ interface ImageCardProps {
   origin?: ImageOrigins;
   /** The work and episode under the picture, where the list mixes them. */
   caption?: string;
+  /**
+   * Phones: the heart, zoom and new-tab buttons sit in a row under the picture, so the whole
+   * picture is the tap target; on a desktop they float over its corner.
+   */
+  compact?: boolean;
 }
 
 type LoadStatus = 'loading' | 'loaded' | 'error';
 
+const floatingAction = 'rounded bg-black/60 p-1 text-white hover:bg-black/80 [&_svg]:size-4';
+const rowAction = 'rounded p-1.5 text-slate-600 hover:bg-slate-200 [&_svg]:size-4';
+
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
-  const { image, index, size, selected, onSelect, onZoom, origin, caption } = props;
+  const { image, index, size, selected, onSelect, onZoom, origin, caption, compact } = props;
   // The grid shows thumbnails, as the source site's own grid does: light for the browser and one
   // small request upstream. The chosen size is what opens, zooms and downloads.
   const src = image.thumb_url;
@@ -41,6 +51,12 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
     queued.settled();
     setStatus({ src, value });
   };
+  // A fresh <img> per retry: a failed answer is not cached, so the browser asks again.
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setAttempt((n) => n + 1);
+    setStatus({ src, value: 'loading' });
+  };
 
   const select = (event: MouseEvent) => {
     // Keep SHIFT-click from selecting page text.
@@ -48,7 +64,37 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
     onSelect(image, event.shiftKey);
   };
 
-  return (
+  const action = compact ? rowAction : floatingAction;
+  const actions = (
+    <div
+      className={
+        compact
+          ? 'flex h-9 shrink-0 items-center justify-end gap-1'
+          : 'absolute top-1 right-1 flex gap-1 opacity-80 group-hover:opacity-100'
+      }
+    >
+      {origin && (
+        <FavoriteHeart
+          target={imageTarget(image, originOfImage(origin, image))}
+          className={action}
+        />
+      )}
+      <button type="button" aria-label="放大查看" onClick={() => onZoom(index)} className={action}>
+        <ZoomIn aria-hidden />
+      </button>
+      <a
+        href={imageUrl(image, size)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="在新标签页打开"
+        className={action}
+      >
+        <ExternalLink aria-hidden />
+      </a>
+    </div>
+  );
+
+  const picture = (
     <div
       className={`group relative aspect-video overflow-hidden rounded-md bg-slate-200 ring-offset-2 ${
         selected ? 'ring-3 ring-sky-500' : ''
@@ -61,10 +107,11 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
         aria-label={`图片 ${image.id}`}
         onClick={select}
         ref={queued.ref}
-        className="absolute inset-0 size-full cursor-pointer select-none"
+        className="absolute inset-0 size-full cursor-pointer touch-manipulation select-none"
       >
         {current !== 'error' && queued.src && (
           <img
+            key={attempt}
             src={queued.src}
             alt={`图片 ${image.id}`}
             loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
@@ -103,31 +150,27 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
           </span>
         )}
       </button>
-      <div className="absolute top-1 right-1 flex gap-1 opacity-80 group-hover:opacity-100">
-        {origin && (
-          <FavoriteHeart
-            target={imageTarget(image, originOfImage(origin, image))}
-            className="rounded bg-black/60 p-1 text-white hover:bg-black/80 [&_svg]:size-4"
-          />
-        )}
+      {current === 'error' && (
         <button
           type="button"
-          aria-label="放大查看"
-          onClick={() => onZoom(index)}
-          className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
+          aria-label={`重新加载图片 ${image.id}`}
+          onClick={retry}
+          className="absolute top-1 left-1 flex items-center gap-1 rounded bg-white/90 px-1.5 py-0.5 text-xs text-red-700 shadow hover:bg-white"
         >
-          <ZoomIn aria-hidden className="size-4" />
+          <RotateCw aria-hidden className="size-3" />
+          重试
         </button>
-        <a
-          href={imageUrl(image, size)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="在新标签页打开"
-          className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
-        >
-          <ExternalLink aria-hidden className="size-4" />
-        </a>
-      </div>
+      )}
+      {!compact && actions}
     </div>
+  );
+
+  return compact ? (
+    <div className="flex min-w-0 flex-col">
+      {picture}
+      {actions}
+    </div>
+  ) : (
+    picture
   );
 });

@@ -4,16 +4,18 @@ import type { ImageItem } from '@capshelf/contract';
 import { useElementBox } from '../../lib/useElementBox';
 import type { ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
-import { ImageCard } from './ImageCard';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { ACTION_ROW_PX, ImageCard } from './ImageCard';
+import { autoColumns, type ColumnChoice } from './columns';
 
-export const COLUMN_CHOICES = [3, 4, 5, 6, 8] as const;
-export type Columns = (typeof COLUMN_CHOICES)[number];
 const GAP_PX = 8;
+/** Phone-sized screens and touch pointers get the tiles' buttons in a row under the picture. */
+export const COMPACT_QUERY = '(max-width: 639px), (pointer: coarse)';
 const ROWS_OVERSCAN = 3;
 
 interface ImageGridProps {
   images: readonly ImageItem[];
-  columns: Columns;
+  columns: ColumnChoice;
   size: ImageSize;
   isSelected: (id: number) => boolean;
   onSelect: (image: ImageItem, shift: boolean) => void;
@@ -28,11 +30,14 @@ interface ImageGridProps {
  * from the grid's width and needs no measuring.
  */
 export function ImageGrid(props: ImageGridProps) {
-  const { images, columns, size, isSelected, onSelect, onZoom, origin, captionOf } = props;
+  const { images, size, isSelected, onSelect, onZoom, origin, captionOf } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const box = useElementBox(gridRef, [images.length]);
+  const compact = useMediaQuery(COMPACT_QUERY);
+  const columns = props.columns === 'auto' ? autoColumns(box.width) : props.columns;
   const cardWidth = (box.width - GAP_PX * (columns - 1)) / columns;
-  const rowHeight = Math.max(40, Math.round((cardWidth * 9) / 16)) + GAP_PX;
+  const rowHeight =
+    Math.max(40, Math.round((cardWidth * 9) / 16)) + (compact ? ACTION_ROW_PX : 0) + GAP_PX;
 
   const virtualizer = useWindowVirtualizer({
     count: Math.ceil(images.length / columns),
@@ -44,7 +49,12 @@ export function ImageGrid(props: ImageGridProps) {
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
   return (
-    <div ref={gridRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={gridRef}
+      data-columns={columns}
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}
@@ -69,6 +79,7 @@ export function ImageGrid(props: ImageGridProps) {
                 onZoom={onZoom}
                 origin={origin}
                 caption={captionOf?.(image)}
+                compact={compact}
               />
             );
           })}

@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import type { ImageSource } from '../../api';
 import { ImageBrowser } from './ImageBrowser';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const isId = (value: string | undefined) => value !== undefined && /^\d+$/.test(value);
 
@@ -17,6 +18,7 @@ export function RangeImagesPage() {
   const [params] = useSearchParams();
   const kind = params.get('kind');
   const problem = rangeProblem(startId, endId);
+  usePageTitle(params.get('title') || `图片 ${startId} - ${endId}`);
   const source: ImageSource | null = problem
     ? null
     : {

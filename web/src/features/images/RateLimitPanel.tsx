@@ -1,8 +1,19 @@
 import { Link } from 'react-router';
 import { ErrorBox } from '../../components/ErrorBox';
+import { waitText } from './rateLimit';
 
-/** Spec §8: what the source site's rate limit means and what to do meanwhile. */
-export function RateLimitPanel({ onRetry }: { onRetry: () => void }) {
+/**
+ * Spec §8: what the source site's rate limit means and what to do meanwhile. The wait is the
+ * server's (its Retry-After or cool-down), not a fixed guess.
+ */
+export function RateLimitPanel({
+  onRetry,
+  retryAfter,
+}: {
+  onRetry: () => void;
+  /** Seconds the server said to wait; null when it did not say. */
+  retryAfter: number | null;
+}) {
   return (
     <ErrorBox
       title="检测到访问频率限制"
@@ -10,7 +21,11 @@ export function RateLimitPanel({ onRetry }: { onRetry: () => void }) {
       onRetry={onRetry}
     >
       <ul className="list-disc pl-5">
-        <li>请等待 10–30 分钟后再试</li>
+        <li>
+          {retryAfter === null
+            ? '请稍等几分钟后再试'
+            : `请在${waitText(retryAfter)}后再试（源站要求的等待时间）`}
+        </li>
         <li>可以先浏览已缓存的示例图片</li>
         <li>请不要频繁刷新页面</li>
       </ul>

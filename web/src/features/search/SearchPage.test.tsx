@@ -126,6 +126,8 @@ describe('search page', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       isMovie: 'true',
       title: 'Non-Stop',
+      // So the history records the search, not a direct visit.
+      searchTerm: 'non',
     });
   });
 

@@ -10,6 +10,7 @@ import { RecentSearches } from './RecentSearches';
 import { SearchForm, typeOptions } from './SearchForm';
 import { SearchResults } from './SearchResults';
 import { ChallengePanel, challengeOf } from '../site-health';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const parseType = (value: string | null): ContentType =>
   typeOptions.find((option) => option.value === value)?.value ?? 'all';
@@ -24,6 +25,7 @@ export function SearchPage() {
   const shownType = parseType(params.get('type'));
   const { query, refresh } = useSearch(shownQuery.toLowerCase(), shownType);
   const { history, recent, record } = useSearchHistory();
+  usePageTitle(shownQuery && `“${shownQuery}”`, '搜索');
 
   const [text, setText] = useState(shownQuery);
   const [type, setType] = useState(shownType);

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { DownImageHosts } from './DownImageHosts';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 const cdnLabels: Record<CdnStatus['current_cdn'], string> = { small: '小图CDN', large: '大图CDN' };
 const statusLabels: Record<CdnStatus['status'], string> = {
@@ -17,6 +18,7 @@ const statusLabels: Record<CdnStatus['status'], string> = {
 
 /** /settings: the per-user image CDN preference (spec §2 Settings, §4 CDN states). */
 export function SettingsPage() {
+  usePageTitle('设置');
   const status = useCdnStatus();
   const cdnSwitch = useCdnSwitch();
   const current = status.data?.current_cdn;

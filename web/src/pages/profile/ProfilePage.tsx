@@ -5,10 +5,12 @@ import { buttonClass } from '../../components/button';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileEditForm } from './ProfileEditForm';
 import { ProfileView } from './ProfileView';
+import { usePageTitle } from '../../lib/usePageTitle';
 
 type Mode = 'view' | 'edit' | 'password';
 
 export function ProfilePage() {
+  usePageTitle('个人资料');
   const { user } = useSession();
   const [mode, setMode] = useState<Mode>('view');
   const back = () => setMode('view');

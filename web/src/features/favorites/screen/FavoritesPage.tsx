@@ -21,6 +21,7 @@ import { SelectionBar } from './SelectionBar';
 import { TransferButtons } from './TransferButtons';
 import { useFavoriteSelection } from './useFavoriteSelection';
 import { WorksTab } from './WorksTab';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 const tabs = [
   { value: 'works', type: 'work', label: '作品' },
@@ -40,6 +41,7 @@ const sizeOptions = [
 
 /** /favorites?tab=works|episodes|images — the signed-in user's favourites (spec §2). */
 export function FavoritesPage() {
+  usePageTitle('我的收藏');
   const query = useFavorites();
   const lists = query.data?.data;
   const [params, setParams] = useSearchParams();

@@ -7,6 +7,7 @@ import { EpisodesLevel } from './EpisodesLevel';
 import { ImagesLevel } from './ImagesLevel';
 import { useLibraryLevel } from './useLibraryLevel';
 import { WorksLevel } from './WorksLevel';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 /** The spec's failure text: the message, else '未知错误'. */
 const failure = (error: unknown) => `加载分类图片库失败: ${errorMessage(error, '未知错误')}`;
@@ -18,6 +19,7 @@ export function CategorizedLibraryPage() {
   const works = useCategorizedLibrary(level.category ? 1 : level.page);
   const category = useLibraryCategory(level.category);
   const totals = works.data;
+  usePageTitle(level.category ? (category.data?.show_name ?? '作品') : null, '分类图库');
 
   return (
     <div className="flex flex-col gap-6">

@@ -119,6 +119,7 @@ describe('search-history library', () => {
     fireEvent.click(await screen.findByRole('button', { name: '删除 Episode 2' }));
     const dialog = await screen.findByRole('alertdialog', { name: '确认删除' });
     expect(dialog.textContent).toContain('此操作只会从搜索历史中删除该记录，不会删除图片缓存');
+    expect(dialog.textContent).toMatch(/（\d+ 张图片，浏览 \d+ 次）/);
 
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(

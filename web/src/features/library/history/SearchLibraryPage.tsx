@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/button';
 import { EpisodeCards } from './EpisodeCards';
 import { useHistoryDeletion } from './useHistoryDeletion';
 import { WorkCards } from './WorkCards';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 type View = 'work' | 'episode';
 const viewOptions = [
@@ -17,6 +18,7 @@ const viewOptions = [
 
 /** /search-based-library and /history (?view=episode): what the user browsed, by work or episode. */
 export function SearchLibraryPage() {
+  usePageTitle('搜索历史图库');
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'episode' ? 'episode' : 'work';
   const byWork = useSearchLibrary();

@@ -38,7 +38,9 @@ export function useHistoryDeletion() {
       open={target !== null}
       onOpenChange={(open) => !open && setTarget(null)}
       title="确认删除"
-      description={`确定要删除「${target?.episode_name ?? ''}」的浏览记录吗？此操作只会从搜索历史中删除该记录，不会删除图片缓存。`}
+      description={`确定要删除「${target?.episode_name ?? ''}」的浏览记录（${
+        target?.image_count ?? 0
+      } 张图片，浏览 ${target?.view_count ?? 0} 次）吗？此操作只会从搜索历史中删除该记录，不会删除图片缓存。`}
       confirmLabel="删除"
       pendingLabel="删除中..."
       onConfirm={confirm}

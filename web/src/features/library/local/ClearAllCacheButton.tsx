@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Trash2 } from 'lucide-react';
-import { errorMessage, useClearAllImageFiles } from '../../../api';
+import { errorMessage, useCacheStats, useClearAllImageFiles } from '../../../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { buttonClass } from '../../../components/button';
 
@@ -9,6 +9,11 @@ import { buttonClass } from '../../../components/button';
 export function ClearAllCacheButton() {
   const [asking, setAsking] = useState(false);
   const clear = useClearAllImageFiles();
+  const stats = useCacheStats();
+  // Says how much goes before anything does.
+  const amount = stats.data
+    ? `全部 ${stats.data.total_images} 张图片（${stats.data.size_human}）`
+    : '全部图片文件';
   const confirm = () =>
     clear.mutate(undefined, {
       onSuccess: ({ message }) => {
@@ -30,7 +35,7 @@ export function ClearAllCacheButton() {
         open={asking}
         onOpenChange={setAsking}
         title="清除全部缓存"
-        description="将删除服务器上缓存的全部图片文件，之后再次浏览需要重新从源站获取。确定继续吗？"
+        description={`将删除服务器上缓存的${amount}，之后再次浏览需要重新从源站获取。确定继续吗？`}
         confirmLabel="清除"
         pendingLabel="清除中..."
         onConfirm={confirm}

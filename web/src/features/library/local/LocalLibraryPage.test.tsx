@@ -68,6 +68,8 @@ describe('local library', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '清除全部缓存' }));
     const dialog = await screen.findByRole('alertdialog');
+    // It says how much goes.
+    expect(dialog.textContent).toContain('全部 1 张图片（1 B）');
     fireEvent.click(within(dialog).getByRole('button', { name: '清除' }));
     expect(await screen.findByText('已删除 9 个图片文件')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

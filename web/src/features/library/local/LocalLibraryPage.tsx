@@ -12,11 +12,13 @@ import { ImageBrowser } from '../../images/ImageBrowser';
 import { pageParam } from '../pageParam';
 import { ClearAllCacheButton } from './ClearAllCacheButton';
 import { DEFAULT_SORT, sortOptions, sortParam } from './sortOptions';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 const UNKNOWN: ImageOrigin = { work_title: '', work_id: null, episode_title: '', episode_id: null };
 
 /** /local-library?sort=&page= — every cached image, on the shared image screen. */
 export function LocalLibraryPage() {
+  usePageTitle('本地图库');
   const [params, setParams] = useSearchParams();
   const sort = sortParam(params.get('sort'));
   const page = pageParam(params.get('page'));

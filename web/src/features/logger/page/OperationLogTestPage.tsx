@@ -6,11 +6,13 @@ import { useOperationLog } from '../useOperationLog';
 import { LogEntries } from './LogEntries';
 import { LogStatsView } from './LogStatsView';
 import { runStepFlow, samples } from './samples';
+import { usePageTitle } from '../../../lib/usePageTitle';
 
 const LATEST = 20;
 
 /** /operation-log-test: fires sample entries and shows what the logger holds (developer page). */
 export function OperationLogTestPage() {
+  usePageTitle('操作日志测试');
   const { user } = useSession();
   const { entries, enabled } = useOperationLog();
   const [showStats, setShowStats] = useState(false);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { Email, NewPassword, Role, User, Username } from './auth';
+
+/**
+ * Admin user management (`/api/admin/users`): the same operations as `npm run users`, over HTTP.
+ * Enabled/disabled is a word, not a boolean, so no stray `true` can flip an account.
+ */
+export const AccountStatus = z.enum(['active', 'disabled']);
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+export const AdminUser = User.extend({ status: AccountStatus });
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminUserList = z.object({ users: z.array(AdminUser) });
+export type AdminUserList = z.infer<typeof AdminUserList>;
+
+export const AdminUserIdParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+export const CreateUserRequest = z.object({
+  email: Email,
+  role: Role.default('user'),
+  /** Generated (and answered once) when omitted. */
+  password: NewPassword.optional(),
+  username: Username.optional(),
+  display_name: z.string().trim().max(100, '显示名称最多100个字符').optional(),
+});
+export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+/** A new account, or a reset password: `generated_password` is shown once, null when the admin chose it. */
+export const CreateUserResponse = z.object({
+  user: AdminUser,
+  generated_password: z.string().nullable(),
+});
+export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
+
+export const UpdateUserRequest = z
+  .object({ role: Role.optional(), status: AccountStatus.optional() })
+  .refine((body) => body.role !== undefined || body.status !== undefined, '请指定要修改的内容');
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+export const ResetUserPasswordRequest = z.object({ password: NewPassword.optional() });
+export type ResetUserPasswordRequest = z.infer<typeof ResetUserPasswordRequest>;

@@ -1,0 +1,105 @@
+import type {
+  AccountStatus,
+  AdminUser,
+  CreateUserResponse,
+  Role,
+  UpdateUserRequest,
+} from '@capshelf/contract';
+import { isUniqueViolation } from '../db';
+import { conflict, notFound } from '../errors';
+import { generatePassword, hashPassword } from './secrets';
+import type { SessionStore } from './sessions';
+import { toUser, type UserRepository, type UserRow } from './users';
+
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toUser(row), status: row.disabled ? 'disabled' : 'active' };
+}
+
+const LAST_ADMIN = '至少需要保留一个启用的管理员账号';
+
+/**
+ * Account administration, shared by `npm run users` and the admin API: add, list, enable or
+ * disable, reset a password, change a role. Disabling or resetting ends the user's sessions; no
+ * change may leave the server without an active admin.
+ */
+export class UserAdmin {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  async list(): Promise<AdminUser[]> {
+    return (await this.users.list()).map(toAdminUser);
+  }
+
+  async find(id: number): Promise<UserRow> {
+    const row = await this.users.findById(id);
+    if (!row) throw notFound('用户不存在');
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow> {
+    const row = await this.users.findByEmail(email);
+    if (!row) throw notFound(`没有邮箱为 ${email} 的用户`);
+    return row;
+  }
+
+  async add(input: {
+    email: string;
+    role: Role;
+    password?: string;
+    username?: string;
+    displayName?: string | null;
+  }): Promise<CreateUserResponse> {
+    const password = input.password ?? generatePassword();
+    try {
+      const row = await this.users.create({ ...input, password });
+      return {
+        user: toAdminUser(row),
+        generated_password: input.password === undefined ? password : null,
+      };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('该邮箱或用户名已被使用');
+      throw error;
+    }
+  }
+
+  async update(id: number, changes: UpdateUserRequest): Promise<AdminUser> {
+    const row = await this.find(id);
+    const staysAdmin =
+      (changes.role ?? row.role) === 'admin' &&
+      (changes.status ?? (row.disabled ? 'disabled' : 'active')) === 'active';
+    if (row.role === 'admin' && !row.disabled && !staysAdmin && (await this.activeAdmins()) <= 1) {
+      throw conflict(LAST_ADMIN);
+    }
+    const updated = await this.users.update(id, {
+      ...(changes.role ? { role: changes.role } : {}),
+      ...(changes.status ? { disabled: disabledFlag(changes.status) } : {}),
+    });
+    if (!updated) throw notFound('用户不存在');
+    // A disabled user's sessions end; any other change is seen at the next request.
+    if (changes.status === 'disabled') await this.sessions.revokeAll(id);
+    else this.sessions.forgetUser(id);
+    return toAdminUser(updated);
+  }
+
+  /** Sets the given password, or a generated one that is answered once; ends the user's sessions. */
+  async resetPassword(id: number, password?: string): Promise<CreateUserResponse> {
+    await this.find(id);
+    const chosen = password ?? generatePassword();
+    const updated = await this.users.update(id, { password_hash: await hashPassword(chosen) });
+    if (!updated) throw notFound('用户不存在');
+    await this.sessions.revokeAll(id);
+    return {
+      user: toAdminUser(updated),
+      generated_password: password === undefined ? chosen : null,
+    };
+  }
+
+  private async activeAdmins(): Promise<number> {
+    const rows = await this.users.list();
+    return rows.filter((row) => row.role === 'admin' && !row.disabled).length;
+  }
+}
+
+const disabledFlag = (status: AccountStatus) => (status === 'disabled' ? 1 : 0);

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { DropdownMenu } from 'radix-ui';
+import {
+  ChevronDown,
+  FolderTree,
+  HardDrive,
+  History,
+  LogOut,
+  ScrollText,
+  Settings,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import type { User } from '@capshelf/contract';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-sky-50 data-[highlighted]:text-sky-800';
+
+const sections = (isAdmin: boolean) => [
+  [
+    { to: '/profile', label: '个人资料', icon: UserRound },
+    { to: '/settings', label: '设置', icon: Settings },
+  ],
+  [
+    { to: '/local-library', label: '本地图库', icon: HardDrive },
+    { to: '/categorized-library', label: '分类图库', icon: FolderTree },
+    { to: '/search-based-library', label: '搜索历史图库', icon: History },
+  ],
+  ...(isAdmin
+    ? [
+        [
+          { to: '/admin/users', label: '用户管理', icon: Users },
+          { to: '/operation-log-test', label: '操作日志测试', icon: ScrollText },
+        ],
+      ]
+    : []),
+];
+
+/** The signed-in user's menu: account, settings, the libraries, admin pages, sign-out. */
+export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="用户菜单"
+        className="flex max-w-48 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
+      >
+        <UserRound aria-hidden className="size-4 shrink-0" />
+        <span className="hidden truncate sm:inline">{user.email}</span>
+        <ChevronDown aria-hidden className="size-4 shrink-0" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500">
+            {user.email}
+          </DropdownMenu.Label>
+          {sections(user.role === 'admin').map((items, index) => (
+            <DropdownMenu.Group key={index}>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+              {items.map(({ to, label, icon: Icon }) => (
+                <DropdownMenu.Item key={to} asChild className={itemClass}>
+                  <Link to={to}>
+                    <Icon aria-hidden className="size-4" />
+                    {label}
+                  </Link>
+                </DropdownMenu.Item>
+              ))}
+            </DropdownMenu.Group>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
+            <LogOut aria-hidden className="size-4" />
+            退出登录
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

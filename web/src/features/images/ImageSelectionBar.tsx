@@ -1,0 +1,79 @@
+import { Download, MoveHorizontal } from 'lucide-react';
+import { buttonClass } from '../../components/button';
+
+export type RangeStep = 'off' | 'first' | 'last';
+
+interface ImageSelectionBarProps {
+  selectedCount: number;
+  onSelectAll: () => void;
+  onDeselectAll: () => void;
+  /** Range mode: the next tap marks where the range starts, the one after where it ends. */
+  range: RangeStep;
+  onRangeToggle: () => void;
+  /** Starts a ZIP of the selection; with none selected it explains why nothing happens. */
+  onDownload: () => void;
+  downloading: boolean;
+}
+
+const rangeHint: Record<Exclude<RangeStep, 'off'>, string> = {
+  first: '范围选择：请点选起始图片',
+  last: '范围选择：请点选结束图片',
+};
+
+/**
+ * The count and the selection's actions, kept at the top of the screen while a long grid
+ * scrolls under it (sticky), on phones and desktops alike.
+ */
+export function ImageSelectionBar(props: ImageSelectionBarProps) {
+  const small = 'px-3 py-1.5';
+  return (
+    <div
+      role="toolbar"
+      aria-label="选择操作"
+      className="sticky top-0 z-20 -mx-4 flex flex-col gap-1 border-y border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span aria-live="polite" className="text-sm font-medium whitespace-nowrap text-slate-700">
+          已选择 {props.selectedCount} 张
+        </span>
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} ${small}`}
+          onClick={props.onSelectAll}
+        >
+          全选
+        </button>
+        <button
+          type="button"
+          className={`${buttonClass('secondary')} ${small}`}
+          onClick={props.onDeselectAll}
+        >
+          取消全选
+        </button>
+        <button
+          type="button"
+          aria-pressed={props.range !== 'off'}
+          className={`${buttonClass(props.range === 'off' ? 'secondary' : 'primary')} ${small}`}
+          onClick={props.onRangeToggle}
+        >
+          <MoveHorizontal aria-hidden className="size-4" />
+          范围选择
+        </button>
+        <button
+          type="button"
+          className={`${buttonClass()} ${small} ml-auto`}
+          onClick={props.onDownload}
+          disabled={props.downloading}
+        >
+          <Download aria-hidden className="size-4" />
+          下载选中 ({props.selectedCount})
+        </button>
+      </div>
+      {props.range !== 'off' && (
+        <p role="status" className="text-xs text-sky-800">
+          {rangeHint[props.range]}
+        </p>
+      )}
+    </div>
+  );
+}
