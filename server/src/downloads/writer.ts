@@ -4,97 +4,63 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import './native-crc32';
-import type { ImageStore } from '../images';
-import { entryNames, type DownloadItem } from './items';
 
-export interface ZipProgress {
-  done: number;
-  failed: number;
-  bytes: number;
-}
-
-export interface ZipResult extends ZipProgress {
-  /** False when no image could be fetched: then no archive exists. */
-  written: boolean;
-  firstError: string | null;
-}
-
-/** How many images are fetched ahead of the one being added (the paced client limits the rest). */
-const LOOKAHEAD = 6;
+/** An archive entry: a file on disk, opened only when the writer reaches it, or bytes in hand. */
+export type ZipEntry = { name: string; open(): Promise<string> } | { name: string; body: Buffer };
 
 /**
- * Writes a store-only ZIP of the images, in the order given, to `file` through a temporary name.
- * Entries are read lazily from the image cache one at a time, so memory does not grow with the
- * archive; images that could not be fetched are listed in `failed.txt`.
+ * Writes a store-only ZIP of the entries, in order, to `file` through a temporary name, so a
+ * half-written archive is never served. Files are streamed one at a time, so memory does not grow
+ * with the archive; yazl switches to ZIP64 by itself past 65,535 entries or 4 GiB. An abort
+ * stops the writing and removes the temporary file.
  */
 export async function writeZip(options: {
-  items: DownloadItem[];
-  entryPrefix: string;
   file: string;
-  store: ImageStore;
-  onProgress(progress: ZipProgress): void;
-}): Promise<ZipResult> {
-  const { items, store } = options;
-  const names = entryNames(items, options.entryPrefix);
+  entries: Iterable<ZipEntry>;
+  signal?: AbortSignal;
+  onBytes?(bytes: number): void;
+}): Promise<number> {
   const zip = new ZipFile();
   const temporary = `${options.file}.tmp`;
-  const progress: ZipProgress = { done: 0, failed: 0, bytes: 0 };
+  let bytes = 0;
   zip.outputStream.on('data', (chunk: Buffer) => {
-    progress.bytes += chunk.length;
+    bytes += chunk.length;
+    options.onBytes?.(bytes);
   });
-  const written = pipeline(zip.outputStream, createWriteStream(temporary));
-  // A failed write must not leave an unhandled rejection while images are still being fetched.
+  const output = createWriteStream(temporary);
+  const stop = () => output.destroy(options.signal?.reason as Error);
+  options.signal?.addEventListener('abort', stop, { once: true });
+  const written = pipeline(zip.outputStream, output);
+  // A failed write must not leave an unhandled rejection while entries are still being added.
   written.catch(() => undefined);
 
-  const fetchOne = (item: DownloadItem) =>
-    store.get(item.kind, item.id, item.size, item.compressed).then(
-      () => null,
-      (error: unknown) => (error instanceof Error ? error.message : String(error)),
-    );
-  // Opens the cached file when the writer reaches the entry; if the cache was cleared in between,
-  // the image is fetched again rather than failing the archive.
-  const openEntry =
-    (item: DownloadItem) => (callback: (error: Error | null, stream: Readable) => void) => {
-      store.get(item.kind, item.id, item.size, item.compressed).then(
-        (image) => callback(null, createReadStream(image.file)),
-        (error: Error) => callback(error, undefined as never),
-      );
-    };
-
-  const failures: string[] = [];
-  const pending: Promise<string | null>[] = [];
   const mtime = new Date();
-  for (let i = 0; i < items.length; i++) {
-    for (let j = pending.length; j < Math.min(items.length, i + LOOKAHEAD); j++)
-      pending.push(fetchOne(items[j]!));
-    const item = items[i]!;
-    const problem = await pending[i]!;
-    if (problem === null) {
-      zip.addReadStreamLazy(names[i]!, { compress: false, mtime }, openEntry(item));
-      progress.done++;
-    } else {
-      failures.push(`${item.id}\t${item.kind}\t${item.size}\t${problem}`);
-      progress.failed++;
+  for (const entry of options.entries) {
+    if ('body' in entry) {
+      zip.addBuffer(entry.body, entry.name, { compress: false, mtime });
+      continue;
     }
-    options.onProgress({ ...progress });
-  }
-
-  if (failures.length > 0) {
-    const text = `以下图片未能下载 (id, kind, size, reason):\n${failures.join('\n')}\n`;
-    zip.addBuffer(Buffer.from(text, 'utf8'), 'failed.txt', { compress: false, mtime });
+    zip.addReadStreamLazy(
+      entry.name,
+      { compress: false, mtime },
+      (callback: (error: Error | null, stream: Readable) => void) => {
+        entry.open().then(
+          (file) => callback(null, createReadStream(file)),
+          (error: Error) => callback(error, undefined as never),
+        );
+      },
+    );
   }
   zip.end();
   try {
     await written;
+    options.signal?.throwIfAborted();
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
-  }
-  if (progress.done === 0) {
-    await rm(temporary, { force: true });
-    return { ...progress, written: false, firstError: failures[0]?.split('\t')[3] ?? null };
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
   }
   await rename(temporary, options.file);
-  options.onProgress({ ...progress });
-  return { ...progress, written: true, firstError: null };
+  return bytes;
 }

@@ -4,3 +4,4 @@ export { CdnPreferences } from './cdn';
 export { imageItem, thumbUrl } from './urls';
 export { sampleCached } from './sample';
 export { CacheGeneration } from './generation';
+export { factsOf, hammingDistance, type ImageFacts } from './facts';

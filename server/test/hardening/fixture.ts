@@ -66,6 +66,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
     historyId: history.id,
     downloadId,
+    workUrl: `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`,
     episodeUrl,
     imageId,
     ownImageUrl,

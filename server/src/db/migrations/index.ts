@@ -7,6 +7,7 @@ import * as library from './005-library';
 import * as upstreamHosts from './006-upstream-hosts';
 import * as cacheGeneration from './007-cache-generation';
 import * as upstreamFetches from './008-upstream-fetches';
+import * as workJobs from './012-work-jobs';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-upstream-hosts': upstreamHosts,
   '007-cache-generation': cacheGeneration,
   '008-upstream-fetches': upstreamFetches,
+  '012-work-jobs': workJobs,
 };
