@@ -73,7 +73,9 @@ export const NearDuplicateThreshold = z
 
 /** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
 export const CreateWorkDownloadRequest = z.object({
+  /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
   work_url: z.string().trim().min(1, '缺少作品地址').max(2000),
+  kind: z.enum(['anime', 'tv']).optional(),
   /** Ids as POST /episodes/ lists them; absent means every episode. */
   episode_ids: z
     .array(z.number().int().positive().max(999_999_999_999))

@@ -176,7 +176,7 @@ export class DownloadService {
       threshold: input.near_duplicate_threshold,
       metadata: input.metadata,
     };
-    const ref = this.deps.urls.toRef(input.work_url);
+    const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
     if (ref?.type === 'movie') {
       if (input.episode_ids?.some((id) => id !== ref.id))
         throw badRequest('episode_ids: 电影只有它自己这一“集”');

@@ -230,6 +230,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     'POST /api/download/work': {
       body: {
         work_url: slot('site-url', s.workUrl, { required: true }),
+        kind: choice(),
         episode_ids: slot('id-list', undefined, { max: 5000 }),
         size: choice('thumb', true),
         skip_near_duplicates: slot('flag'),

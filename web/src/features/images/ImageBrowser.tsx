@@ -14,6 +14,7 @@ import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
+import { useSimilarFrames } from './useSimilarFrames';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -70,10 +71,15 @@ export function ImageBrowser(props: ImageBrowserProps) {
     [originOf],
   );
 
+  // Offered on one episode's (or movie's) list: frames are compared in their order there.
+  const similar = useSimilarFrames(images, Boolean(query.data?.episode));
   const visible = useMemo(() => {
     const needle = filter.trim();
-    return needle ? images.filter((image) => String(image.id).includes(needle)) : images;
-  }, [images, filter]);
+    if (!needle && similar.hidden.size === 0) return images;
+    return images.filter(
+      (image) => !similar.hidden.has(image.id) && (!needle || String(image.id).includes(needle)),
+    );
+  }, [images, filter, similar.hidden]);
   const visibleIds = useMemo(() => visible.map((image) => image.id), [visible]);
   const { click } = selection;
   const onSelect = useCallback(
@@ -95,7 +101,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
   }
 
   const data = query.data;
-  const serverTitle = [data?.work_title, data?.episode_title].filter(Boolean).join(' - ');
+  // A movie is its own episode: its title once, not twice.
+  const serverTitle = [...new Set([data?.work_title, data?.episode_title].filter(Boolean))].join(
+    ' - ',
+  );
   const heading = title || serverTitle || fallbackTitle;
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
@@ -122,6 +131,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
         <div className="flex flex-wrap items-baseline gap-3">
           <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
           {data && <span className="text-sm text-slate-500">共 {data.total} 张</span>}
+          {similar.toggle}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
               缓存数据
