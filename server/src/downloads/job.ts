@@ -127,7 +127,9 @@ export class DownloadJob {
         const name = `${group.folder}${group.names[i]}`;
         entries.push({
           name,
-          open: async () => (await this.fetch(item)).file,
+          file: fetched.image.file,
+          bytes: fetched.image.bytes,
+          refetch: () => this.fetch(item),
         });
         if (request?.metadata && facts && group.episode) {
           rows.push(
@@ -172,6 +174,8 @@ export class DownloadJob {
       entries,
       signal,
       onBytes: (bytes) => {
+        // yazl writes in small pieces (three per entry): report once per mebibyte.
+        if (bytes >> 20 === progress.bytes >> 20) return;
         progress.bytes = bytes;
         report();
       },

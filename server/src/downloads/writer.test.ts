@@ -14,7 +14,7 @@ describe('writeZip', () => {
     const image = path.join(dir, 'image.jpg');
     writeFileSync(image, Buffer.from('not really a jpeg'));
     function* entries(): Generator<ZipEntry> {
-      yield { name: 'work/ep1/first.jpg', open: () => Promise.resolve(image) };
+      yield { name: 'work/ep1/first.jpg', file: image, bytes: 17 };
       for (let i = 1; i < count; i++) yield { name: `work/ep/${i}.txt`, body: Buffer.from(`${i}`) };
     }
     const file = path.join(dir, 'big.zip');
@@ -31,10 +31,33 @@ describe('writeZip', () => {
     expect(listing.at(-1)).toMatch(new RegExp(`\\b${count} files`));
   }, 120_000);
 
+  it('fetches a file again when the cache lost it between fetching and writing', async () => {
+    const again = path.join(dir, 'again.jpg');
+    writeFileSync(again, Buffer.from('fetched again'));
+    const file = path.join(dir, 'refetched.zip');
+    await writeZip({
+      file,
+      entries: [
+        {
+          name: 'a.jpg',
+          file: path.join(dir, 'cleared.jpg'),
+          bytes: 13,
+          refetch: () => Promise.resolve({ file: again, bytes: 13 }),
+        },
+      ],
+    });
+    expect(execFileSync('unzip', ['-p', file, 'a.jpg']).toString()).toBe('fetched again');
+  });
+
   it('leaves nothing behind when aborted', async () => {
     const file = path.join(dir, 'aborted.zip');
     const stop = new AbortController();
-    const never: ZipEntry = { name: 'slow.jpg', open: () => new Promise<string>(() => undefined) };
+    const never: ZipEntry = {
+      name: 'slow.jpg',
+      file: path.join(dir, 'gone.jpg'),
+      bytes: 10,
+      refetch: () => new Promise(() => undefined),
+    };
     const writing = writeZip({ file, entries: [never], signal: stop.signal });
     stop.abort(new Error('cancelled'));
     await expect(writing).rejects.toThrow('cancelled');

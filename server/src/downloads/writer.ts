@@ -1,12 +1,42 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import './native-crc32';
 
-/** An archive entry: a file on disk, opened only when the writer reaches it, or bytes in hand. */
-export type ZipEntry = { name: string; open(): Promise<string> } | { name: string; body: Buffer };
+/** A file on disk: where it is and how big, and how to get it again if it went meanwhile. */
+export interface ZipFileEntry {
+  name: string;
+  file: string;
+  bytes: number;
+  /** The image cache may be cleared between fetching and writing: this fetches it again. */
+  refetch?(): Promise<{ file: string; bytes: number }>;
+}
+
+/** An archive entry: a file on disk, read only when the writer nears it, or bytes in hand. */
+export type ZipEntry = ZipFileEntry | { name: string; body: Buffer };
+
+/**
+ * Files read ahead of the one being written. yazl takes entries one at a time, and each small
+ * file costs a few round trips to the disk; reading the next ones meanwhile keeps the disk busy
+ * (a work of 5,000 small images was 4× slower than `zip -0` without it).
+ */
+const READ_AHEAD = 8;
+/** Files up to this size are read whole (one chunk); larger ones are streamed. */
+const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
+
+/** What to hand yazl for a file: its bytes when small, else its path to stream. */
+async function load(entry: ZipFileEntry): Promise<Buffer | string> {
+  if (entry.bytes > WHOLE_FILE_BYTES) return entry.file;
+  try {
+    return await readFile(entry.file);
+  } catch (error) {
+    if (!entry.refetch) throw error;
+    const again = await entry.refetch();
+    return again.bytes > WHOLE_FILE_BYTES ? again.file : readFile(again.file);
+  }
+}
 
 /**
  * Writes a store-only ZIP of the entries, in order, to `file` through a temporary name, so a
@@ -35,17 +65,37 @@ export async function writeZip(options: {
   written.catch(() => undefined);
 
   const mtime = new Date();
+  const files: ZipFileEntry[] = [];
+  const loading = new Map<number, Promise<Buffer | string>>();
+  const loadFrom = (index: number) => {
+    for (let i = index; i < Math.min(files.length, index + READ_AHEAD); i++) {
+      if (!loading.has(i)) {
+        const loaded = load(files[i]!);
+        // Seen when the writer reaches it; until then a failure must not go unhandled.
+        loaded.catch(() => undefined);
+        loading.set(i, loaded);
+      }
+    }
+  };
   for (const entry of options.entries) {
     if ('body' in entry) {
       zip.addBuffer(entry.body, entry.name, { compress: false, mtime });
       continue;
     }
+    const index = files.push(entry) - 1;
     zip.addReadStreamLazy(
       entry.name,
       { compress: false, mtime },
       (callback: (error: Error | null, stream: Readable) => void) => {
-        entry.open().then(
-          (file) => callback(null, createReadStream(file)),
+        loadFrom(index);
+        const loaded = loading.get(index)!;
+        loading.delete(index);
+        loaded.then(
+          (body) =>
+            callback(
+              null,
+              typeof body === 'string' ? createReadStream(body) : Readable.from([body]),
+            ),
           (error: Error) => callback(error, undefined as never),
         );
       },
