@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import './native-crc32';
@@ -18,13 +17,40 @@ export interface ZipFileEntry {
 export type ZipEntry = ZipFileEntry | { name: string; body: Buffer };
 
 /**
- * Files read ahead of the one being written. yazl takes entries one at a time, and each small
- * file costs a few round trips to the disk; reading the next ones meanwhile keeps the disk busy
- * (a work of 5,000 small images was 4× slower than `zip -0` without it).
+ * Files read ahead of the one being added. Each small file costs a few round trips to the disk;
+ * reading the next ones meanwhile keeps the disk busy.
  */
 const READ_AHEAD = 8;
-/** Files up to this size are read whole (one chunk); larger ones are streamed. */
+/** Files up to this size are read whole and added as buffers; larger ones are streamed. */
 const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
+/** Bytes added but not yet written out, at most: memory stays flat however large the archive. */
+const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+
+/** yazl's entry, as far as `addBufferReleased` needs it (yazl 3: `state` 3 is FILE_DATA_DONE). */
+interface YazlEntry {
+  state: number;
+  doFileDataPump: (() => void) | null;
+}
+
+/**
+ * `addBuffer`, letting go of the bytes once written: yazl keeps every entry until the archive
+ * ends (for the central directory), and a buffer entry's pump function holds its bytes, so a
+ * 5,000-image archive would sit in memory whole.
+ */
+function addBufferReleased(zip: ZipFile, body: Buffer, name: string, mtime: Date): void {
+  zip.addBuffer(body, name, { compress: false, mtime });
+  const entry = (zip as unknown as { entries: YazlEntry[] }).entries.at(-1)!;
+  const pump = entry.doFileDataPump;
+  // Already written when yazl was waiting for it (addBuffer pumps at once).
+  if (!pump || entry.state >= 2) {
+    entry.doFileDataPump = null;
+    return;
+  }
+  entry.doFileDataPump = () => {
+    entry.doFileDataPump = null;
+    pump();
+  };
+}
 
 /** What to hand yazl for a file: its bytes when small, else its path to stream. */
 async function load(entry: ZipFileEntry): Promise<Buffer | string> {
@@ -40,9 +66,11 @@ async function load(entry: ZipFileEntry): Promise<Buffer | string> {
 
 /**
  * Writes a store-only ZIP of the entries, in order, to `file` through a temporary name, so a
- * half-written archive is never served. Files are streamed one at a time, so memory does not grow
- * with the archive; yazl switches to ZIP64 by itself past 65,535 entries or 4 GiB. An abort
- * stops the writing and removes the temporary file.
+ * half-written archive is never served. Images are added as whole buffers (yazl then writes them
+ * without a stream per entry, which made archives of many small images 4× slower than `zip -0`),
+ * a few read ahead and at most HIGH_WATER_BYTES waiting, so memory does not grow with the archive.
+ * yazl switches to ZIP64 by itself past 65,535 entries or 4 GiB. An abort stops the writing and
+ * removes the temporary file.
  */
 export async function writeZip(options: {
   file: string;
@@ -52,65 +80,79 @@ export async function writeZip(options: {
 }): Promise<number> {
   const zip = new ZipFile();
   const temporary = `${options.file}.tmp`;
-  let bytes = 0;
+  let written = 0;
+  let added = 0;
+  let drained: (() => void) | null = null;
   zip.outputStream.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    options.onBytes?.(bytes);
+    written += chunk.length;
+    options.onBytes?.(written);
+    if (drained && added - written <= HIGH_WATER_BYTES / 2) {
+      drained();
+      drained = null;
+    }
   });
   const output = createWriteStream(temporary);
   const stop = () => output.destroy(options.signal?.reason as Error);
   options.signal?.addEventListener('abort', stop, { once: true });
-  const written = pipeline(zip.outputStream, output);
-  // A failed write must not leave an unhandled rejection while entries are still being added.
-  written.catch(() => undefined);
+  const finished = pipeline(zip.outputStream, output);
+  // Before end() the pipeline can only fail (an abort destroys the output): whatever the writer
+  // waits for then is given up. One handler, not a race per entry: each race would keep its
+  // entry's bytes alive until the archive is done.
+  let failed: { error: unknown } | null = null;
+  let giveUp: ((error: unknown) => void) | null = null;
+  finished.catch((error: unknown) => {
+    failed = { error };
+    giveUp?.(error);
+  });
+  const wait = <T>(promise: Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (failed) return reject(failed.error as Error);
+      giveUp = reject;
+      promise.then(resolve, reject);
+    }).finally(() => (giveUp = null));
 
   const mtime = new Date();
-  const files: ZipFileEntry[] = [];
+  const entries = [...options.entries];
   const loading = new Map<number, Promise<Buffer | string>>();
-  const loadFrom = (index: number) => {
-    for (let i = index; i < Math.min(files.length, index + READ_AHEAD); i++) {
-      if (!loading.has(i)) {
-        const loaded = load(files[i]!);
-        // Seen when the writer reaches it; until then a failure must not go unhandled.
-        loaded.catch(() => undefined);
-        loading.set(i, loaded);
-      }
+  const loadAhead = (from: number) => {
+    for (let i = from; i < Math.min(entries.length, from + READ_AHEAD); i++) {
+      const entry = entries[i]!;
+      if ('body' in entry || loading.has(i)) continue;
+      const loaded = load(entry);
+      // Seen when the writer reaches it; until then a failure must not go unhandled.
+      loaded.catch(() => undefined);
+      loading.set(i, loaded);
     }
   };
-  for (const entry of options.entries) {
-    if ('body' in entry) {
-      zip.addBuffer(entry.body, entry.name, { compress: false, mtime });
-      continue;
-    }
-    const index = files.push(entry) - 1;
-    zip.addReadStreamLazy(
-      entry.name,
-      { compress: false, mtime },
-      (callback: (error: Error | null, stream: Readable) => void) => {
-        loadFrom(index);
-        const loaded = loading.get(index)!;
-        loading.delete(index);
-        loaded.then(
-          (body) =>
-            callback(
-              null,
-              typeof body === 'string' ? createReadStream(body) : Readable.from([body]),
-            ),
-          (error: Error) => callback(error, undefined as never),
-        );
-      },
-    );
-  }
-  zip.end();
   try {
-    await written;
+    for (const [i, entry] of entries.entries()) {
+      options.signal?.throwIfAborted();
+      let body = 'body' in entry ? entry.body : null;
+      if (!body) {
+        loadAhead(i);
+        const loaded = await wait(loading.get(i)!);
+        loading.delete(i);
+        if (typeof loaded === 'string') {
+          zip.addReadStream(createReadStream(loaded), entry.name, { compress: false, mtime });
+          continue;
+        }
+        body = loaded;
+      }
+      addBufferReleased(zip, body, entry.name, mtime);
+      added += body.length;
+      if (added - written > HIGH_WATER_BYTES)
+        await wait(new Promise<void>((resolve) => (drained = resolve)));
+    }
+    zip.end();
+    await finished;
     options.signal?.throwIfAborted();
   } catch (error) {
+    output.destroy();
     await rm(temporary, { force: true });
     throw error;
   } finally {
     options.signal?.removeEventListener('abort', stop);
   }
   await rename(temporary, options.file);
-  return bytes;
+  return written;
 }
