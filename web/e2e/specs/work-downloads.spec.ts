@@ -9,7 +9,9 @@ const tray = (page: Page) => page.getByRole('region', { name: '下载任务' });
 
 /** Each test's browser starts with the tray closed: a badge that opens it. */
 async function openTray(page: Page) {
-  await tray(page).getByRole('button', { name: /^下载任务/ }).click();
+  await tray(page)
+    .getByRole('button', { name: /^下载任务/ })
+    .click();
 }
 
 test.afterEach(async () => {
