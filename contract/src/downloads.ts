@@ -19,15 +19,27 @@ export function sanitizeFilenamePrefix(text: string): string {
   return cleaned || DEFAULT_DOWNLOAD_PREFIX;
 }
 
+const SIZE_SUFFIX = /[\s_-]+(thumb|small|large|compressed)$/;
+
 /**
  * What a ZIP holds, as its name's suffix: `large` only for originals; `compressed` for 大图 served
  * from the compressed host (the small-CDN preference).
  */
-export type ZipContents = 'small' | 'large' | 'compressed';
+export type ZipContents = 'thumb' | 'small' | 'large' | 'compressed';
 
-/** The prefix the page sends: the title's rule applied, then the size suffix. */
+/** The prefix the page sends: the title's rule applied (at most 50 characters), then the size suffix. */
 export function downloadPrefix(title: string, size: ZipContents): string {
   return `${sanitizeFilenamePrefix(title)}_${size}`;
+}
+
+/**
+ * What the server makes of a sent prefix: the title part gets the rule (and its 50 characters), a
+ * trailing size suffix is kept after it, never cut off.
+ */
+export function sanitizeDownloadPrefix(text: string): string {
+  const suffix = SIZE_SUFFIX.exec(text.trim());
+  if (!suffix) return sanitizeFilenamePrefix(text);
+  return `${sanitizeFilenamePrefix(text.trim().slice(0, suffix.index))}_${suffix[1]}`;
 }
 
 export const CreateDownloadRequest = z.object({
@@ -39,8 +51,60 @@ export const CreateDownloadRequest = z.object({
 });
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
-export const DownloadState = z.enum(['pending', 'running', 'completed', 'failed']);
+/** See docs/api.md, "Download states". */
+export const DownloadState = z.enum([
+  'pending',
+  'running',
+  'paused',
+  'completed',
+  'partial',
+  'failed',
+  'cancelled',
+]);
 export type DownloadState = z.infer<typeof DownloadState>;
+/** States a task never leaves by itself (retry and remove are the owner's to do). */
+export const FINISHED_DOWNLOAD_STATES: readonly DownloadState[] = [
+  'completed',
+  'partial',
+  'failed',
+  'cancelled',
+];
+
+export const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 6;
+export const NearDuplicateThreshold = z
+  .number()
+  .int('阈值必须是整数')
+  .min(0, '相似度阈值必须在 0 到 64 之间')
+  .max(64, '相似度阈值必须在 0 到 64 之间');
+
+/** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
+export const CreateWorkDownloadRequest = z.object({
+  /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
+  work_url: z.string().trim().min(1, '缺少作品地址').max(2000),
+  kind: z.enum(['anime', 'tv']).optional(),
+  /** Ids as POST /episodes/ lists them; absent means every episode. */
+  episode_ids: z
+    .array(z.number().int().positive().max(999_999_999_999))
+    .min(1)
+    .max(5000)
+    .optional(),
+  size: z.enum(['thumb', 'small', 'large']),
+  skip_near_duplicates: z.boolean().default(false),
+  near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
+  metadata: z.boolean().default(false),
+});
+export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
+
+export const EpisodeProgress = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Images of the episode; null until its listing is read. */
+  total: z.number().int().nullable(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type EpisodeProgress = z.infer<typeof EpisodeProgress>;
 
 export const DownloadStatus = z.object({
   download_id: z.string(),
@@ -54,6 +118,18 @@ export const DownloadStatus = z.object({
   created_at: z.string(),
   finished_at: z.string().nullable(),
   expires_at: z.string().nullable(),
+  job: z.enum(['images', 'work']),
+  /** Whole-work jobs: episodes listed and fully fetched, and each episode's progress. */
+  episodes_total: z.number().int().nullable(),
+  episodes_done: z.number().int().nullable(),
+  episodes: z.array(EpisodeProgress).nullable(),
+  /** Near-duplicate frames left out. */
+  skipped_count: z.number().int(),
+  /** While paused: why, and when the task tries again by itself. */
+  pause_reason: z.string().nullable(),
+  resume_at: z.string().nullable(),
+  /** Estimated seconds left while running; null when unknown. */
+  eta_seconds: z.number().int().nullable(),
 });
 export type DownloadStatus = z.infer<typeof DownloadStatus>;
 
@@ -61,6 +137,9 @@ export const CreateDownloadResponse = z.object({
   download_id: z.string(),
   file_count: z.number().int(),
   status: DownloadState,
+  /** Whole-work jobs only. */
+  episodes_total: z.number().int().optional(),
+  episodes_done: z.number().int().optional(),
 });
 export type CreateDownloadResponse = z.infer<typeof CreateDownloadResponse>;
 
@@ -70,3 +149,22 @@ export type DownloadList = z.infer<typeof DownloadList>;
 export const DownloadParams = z.object({
   id: z.string().regex(/^[\w-]{10,64}$/, '下载任务 ID 无效'),
 });
+
+/** POST /download/near-duplicates: which of an episode's images (in grid order) repeat a frame. */
+export const NearDuplicatesRequest = z.object({
+  kind: z.enum(['anime', 'tv', 'movie']),
+  image_ids: z
+    .array(z.number().int().positive().max(999_999_999_999))
+    .min(1)
+    .max(MAX_DOWNLOAD_IMAGES),
+  threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
+});
+export type NearDuplicatesRequest = z.input<typeof NearDuplicatesRequest>;
+
+export const NearDuplicatesResponse = z.object({
+  /** Images within the threshold of the last kept one: the grid hides them. */
+  hidden_ids: z.array(z.number().int()),
+  /** Images that could not be hashed (not fetchable): never hidden. */
+  unknown_ids: z.array(z.number().int()),
+});
+export type NearDuplicatesResponse = z.infer<typeof NearDuplicatesResponse>;

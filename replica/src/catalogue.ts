@@ -58,7 +58,12 @@ export const KEY_IDS = {
   ampersandMovie: 4228,
   /** Exactly 36 images: one full page. */
   onePageMovie: 4262,
+  /** Two episodes whose frames come in scenes of SCENE_FRAMES near-identical pictures. */
+  sceneShow: 10800,
 } as const;
+
+/** Frames per scene in KEY_IDS.sceneShow. */
+export const SCENE_FRAMES = 6;
 
 /** Hands out ids in upload order, like fancaps' per-kind counters. */
 function sequence(start: number): (count: number) => number[] {
@@ -161,7 +166,22 @@ export const shows: readonly Show[] = [
     [22612, 'Episode 2', tvIds(55)],
     [22613, 'Episode 3', tvIds(43)],
   ]),
+  show('anime', 10800, 'Still Water Scenes', '', 'new', [
+    [10801, 'Episode 1', animeIds(4 * SCENE_FRAMES)],
+    [10802, 'Episode 2', animeIds(3 * SCENE_FRAMES)],
+  ]),
 ];
+
+const sceneImages = shows
+  .find((s) => s.id === KEY_IDS.sceneShow)!
+  .episodes.flatMap((e) => e.imageIds);
+
+/** For an image of KEY_IDS.sceneShow: which scene it shows (counted over the show) and its frame. */
+export function sceneOf(kind: Kind, id: number): { scene: number; frame: number } | null {
+  const index = kind === 'anime' ? sceneImages.indexOf(id) : -1;
+  if (index < 0) return null;
+  return { scene: Math.floor(index / SCENE_FRAMES), frame: index % SCENE_FRAMES };
+}
 
 export const movies: readonly Movie[] = [
   movie(2040, 'A Quiet Harbor: The Movie (2016)', 'old', movieIds(250)),

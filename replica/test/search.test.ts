@@ -59,7 +59,7 @@ describe('search page', () => {
 
   it('lists everything for an empty query, and the sidebar links elsewhere', async () => {
     const { $ } = await search('q=&MoviesCB=Movies&TVCB=TV&animeCB=Anime');
-    expect(parseSearch($).map((s) => s.rows.length)).toEqual([3, 2, 4]);
+    expect(parseSearch($).map((s) => s.rows.length)).toEqual([3, 2, 5]);
     expect($('div.right_bar a.hovertext[href^="/tv/episodeimages.php?"]').length).toBeGreaterThan(
       0,
     );

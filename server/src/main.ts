@@ -5,6 +5,9 @@ import { buildHttpApp } from './http/app';
 import { createServices } from './services';
 import { superviseWorkers } from './workers';
 
+/** Stopping takes at most this long (a supervisor's SIGKILL usually follows within 10 s). */
+const SHUTDOWN_LIMIT_MS = 8000;
+
 /** Composition root: config -> database -> services -> HTTP. Nothing else starts things. */
 async function main() {
   loadDotEnv();
@@ -36,7 +39,13 @@ async function serve(config: Config) {
   });
   const shutdown = async (signal: string) => {
     services.logger.info({ signal }, 'shutting down');
-    await app.close();
+    // A restart must not wait for long work: download tasks stop at once and go on after the
+    // next start; whatever still holds on past the limit is cut off.
+    setTimeout(() => {
+      services.logger.warn({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown took too long; exiting');
+      process.exit(0);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    await Promise.all([app.close(), services.downloadRunner.stop()]);
     await services.close();
     process.exit(0);
   };

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   DownloadItemParser,
+  DownloadJob,
   DownloadRepository,
   DownloadRunner,
   DownloadService,
@@ -160,12 +161,20 @@ export async function createServices(
     );
   }
   const downloadRepo = new DownloadRepository(db.kysely);
+  const downloadsDir = path.join(config.dataDir, 'downloads');
   const downloadRunner = new DownloadRunner({
     repo: downloadRepo,
-    store: images,
+    job: new DownloadJob({
+      store: images,
+      catalog,
+      builders,
+      retryIntervalMs: config.downloads.retryIntervalMs,
+      maxImages: config.downloads.workMaxImages,
+      dir: downloadsDir,
+    }),
     logger: logger.child({ module: 'downloads' }),
     settings: {
-      dir: path.join(config.dataDir, 'downloads'),
+      dir: downloadsDir,
       ttlMs: config.downloads.ttlMs,
       concurrency: config.downloads.concurrency,
       pollMs: config.downloads.pollMs,
@@ -180,7 +189,10 @@ export async function createServices(
     repo: downloadRepo,
     runner: downloadRunner,
     parser: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
+    catalog,
+    urls,
     maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
+    workJobsPerUser: config.downloads.workJobsPerUser,
   });
   const cdn = new CdnPreferences(db.kysely, config, upstream, imageHosts);
   const history = new HistoryService(db.kysely);

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 
 const RESTART_DELAY_MS = 1000;
+/** Workers stop within 8 s on their own; one that does not is killed, so the whole stop takes < 10 s. */
+const STOP_LIMIT_MS = 9000;
 
 /**
  * The primary process when WORKERS > 1: it forks that many copies of the app, which share the
@@ -21,6 +23,9 @@ export function superviseWorkers(config: Config, logger: Logger, onListening: ()
     process.exitCode = exitCode;
     if (alive.size === 0) process.exit(exitCode);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+    }, STOP_LIMIT_MS).unref();
   };
 
   cluster.on('fork', (worker) => alive.add(worker.id));

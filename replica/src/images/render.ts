@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sceneOf } from '../catalogue';
 import type { ImageSize, Kind } from '../types';
 import { glyphRects, glyphsWidth } from './segments';
 
@@ -16,8 +17,30 @@ const KIND_STYLE: Record<Kind, { background: string; letter: string }> = {
 
 const SIZE_MARKS: Record<ImageSize, number> = { thumb: 1, small: 2, large: 3 };
 
+/**
+ * A scene's frames: nine grey stripes whose levels follow the scene (so two scenes' difference
+ * hashes differ in about half their bits), with a small mark that moves a little per frame (so
+ * frames differ in bytes, not in picture).
+ */
+function sceneSvg(scene: number, frame: number, size: ImageSize): string {
+  const { width, height } = IMAGE_DIMENSIONS[size];
+  let seed = (scene + 1) * 7919;
+  const stripes = Array.from({ length: 9 }, (_, i) => {
+    seed = (seed * 48271) % 2147483647;
+    const level = 40 + (seed % 180);
+    return `<rect x="${i * 214}" y="0" width="214" height="1080" fill="rgb(${level},${level},${level})"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1920 1080">
+<rect width="1920" height="1080" fill="#808080"/>
+${stripes}
+<rect x="${40 + frame * 12}" y="1000" width="40" height="40" fill="#ffffff"/>
+</svg>`;
+}
+
 /** Drawn on a 1920×1080 canvas and scaled, so every size shows the same picture. */
 function svg(kind: Kind, id: number, size: ImageSize): string {
+  const scene = sceneOf(kind, id);
+  if (scene) return sceneSvg(scene.scene, scene.frame, size);
   const { width, height } = IMAGE_DIMENSIONS[size];
   const style = KIND_STYLE[kind];
   const digits = String(id);

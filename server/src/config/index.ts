@@ -141,6 +141,9 @@ const envSchema = z.object({
   DOWNLOAD_TTL: duration('1h'),
   DOWNLOAD_CONCURRENCY: int(2, 1, 16),
   DOWNLOAD_STALE_AFTER: duration('60s'),
+  DOWNLOAD_RETRY_INTERVAL: duration('30s'),
+  WORK_JOB_MAX_IMAGES: int(50_000, 1),
+  WORK_JOBS_PER_USER: int(1, 1, 100),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -221,6 +224,10 @@ function shape(env: z.infer<typeof envSchema>) {
       staleMs: env.DOWNLOAD_STALE_AFTER,
       pollMs: 1000,
       maxUnfinishedPerUser: 3,
+      /** How soon a task paused by an unreachable source tries again (cool-downs say their own). */
+      retryIntervalMs: env.DOWNLOAD_RETRY_INTERVAL,
+      workMaxImages: env.WORK_JOB_MAX_IMAGES,
+      workJobsPerUser: env.WORK_JOBS_PER_USER,
     },
   };
 }

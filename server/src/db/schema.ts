@@ -75,6 +75,11 @@ export interface CachedImagesTable {
   size: 'thumb' | 'small' | 'large';
   bytes: number;
   cached_at: string;
+  /** 64-bit difference hash (16 hex digits), dimensions and sha256: computed once, when first asked. */
+  phash: string | null;
+  width: number | null;
+  height: number | null;
+  sha256: string | null;
 }
 
 export interface HistoryTable {
@@ -104,7 +109,23 @@ export interface UserSettingsTable {
 export interface DownloadsTable {
   id: string;
   user_id: number;
-  status: 'pending' | 'running' | 'completed' | 'failed';
+  status: 'pending' | 'running' | 'paused' | 'completed' | 'partial' | 'failed' | 'cancelled';
+  /** `images`: the listed images; `work`: a whole work (or some of its episodes), see `request`. */
+  job: Generated<'images' | 'work'>;
+  /** JSON WorkJobRequest for `work` jobs. */
+  request: string | null;
+  /** JSON per-episode progress of a `work` job. */
+  episodes: string | null;
+  episodes_total: number | null;
+  episodes_done: number | null;
+  /** Near-duplicate frames left out. */
+  skipped_count: Generated<number>;
+  /** Why a paused task waits, and when it tries again. */
+  pause_reason: string | null;
+  resume_at: string | null;
+  eta_seconds: number | null;
+  /** Removed from the tray by its owner. */
+  dismissed: Generated<number>;
   /** The archive's name as the browser saves it (may hold Chinese). */
   file_name: string;
   /** What each entry's name starts with: `<prefix>_<id>.jpg`. */

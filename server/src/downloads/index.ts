@@ -1,4 +1,6 @@
 export { DownloadItemParser, entryNames, type DownloadItem } from './items';
+export { DownloadJob } from './job';
+export { nearDuplicates } from './near-duplicates';
 export { DownloadRepository } from './repository';
 export { DownloadRunner, type RunnerSettings } from './runner';
 export { DownloadService, contentDisposition } from './service';

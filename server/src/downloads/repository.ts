@@ -1,10 +1,21 @@
-import type { DownloadStatus } from '@capshelf/contract';
+import {
+  FINISHED_DOWNLOAD_STATES,
+  type DownloadState,
+  type DownloadStatus,
+  type EpisodeProgress,
+} from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { DownloadsTable } from '../db/schema';
 import type { DownloadItem } from './items';
+import type { JobProgress } from './job';
+import type { WorkJobRequest } from './work';
 
 export type DownloadRow = Selectable<DownloadsTable>;
+
+const UNFINISHED: DownloadState[] = ['pending', 'running', 'paused'];
+/** States whose archive is on disk and served until it expires. */
+const SERVABLE: DownloadState[] = ['completed', 'partial'];
 
 export function toStatus(row: DownloadRow): DownloadStatus {
   return {
@@ -19,10 +30,31 @@ export function toStatus(row: DownloadRow): DownloadStatus {
     created_at: row.created_at,
     finished_at: row.finished_at,
     expires_at: row.expires_at,
+    job: row.job,
+    episodes_total: row.episodes_total,
+    episodes_done: row.episodes_done,
+    episodes: row.episodes ? (JSON.parse(row.episodes) as EpisodeProgress[]) : null,
+    skipped_count: row.skipped_count,
+    pause_reason: row.status === 'paused' ? row.pause_reason : null,
+    resume_at: row.status === 'paused' ? row.resume_at : null,
+    eta_seconds: row.status === 'running' ? row.eta_seconds : null,
   };
 }
 
 const now = () => new Date().toISOString();
+
+function progressColumns(p: JobProgress) {
+  return {
+    file_count: p.fileCount,
+    done_count: p.done,
+    failed_count: p.failed,
+    skipped_count: p.skipped,
+    bytes_written: p.bytes,
+    episodes_total: p.episodesTotal,
+    episodes_done: p.episodesDone,
+    episodes: p.episodes ? JSON.stringify(p.episodes) : null,
+  };
+}
 
 /** Download task rows; every state change is one conditional UPDATE, so two processes never race. */
 export class DownloadRepository {
@@ -34,6 +66,7 @@ export class DownloadRepository {
     fileName: string;
     entryPrefix: string;
     items: DownloadItem[];
+    work?: WorkJobRequest;
   }) {
     await this.db
       .insertInto('downloads')
@@ -52,6 +85,24 @@ export class DownloadRepository {
         started_at: null,
         finished_at: null,
         expires_at: null,
+        ...(task.work
+          ? {
+              job: 'work' as const,
+              request: JSON.stringify(task.work),
+              episodes_total: task.work.episodes.length,
+              episodes_done: 0,
+              episodes: JSON.stringify(
+                task.work.episodes.map((e) => ({
+                  id: e.id,
+                  title: e.title,
+                  total: null,
+                  done: 0,
+                  failed: 0,
+                  skipped: 0,
+                })),
+              ),
+            }
+          : {}),
       })
       .execute();
   }
@@ -65,78 +116,83 @@ export class DownloadRepository {
       .executeTakeFirst();
   }
 
+  /** The tray's tasks: the newest not removed by their owner, nor expired. */
   listForUser(userId: number, limit: number): Promise<DownloadRow[]> {
     return this.db
       .selectFrom('downloads')
       .selectAll()
       .where('user_id', '=', userId)
       .where('expired', '=', 0)
+      .where('dismissed', '=', 0)
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
   }
 
-  async unfinishedCount(userId: number): Promise<number> {
-    const row = await this.db
+  async unfinishedCount(userId: number, job?: 'work'): Promise<number> {
+    let query = this.db
       .selectFrom('downloads')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
-      .where('status', 'in', ['pending', 'running'])
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .where('status', 'in', UNFINISHED);
+    if (job) query = query.where('job', '=', job);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
-  /** Takes the oldest pending task for this worker; only one process can win it. */
+  /** Takes the oldest pending task, or a paused one whose time has come; only one process wins it. */
   async claimNext(worker: string): Promise<DownloadRow | undefined> {
+    const at = now();
     const next = await this.db
       .selectFrom('downloads')
-      .select('id')
-      .where('status', '=', 'pending')
+      .select(['id', 'status'])
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'pending'),
+          eb.and([eb('status', '=', 'paused'), eb('resume_at', '<=', at)]),
+        ]),
+      )
       .orderBy('created_at')
       .limit(1)
       .executeTakeFirst();
     if (!next) return undefined;
-    const at = now();
     return this.db
       .updateTable('downloads')
-      .set({ status: 'running', worker, started_at: at, heartbeat_at: at })
+      .set({ status: 'running', worker, started_at: at, heartbeat_at: at, eta_seconds: null })
       .where('id', '=', next.id)
-      .where('status', '=', 'pending')
+      .where('status', '=', next.status)
       .returningAll()
       .executeTakeFirst();
   }
 
-  async progress(id: string, worker: string, p: { done: number; failed: number; bytes: number }) {
-    await this.db
+  /** False when the task is no longer this worker's to run (cancelled, or taken over). */
+  async progress(id: string, worker: string, p: JobProgress, etaSeconds: number | null) {
+    const result = await this.db
       .updateTable('downloads')
-      .set({
-        done_count: p.done,
-        failed_count: p.failed,
-        bytes_written: p.bytes,
-        heartbeat_at: now(),
-      })
+      .set({ ...progressColumns(p), eta_seconds: etaSeconds, heartbeat_at: now() })
       .where('id', '=', id)
       .where('worker', '=', worker)
       .where('status', '=', 'running')
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
-  async complete(
+  async finish(
     id: string,
     worker: string,
-    p: { done: number; failed: number; bytes: number },
+    outcome: { status: 'completed' | 'partial' | 'failed'; error?: string; progress: JobProgress },
     ttlMs: number,
   ) {
     const at = Date.now();
+    const servable = outcome.status !== 'failed';
     await this.db
       .updateTable('downloads')
       .set({
-        status: 'completed',
-        done_count: p.done,
-        failed_count: p.failed,
-        bytes_written: p.bytes,
+        ...progressColumns(outcome.progress),
+        status: outcome.status,
+        error: outcome.error ?? null,
         finished_at: new Date(at).toISOString(),
-        expires_at: new Date(at + ttlMs).toISOString(),
+        expires_at: servable ? new Date(at + ttlMs).toISOString() : null,
+        worker: null,
       })
       .where('id', '=', id)
       .where('worker', '=', worker)
@@ -144,55 +200,130 @@ export class DownloadRepository {
       .execute();
   }
 
-  async fail(id: string, error: string, p?: { done: number; failed: number }) {
+  async fail(id: string, error: string) {
     await this.db
       .updateTable('downloads')
-      .set({
-        status: 'failed',
-        error,
-        finished_at: now(),
-        ...(p ? { done_count: p.done, failed_count: p.failed } : {}),
-      })
+      .set({ status: 'failed', error, finished_at: now(), worker: null })
       .where('id', '=', id)
-      .where('status', 'in', ['pending', 'running'])
+      .where('status', 'in', UNFINISHED)
       .execute();
   }
 
-  /**
-   * Fails running tasks whose worker stopped saying it is alive (or, with `everyRunning`, all of
-   * them) and returns their ids, so their partial archives can go.
-   */
-  async failAbandoned(
-    staleBefore: string,
-    reason: string,
-    everyRunning: boolean,
-  ): Promise<string[]> {
+  async pause(id: string, worker: string, reason: string, resumeAt: Date, p: JobProgress) {
+    await this.db
+      .updateTable('downloads')
+      .set({
+        ...progressColumns(p),
+        status: 'paused',
+        pause_reason: reason,
+        resume_at: resumeAt.toISOString(),
+        worker: null,
+      })
+      .where('id', '=', id)
+      .where('worker', '=', worker)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** A task this process stops running without finishing it (shutdown): the next start takes it up. */
+  async release(id: string, worker: string) {
+    await this.db
+      .updateTable('downloads')
+      .set({ status: 'pending', worker: null })
+      .where('id', '=', id)
+      .where('worker', '=', worker)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /** Cancels an unfinished task; true when it was. Its worker notices at its next report. */
+  async cancel(id: string, userId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('downloads')
+      .set({ status: 'cancelled', finished_at: now(), error: '已取消', eta_seconds: null })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', 'in', UNFINISHED)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Runs a finished task again; its images are cached, so only the missing ones cost requests. */
+  async retry(id: string, userId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('downloads')
+      .set({
+        status: 'pending',
+        error: null,
+        finished_at: null,
+        expires_at: null,
+        expired: 0,
+        worker: null,
+        done_count: 0,
+        failed_count: 0,
+        skipped_count: 0,
+        bytes_written: 0,
+        episodes_done: null,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['partial', 'failed', 'cancelled'])
+      .where('dismissed', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Removes finished tasks from the tray (one, or all of them); returns those removed. */
+  async dismiss(userId: number, id?: string): Promise<string[]> {
     let query = this.db
       .updateTable('downloads')
-      .set({ status: 'failed', error: reason, finished_at: now() })
+      .set({ dismissed: 1 })
+      .where('user_id', '=', userId)
+      .where('dismissed', '=', 0)
+      .where('status', 'in', FINISHED_DOWNLOAD_STATES);
+    if (id) query = query.where('id', '=', id);
+    return (await query.returning('id').execute()).map((r) => r.id);
+  }
+
+  /**
+   * Running tasks whose worker stopped saying it is alive (or, with `everyRunning`, all of them)
+   * go back to pending, and paused ones may try at once: a restart takes them all up again.
+   * Returns the ids taken back, so their half-written archives can go.
+   */
+  async requeueAbandoned(staleBefore: string, everyRunning: boolean): Promise<string[]> {
+    let query = this.db
+      .updateTable('downloads')
+      .set({ status: 'pending', worker: null })
       .where('status', '=', 'running');
     if (!everyRunning) query = query.where('heartbeat_at', '<', staleBefore);
     const rows = await query.returning('id').execute();
+    if (everyRunning)
+      await this.db
+        .updateTable('downloads')
+        .set({ resume_at: now() })
+        .where('status', '=', 'paused')
+        .execute();
     return rows.map((r) => r.id);
   }
 
-  /** Tasks whose archive may be on disk and served: completed and not expired. */
+  /** Tasks whose archive may be on disk and served. */
   async servableIds(): Promise<Set<string>> {
     const rows = await this.db
       .selectFrom('downloads')
       .select('id')
-      .where('status', '=', 'completed')
+      .where('status', 'in', SERVABLE)
       .where('expired', '=', 0)
+      .where('dismissed', '=', 0)
       .execute();
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Completed archives past their time: marked expired and returned so their files can go. */
+  /** Archives past their time: marked expired and returned so their files can go. */
   async expire(): Promise<string[]> {
     const rows = await this.db
       .updateTable('downloads')
       .set({ expired: 1 })
-      .where('status', '=', 'completed')
+      .where('status', 'in', SERVABLE)
       .where('expired', '=', 0)
       .where('expires_at', '<', now())
       .returning('id')

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ImageStore } from '../images';
 import type { Logger } from '../logger';
-import type { DownloadItem } from './items';
+import type { DownloadJob, JobProgress } from './job';
+import { TaskPaused } from './pause';
 import type { DownloadRepository, DownloadRow } from './repository';
-import { writeZip } from './writer';
 
 export interface RunnerSettings {
   dir: string;
@@ -15,22 +14,32 @@ export interface RunnerSettings {
   pollMs: number;
   /** A running task whose heartbeat is older than this belongs to a dead process. */
   staleMs: number;
-  /** True when no other process can be running tasks (SQLite): a restart fails them at once. */
+  /** True when no other process can be running tasks (SQLite): a restart takes them all up. */
   singleProcess: boolean;
 }
 
 const PROGRESS_EVERY_MS = 250;
 /** Keeps the heartbeat fresh even while one slow image is being fetched. */
 const HEARTBEAT_EVERY_MS = 5000;
+/** Time left is estimated from the pace over this last stretch. */
+const ETA_WINDOW_MS = 30_000;
+
+/** Why a running task was stopped from outside: the abort reason its job sees. */
+class TaskStopped extends Error {
+  constructor(readonly why: 'shutdown' | 'cancel' | 'lost') {
+    super(`download task stopped: ${why}`);
+  }
+}
 
 /**
- * Runs download tasks in the background: claims pending rows (so with several app processes each
- * task runs exactly once), writes the archive, keeps a heartbeat, fails tasks whose process died,
- * and deletes archives past their time.
+ * Runs download tasks in the background: claims pending rows and paused ones whose time has come
+ * (so with several app processes each task runs exactly once), keeps a heartbeat, pauses a task
+ * while the source is away, takes up tasks of a process that died, stops at once on shutdown
+ * (the next start goes on with them), and deletes archives past their time.
  */
 export class DownloadRunner {
   readonly worker = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  private readonly active = new Set<Promise<void>>();
+  private readonly active = new Map<string, { stop: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -38,7 +47,7 @@ export class DownloadRunner {
   constructor(
     private readonly deps: {
       repo: DownloadRepository;
-      store: ImageStore;
+      job: DownloadJob;
       logger: Logger;
       settings: RunnerSettings;
     },
@@ -52,28 +61,31 @@ export class DownloadRunner {
     const { settings, repo } = this.deps;
     await mkdir(settings.dir, { recursive: true });
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
-    const failed = await repo.failAbandoned(
-      stale,
-      '服务器重启，任务已中断，请重新下载',
-      settings.singleProcess,
-    );
+    const taken = await repo.requeueAbandoned(stale, settings.singleProcess);
     if (settings.singleProcess) await this.removeLeftovers();
-    else await this.removePartials(failed);
+    else await this.removePartials(taken);
     this.timer = setInterval(() => void this.tick(), settings.pollMs);
     this.timer.unref();
     this.kick();
   }
 
-  /** Looks for work now (called when a task is created). */
+  /** Looks for work now (called when a task is created or retried). */
   kick(): void {
     void this.tick();
   }
 
+  /** Stops the task here at once if this process runs it (its row already says cancelled). */
+  cancel(id: string): void {
+    this.active.get(id)?.stop.abort(new TaskStopped('cancel'));
+  }
+
+  /** Stops every task at once; each goes back to pending for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    for (const { stop } of this.active.values()) stop.abort(new TaskStopped('shutdown'));
     await this.ticking;
-    await Promise.allSettled([...this.active]);
+    await Promise.allSettled([...this.active.values()].map((a) => a.done));
   }
 
   /** Ticks run one after another, so a tick in progress is never overtaken nor left behind by stop(). */
@@ -86,9 +98,8 @@ export class DownloadRunner {
     if (this.stopped) return;
     try {
       const { repo, settings } = this.deps;
-      const abandoned = await repo.failAbandoned(
+      const abandoned = await repo.requeueAbandoned(
         new Date(Date.now() - settings.staleMs).toISOString(),
-        '处理任务的服务器进程已停止，请重新下载',
         false,
       );
       await this.removePartials(abandoned);
@@ -96,68 +107,79 @@ export class DownloadRunner {
       while (!this.stopped && this.active.size < settings.concurrency) {
         const task = await repo.claimNext(this.worker);
         if (!task) break;
-        const running = this.run(task).finally(() => this.active.delete(running));
-        this.active.add(running);
+        const stop = new AbortController();
+        const done = this.run(task, stop).finally(() => this.active.delete(task.id));
+        this.active.set(task.id, { stop, done });
       }
     } catch (error) {
       this.deps.logger.error({ err: error }, 'download runner tick failed');
     }
   }
 
-  private async run(task: DownloadRow): Promise<void> {
-    const { repo, store, settings, logger } = this.deps;
+  private async run(task: DownloadRow, stop: AbortController): Promise<void> {
+    const { repo, job, settings, logger } = this.deps;
+    const file = this.fileOf(task.id);
+    const eta = new EtaClock();
+    let latest: JobProgress | null = null;
     let lastReport = 0;
-    let latest = { done: 0, failed: 0, bytes: 0 };
     let reporting: Promise<void> = Promise.resolve();
     const report = () => {
+      const progress = latest;
+      if (!progress) return;
       reporting = reporting
-        .then(() => repo.progress(task.id, this.worker, latest))
+        .then(() => repo.progress(task.id, this.worker, progress, eta.secondsLeft(progress)))
+        .then((stillOurs) => {
+          if (!stillOurs && !stop.signal.aborted) stop.abort(new TaskStopped('lost'));
+        })
         .catch(() => undefined);
     };
     const heartbeat = setInterval(report, HEARTBEAT_EVERY_MS);
     try {
-      const result = await writeZip({
-        items: JSON.parse(task.items) as DownloadItem[],
-        entryPrefix: task.entry_prefix,
-        file: this.fileOf(task.id),
-        store,
-        onProgress: (progress) => {
-          latest = progress;
-          if (Date.now() - lastReport < PROGRESS_EVERY_MS) return;
-          lastReport = Date.now();
-          report();
-        },
+      const outcome = await job.run(task, file, stop.signal, (progress) => {
+        latest = progress;
+        eta.sample(progress);
+        if (Date.now() - lastReport < PROGRESS_EVERY_MS) return;
+        lastReport = Date.now();
+        report();
       });
       clearInterval(heartbeat);
       await reporting;
-      if (result.written) {
-        await repo.complete(task.id, this.worker, result, settings.ttlMs);
-      } else {
-        await repo.fail(
-          task.id,
-          `没有成功获取任何图片：${result.firstError ?? '未知错误'}`,
-          result,
-        );
-      }
+      await repo.finish(task.id, this.worker, outcome, settings.ttlMs);
     } catch (error) {
       clearInterval(heartbeat);
-      logger.error({ err: error, download: task.id }, 'download task failed');
-      await repo.fail(
-        task.id,
-        `生成压缩包失败：${error instanceof Error ? error.message : String(error)}`,
-      );
+      await reporting;
+      await rm(`${file}.tmp`, { force: true });
+      if (error instanceof TaskPaused) {
+        logger.info({ download: task.id, reason: error.reason }, 'download task paused');
+        const empty = { fileCount: task.file_count, done: 0, failed: 0, skipped: 0, bytes: 0 };
+        await repo.pause(
+          task.id,
+          this.worker,
+          error.reason,
+          error.resumeAt,
+          latest ?? { ...empty, episodesTotal: null, episodesDone: null, episodes: null },
+        );
+      } else if (error instanceof TaskStopped) {
+        if (error.why === 'shutdown') await repo.release(task.id, this.worker);
+      } else {
+        logger.error({ err: error, download: task.id }, 'download task failed');
+        await repo.fail(
+          task.id,
+          `生成压缩包失败：${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     }
   }
 
-  /**
-   * What a killed process can leave: half-written archives, and an archive renamed into place just
-   * before its task was recorded as complete (it would never be served, nor expire).
-   */
   /** The archives that tasks of a dead process were writing (under their temporary names). */
   private async removePartials(ids: string[]): Promise<void> {
     await Promise.all(ids.map((id) => rm(`${this.fileOf(id)}.tmp`, { force: true })));
   }
 
+  /**
+   * What a killed process can leave: half-written archives, and an archive renamed into place just
+   * before its task was recorded as finished (it would never be served, nor expire).
+   */
   private async removeLeftovers(): Promise<void> {
     const names = await readdir(this.deps.settings.dir);
     const servable = await this.deps.repo.servableIds();
@@ -168,5 +190,27 @@ export class DownloadRunner {
     await Promise.all(
       leftovers.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
     );
+  }
+}
+
+/** Seconds left at the pace of the last half minute (cached images race by, fetched ones crawl). */
+class EtaClock {
+  private readonly samples: { at: number; processed: number }[] = [];
+
+  sample(p: JobProgress): void {
+    const at = Date.now();
+    this.samples.push({ at, processed: p.done + p.failed + p.skipped });
+    while (this.samples.length > 2 && at - this.samples[0]!.at > ETA_WINDOW_MS)
+      this.samples.shift();
+  }
+
+  secondsLeft(p: JobProgress): number | null {
+    const first = this.samples[0];
+    const last = this.samples.at(-1);
+    if (!first || !last || last.at - first.at < 1000 || last.processed <= first.processed)
+      return null;
+    const perMs = (last.processed - first.processed) / (last.at - first.at);
+    const left = p.fileCount - (p.done + p.failed + p.skipped);
+    return Math.max(0, Math.round(left / perMs / 1000));
   }
 }

@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import {
+  sanitizeDownloadPrefix,
   sanitizeFilenamePrefix,
   type CreateDownloadResponse,
   type DownloadStatus,
 } from '@capshelf/contract';
-import { AppError, conflict, gone, notFound, tooManyRequests } from '../errors';
+import type { z } from 'zod';
+import type { CreateWorkDownloadRequest as WorkSchema } from '@capshelf/contract';
+import type { CatalogService } from '../catalog';
+import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
+import { UpstreamNotFoundError, type UrlModel } from '../upstream';
 import type { DownloadItemParser } from './items';
 import { toStatus, type DownloadRepository, type DownloadRow } from './repository';
 import type { DownloadRunner } from './runner';
+import type { WorkJobRequest } from './work';
 
 const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务';
+const SIZE_NAMES = { thumb: 'thumb', small: 'small', large: 'large' } as const;
+
+type WorkInput = z.output<typeof WorkSchema>;
 
 /** Creating, watching and fetching a user's download tasks. Another user's task does not exist. */
 export class DownloadService {
@@ -19,7 +28,10 @@ export class DownloadService {
       repo: DownloadRepository;
       runner: DownloadRunner;
       parser: DownloadItemParser;
+      catalog: CatalogService;
+      urls: UrlModel;
       maxUnfinishedPerUser: number;
+      workJobsPerUser: number;
     },
   ) {}
 
@@ -34,14 +46,9 @@ export class DownloadService {
         refused: refused.slice(0, 100),
       });
     }
-    if ((await this.deps.repo.unfinishedCount(userId)) >= this.deps.maxUnfinishedPerUser) {
-      throw tooManyRequests(
-        `最多同时进行 ${this.deps.maxUnfinishedPerUser} 个下载任务，请等待之前的任务完成`,
-        10,
-      );
-    }
-    const prefix = sanitizeFilenamePrefix(filenamePrefix);
-    const id = randomBytes(16).toString('base64url');
+    await this.checkSlots(userId);
+    const prefix = sanitizeDownloadPrefix(filenamePrefix);
+    const id = newId();
     await this.deps.repo.insert({
       id,
       userId,
@@ -53,6 +60,39 @@ export class DownloadService {
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
+  /**
+   * A whole work, or some of its episodes, as one job. The episode list is read now (a cached
+   * listing costs nothing), so an unknown work or an episode not in it is refused before starting.
+   */
+  async createWork(userId: number, input: WorkInput): Promise<CreateDownloadResponse> {
+    const work = await this.resolveWork(input);
+    await this.checkSlots(userId);
+    if ((await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser) {
+      throw tooManyRequests(
+        `最多同时进行 ${this.deps.workJobsPerUser} 个整部下载任务，请等待之前的任务完成`,
+        30,
+      );
+    }
+    const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
+    const id = newId();
+    await this.deps.repo.insert({
+      id,
+      userId,
+      fileName: `${prefix}.zip`,
+      entryPrefix: prefix,
+      items: [],
+      work,
+    });
+    this.deps.runner.kick();
+    return {
+      download_id: id,
+      file_count: 0,
+      status: 'pending',
+      episodes_total: work.episodes.length,
+      episodes_done: 0,
+    };
+  }
+
   async status(userId: number, id: string): Promise<DownloadStatus> {
     return toStatus(await this.ownTask(userId, id));
   }
@@ -61,17 +101,56 @@ export class DownloadService {
     return (await this.deps.repo.listForUser(userId, 20)).map(toStatus);
   }
 
+  /** Stops an unfinished task: nothing more is written, the partial file goes, the slot is free. */
+  async cancel(userId: number, id: string): Promise<DownloadStatus> {
+    const task = await this.ownTask(userId, id);
+    if (!(await this.deps.repo.cancel(task.id, userId))) throw conflict('任务已结束，无法取消');
+    this.deps.runner.cancel(task.id);
+    await rm(`${this.deps.runner.fileOf(task.id)}.tmp`, { force: true });
+    return this.status(userId, id);
+  }
+
+  /** Runs a partial, failed or cancelled task again: only the images not yet cached cost requests. */
+  async retry(userId: number, id: string): Promise<DownloadStatus> {
+    const task = await this.ownTask(userId, id);
+    await this.checkSlots(userId);
+    if (
+      task.job === 'work' &&
+      (await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser
+    )
+      throw tooManyRequests(`最多同时进行 ${this.deps.workJobsPerUser} 个整部下载任务`, 30);
+    if (!(await this.deps.repo.retry(task.id, userId)))
+      throw conflict('只有失败、部分完成或已取消的任务可以重试');
+    await rm(this.deps.runner.fileOf(task.id), { force: true });
+    this.deps.runner.kick();
+    return this.status(userId, id);
+  }
+
+  /** Removes finished tasks (one, or every one) from the tray, and their archives from disk. */
+  async remove(userId: number, id?: string): Promise<number> {
+    if (id) {
+      const task = await this.deps.repo.findForUser(id, userId);
+      if (!task) throw notFound('下载任务不存在');
+    }
+    const removed = await this.deps.repo.dismiss(userId, id);
+    if (id && removed.length === 0) throw conflict('任务尚未结束，请先取消');
+    await Promise.all(removed.map((r) => rm(this.deps.runner.fileOf(r), { force: true })));
+    return removed.length;
+  }
+
   /** The finished archive on disk; 409 while it is being written, 410 once it expired. */
   async file(
     userId: number,
     id: string,
   ): Promise<{ path: string; fileName: string; bytes: number }> {
     const task = await this.ownTask(userId, id);
-    if (task.status !== 'completed')
+    if (task.status !== 'completed' && task.status !== 'partial')
       throw conflict(
         task.status === 'failed'
           ? `下载任务失败：${task.error ?? '未知错误'}`
-          : '压缩包尚未生成完成',
+          : task.status === 'cancelled'
+            ? '下载任务已取消'
+            : '压缩包尚未生成完成',
       );
     const path = this.deps.runner.fileOf(task.id);
     try {
@@ -81,12 +160,72 @@ export class DownloadService {
     }
   }
 
+  private async checkSlots(userId: number): Promise<void> {
+    if ((await this.deps.repo.unfinishedCount(userId)) >= this.deps.maxUnfinishedPerUser) {
+      throw tooManyRequests(
+        `最多同时进行 ${this.deps.maxUnfinishedPerUser} 个下载任务，请等待之前的任务完成`,
+        10,
+      );
+    }
+  }
+
+  private async resolveWork(input: WorkInput): Promise<WorkJobRequest> {
+    const options = {
+      size: input.size,
+      skipNearDuplicates: input.skip_near_duplicates,
+      threshold: input.near_duplicate_threshold,
+      metadata: input.metadata,
+    };
+    const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
+    if (ref?.type === 'movie') {
+      if (input.episode_ids?.some((id) => id !== ref.id))
+        throw badRequest('episode_ids: 电影只有它自己这一“集”');
+      const listing = await this.deps.catalog.episodeImages(ref, 'smart').catch(unknownWork);
+      const title = listing.value.workTitle ?? `movie ${ref.id}`;
+      return {
+        work: { kind: 'movie', id: ref.id, title },
+        episodes: [{ id: ref.id, title, ref }],
+        ...options,
+      };
+    }
+    if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
+    const show = await this.deps.catalog.episodes(input.work_url, ref.kind).catch(unknownWork);
+    const known = new Map(show.value.episodes.map((e) => [e.id, e]));
+    const missing = (input.episode_ids ?? []).filter((id) => !known.has(id));
+    if (missing.length > 0)
+      throw new AppError(400, 'VALIDATION_FAILED', `有 ${missing.length} 个剧集不属于这部作品`, {
+        unknown_episode_ids: missing.slice(0, 100),
+      });
+    const chosen = input.episode_ids
+      ? show.value.episodes.filter((e) => input.episode_ids!.includes(e.id))
+      : show.value.episodes;
+    return {
+      work: { kind: ref.kind, id: ref.id, title: show.value.title },
+      episodes: chosen.map((e) => ({
+        id: e.id,
+        title: e.label,
+        ref: { type: 'episode', kind: ref.kind, id: e.id },
+      })),
+      ...options,
+    };
+  }
+
   private async ownTask(userId: number, id: string): Promise<DownloadRow> {
     const task = await this.deps.repo.findForUser(id, userId);
     if (!task) throw notFound('下载任务不存在');
     if (task.expired) throw gone(EXPIRED);
     return task;
   }
+}
+
+function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A work the source does not have is the caller's mistake (400), not a failure of ours. */
+function unknownWork(error: unknown): never {
+  if (error instanceof UpstreamNotFoundError) throw badRequest('work_url: 源站上没有这部作品');
+  throw error;
 }
 
 /** `attachment` with an ASCII fallback name and the real (UTF-8) one, so Chinese titles survive. */

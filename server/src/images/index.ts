@@ -6,3 +6,4 @@ export { sampleCached } from './sample';
 export { CacheGeneration } from './generation';
 export { ImageHostHealth, type ImageHostState } from './host-health';
 export { ThumbnailPrefetch } from './prefetch';
+export { factsOf, hammingDistance, type ImageFacts } from './facts';

@@ -12,6 +12,7 @@ import {
   UpstreamError,
   UpstreamNotFoundError,
 } from '../upstream';
+import { factsOf, type ImageFacts } from './facts';
 import type { CacheGeneration } from './generation';
 import type { ImageHostHealth } from './host-health';
 import { isHostFailure } from './host-health';
@@ -97,11 +98,16 @@ export class ImageStore {
     return path.join(this.deps.root, kind, size, shard, `${id}.jpg`);
   }
 
+  /**
+   * `stopOn`: failures that end the search at once instead of trying a smaller size (a download
+   * pauses while the source is unreachable rather than filling its archive with thumbnails).
+   */
   async get(
     kind: Kind,
     id: number,
     wanted: ImageSize,
     compressedForLarge = false,
+    options: { stopOn?: (error: unknown) => boolean } = {},
   ): Promise<StoredImage> {
     const health = this.deps.hostHealth;
     let lastError: unknown = null;
@@ -132,7 +138,7 @@ export class ImageStore {
           return fetched;
         }
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error;
+        if (!(error instanceof UpstreamError) || options.stopOn?.(error)) throw error;
         if (error instanceof UpstreamNotFoundError) missingOn.push({ host, size, error });
         lastError = error;
       }
@@ -179,6 +185,28 @@ export class ImageStore {
   /** Whether any size of the image is already stored (downloads use it to skip the network). */
   async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
     return (await this.onDisk(kind, id, size)) !== null;
+  }
+
+  /** The stored image's facts, computed from its bytes the first time and kept with its row. */
+  async facts(kind: Kind, id: number, image: StoredImage): Promise<ImageFacts> {
+    const row = await this.deps.db
+      .selectFrom('cached_images')
+      .select(['phash', 'width', 'height', 'sha256', 'bytes'])
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .where('size', '=', image.size)
+      .executeTakeFirst();
+    if (row?.phash && row.sha256 && row.width !== null && row.height !== null)
+      return { ...row, phash: row.phash, sha256: row.sha256, width: row.width, height: row.height };
+    const facts = await factsOf(image.file);
+    await this.deps.db
+      .updateTable('cached_images')
+      .set({ phash: facts.phash, width: facts.width, height: facts.height, sha256: facts.sha256 })
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .where('size', '=', image.size)
+      .execute();
+    return facts;
   }
 
   async delete(images: { kind: Kind; id: number }[]): Promise<number> {
@@ -279,7 +307,15 @@ export class ImageStore {
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(temporary, image.body);
     await rename(temporary, file);
-    const row = { bytes: image.body.length, cached_at: new Date().toISOString() };
+    const row = {
+      bytes: image.body.length,
+      cached_at: new Date().toISOString(),
+      // Computed again from the new file when first asked for.
+      phash: null,
+      width: null,
+      height: null,
+      sha256: null,
+    };
     await this.deps.db
       .insertInto('cached_images')
       .values({ kind, id, size, ...row })

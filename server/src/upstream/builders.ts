@@ -25,6 +25,8 @@ export interface UrlBuilders {
   /** Page 1 of a show or a movie. */
   workUrl(ref: WorkRef | MovieRef): string;
   imageUrl(size: ImageSize, kind: Kind, id: number): string;
+  /** The site's own page of one image (what a download's metadata cites as the source). */
+  picturePageUrl(kind: Kind, id: number): string;
   /** The full episode URL for the API's wire form (`10435-Non_Non_Biyori/Episode_1` + kind). */
   episodeUrlFromQuery(queryPart: string, kind: SeriesKind): string | null;
 }
@@ -55,6 +57,10 @@ export function createUrlBuilders(settings: {
       if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError(`not an image id: ${id}`);
       return settings.imageUrls[size][kind].replace('{id}', String(id));
     },
+    picturePageUrl: (kind, id) =>
+      kind === 'movie'
+        ? `${base}/${KIND_SEGMENT.movie}/Image.php?imageid=${id}`
+        : `${base}/${KIND_SEGMENT[kind]}/picture.php?/${id}`,
     episodeUrlFromQuery(queryPart, kind) {
       const ref = refFromQueryPart(queryPart, kind, 'episode');
       return ref?.type === 'episode' ? builders.episodePageUrl(ref) : null;

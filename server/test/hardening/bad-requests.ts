@@ -164,7 +164,10 @@ function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<string> {
       return overLong(slot.max ?? 0);
     case 'id-list':
     case 'record-list':
+    case 'flag':
       return junkText;
+    case 'bounded-int':
+      return fc.oneof(junkText, fc.constantFrom('1', '6'));
   }
 }
 
@@ -209,6 +212,19 @@ function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown> {
     case 'upstream-id-input':
     case 'image-id':
       return fc.oneof(wrongType, strings, fc.constantFrom(0, -1, 1.5, 1e13));
+    case 'flag':
+      return fc.oneof(
+        strings,
+        fc.integer(),
+        fc.record({ nested: fc.jsonValue({ maxDepth: 2 }) }),
+        fc.constantFrom('true', 'false', 0, 1, null),
+      );
+    case 'bounded-int':
+      return fc.oneof(
+        strings,
+        fc.boolean(),
+        fc.constantFrom((slot.min ?? 0) - 1, (slot.max ?? 0) + 1, 1.5, 1e13, null),
+      );
     default:
       return fc.oneof(
         wrongType,

@@ -71,6 +71,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     historyId: history.id,
     userId: Number(me.id),
     downloadId,
+    workUrl: `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`,
     episodeUrl,
     imageId,
     ownImageUrl,

@@ -81,7 +81,11 @@ export type SlotKind =
   /** A list of positive integer ids. */
   | 'id-list'
   /** A list of favourite records (an import file). */
-  | 'record-list';
+  | 'record-list'
+  /** A boolean field. */
+  | 'flag'
+  /** An integer between `min` and `max` (JSON number, body only). */
+  | 'bounded-int';
 
 export interface Slot {
   kind: SlotKind;
@@ -106,6 +110,8 @@ export interface Samples {
   /** The signed-in user's own id (the admin calls' sample target). */
   userId: number;
   downloadId: string;
+  /** The show the fixture's episode belongs to (a whole-work download's `work_url`). */
+  workUrl: string;
   episodeUrl: string;
   imageId: number;
   ownImageUrl: string;
@@ -264,7 +270,30 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
         filename_prefix: text(300, 'hardening'),
       },
     },
+    'POST /api/download/work': {
+      body: {
+        work_url: slot('site-url', s.workUrl, { required: true }),
+        kind: choice(),
+        episode_ids: slot('id-list', undefined, { max: 5000 }),
+        size: choice('thumb', true),
+        skip_near_duplicates: slot('flag'),
+        near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
+        metadata: slot('flag'),
+      },
+    },
+    'POST /api/download/near-duplicates': {
+      body: {
+        kind: choice('anime', true),
+        image_ids: slot('id-list', [s.imageId], { required: true, max: 5000 }),
+        threshold: slot('bounded-int', 6, { min: 0, max: 64 }),
+      },
+    },
     'GET /api/download': {},
+    // Only finished tasks go; the fixture's is finished, so the valid request is never sent bare.
+    'DELETE /api/download': {},
+    'DELETE /api/download/:id': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/cancel': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/retry': { params: { id: slot('download-id', s.downloadId) } },
     'GET /api/download/:id/status': { params: { id: slot('download-id', s.downloadId) } },
     'GET /api/download/:id/file': { params: { id: slot('download-id', s.downloadId) } },
     'GET /api/favorites': {},
@@ -349,6 +378,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
     historyId: 1,
     userId: 1,
     downloadId: UNUSED,
+    workUrl: UNUSED,
     episodeUrl: UNUSED,
     imageId: 1,
     ownImageUrl: UNUSED,

@@ -27,7 +27,9 @@ test('selected images arrive in the browser as one ZIP with the right entries', 
   await page.getByRole('button', { name: '下载选中 (4)' }).click();
   await expect(page.getByText(/下载任务已创建/)).toBeVisible();
 
+  // The tray starts as a badge; it opens on demand.
   const tray = page.getByRole('region', { name: '下载任务' });
+  await tray.getByRole('button', { name: /^下载任务/ }).click();
   await expect(tray.getByText('已完成')).toBeVisible();
   await expect(tray.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
   await expect(tray.getByRole('link', { name: '保存文件' })).toHaveAttribute(
@@ -44,7 +46,7 @@ test('selected images arrive in the browser as one ZIP with the right entries', 
     expect(entry.data.equals(await renderImage('tv', ids[i + 1]!, 'small'))).toBe(true);
   }
 
-  // The tray survives a reload.
+  // The tray survives a reload, open as it was left.
   await page.reload();
   await expect(page.getByRole('region', { name: '下载任务' }).getByText('已完成')).toBeVisible();
 });

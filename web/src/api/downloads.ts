@@ -6,12 +6,17 @@ import {
   type Query,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type {
-  CreateDownloadRequest,
-  CreateDownloadResponse,
-  DownloadList,
-  DownloadState,
-  DownloadStatus,
+import {
+  FINISHED_DOWNLOAD_STATES,
+  type CreateDownloadRequest,
+  type CreateDownloadResponse,
+  type CreateWorkDownloadRequest,
+  type DownloadList,
+  type DownloadState,
+  type DownloadStatus,
+  type MessageResponse,
+  type NearDuplicatesRequest,
+  type NearDuplicatesResponse,
 } from '@capshelf/contract';
 import { API_BASE, apiRequest } from './client';
 import { ApiError } from './errors';
@@ -32,7 +37,12 @@ export interface DownloadTask extends DownloadStatus {
 const NO_ROWS: DownloadStatus[] = [];
 
 export function isFinished(state: DownloadState): boolean {
-  return state === 'completed' || state === 'failed';
+  return FINISHED_DOWNLOAD_STATES.includes(state);
+}
+
+/** Whether the task's archive can be saved (a partial one holds what could be fetched). */
+export function hasArchive(state: DownloadState): boolean {
+  return state === 'completed' || state === 'partial';
 }
 
 /**
@@ -91,5 +101,60 @@ export function useCreateDownload() {
       apiRequest<CreateDownloadResponse>('/download', { method: 'POST', body: request }),
     // Not awaited: the caller hears of the new task before the re-read list can show it finished.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
+  });
+}
+
+/** POST /download/work: a whole work (or some of its episodes) as one task. */
+export function useCreateWorkDownload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateWorkDownloadRequest) =>
+      apiRequest<CreateDownloadResponse>('/download/work', { method: 'POST', body: request }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
+  });
+}
+
+/**
+ * Cancel or retry one task: the answer is the task's new status, written straight into its
+ * query (so polling starts again after a retry), and the list is re-read.
+ */
+export function useTaskAction(action: 'cancel' | 'retry') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<DownloadStatus>(`/download/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+      }),
+    onSuccess: async (status) => {
+      queryClient.setQueryData(downloadKeys.status(status.download_id), status);
+      await queryClient.invalidateQueries({ queryKey: downloadKeys.list });
+    },
+  });
+}
+
+/** DELETE /download/:id (one finished task) or DELETE /download (every finished one). */
+export function useRemoveDownloads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      apiRequest<MessageResponse>(id ? `/download/${encodeURIComponent(id)}` : '/download', {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
+  });
+}
+
+/** Which of an episode's images repeat the frame before them (the grid's 隐藏相似帧). */
+export function useNearDuplicates(request: NearDuplicatesRequest | null) {
+  return useQuery({
+    queryKey: ['downloads', 'near-duplicates', request] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<NearDuplicatesResponse>('/download/near-duplicates', {
+        method: 'POST',
+        body: request!,
+        signal,
+      }),
+    enabled: request !== null,
+    staleTime: Infinity,
   });
 }

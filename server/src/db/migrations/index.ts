@@ -10,6 +10,7 @@ import * as upstreamFetches from './008-upstream-fetches';
 import * as security from './009-security';
 import * as upstreamCredentials from './013-upstream-credentials';
 import * as crawlProgress from './010-crawl-progress';
+import * as workJobs from './012-work-jobs';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-security': security,
   '013-upstream-credentials': upstreamCredentials,
   '010-crawl-progress': crawlProgress,
+  '012-work-jobs': workJobs,
 };

@@ -2,17 +2,21 @@ import { createReadStream } from 'node:fs';
 import {
   CreateDownloadRequest,
   CreateDownloadResponse,
+  CreateWorkDownloadRequest,
   DownloadList,
   DownloadParams,
   DownloadStatus,
+  MessageResponse,
+  NearDuplicatesRequest,
+  NearDuplicatesResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition } from '../../downloads';
+import { contentDisposition, nearDuplicates } from '../../downloads';
 import type { Services } from '../../services';
 import { currentUser } from '../plugins/access';
 
-/** ZIP download tasks: create, watch, list, and hand the finished file to the browser. */
-export function downloadRoutes({ downloads }: Services): FastifyPluginAsyncZod {
+/** ZIP download tasks: create, watch, list, cancel, retry, remove, and hand the file over. */
+export function downloadRoutes({ downloads, images }: Services): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',
@@ -28,14 +32,54 @@ export function downloadRoutes({ downloads }: Services): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/work',
+      { schema: { body: CreateWorkDownloadRequest, response: { 202: CreateDownloadResponse } } },
+      async (request, reply) =>
+        reply.status(202).send(await downloads.createWork(currentUser(request).id, request.body)),
+    );
+
+    app.post(
+      '/near-duplicates',
+      { schema: { body: NearDuplicatesRequest, response: { 200: NearDuplicatesResponse } } },
+      async (request) =>
+        nearDuplicates(images, request.body.kind, request.body.image_ids, request.body.threshold),
+    );
+
     app.get('/', { schema: { response: { 200: DownloadList } } }, async (request) => ({
       downloads: await downloads.list(currentUser(request).id),
     }));
+
+    app.delete('/', { schema: { response: { 200: MessageResponse } } }, async (request) => {
+      const removed = await downloads.remove(currentUser(request).id);
+      return { message: `已移除 ${removed} 个已结束的任务` };
+    });
 
     app.get(
       '/:id/status',
       { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
       async (request) => downloads.status(currentUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/:id/cancel',
+      { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
+      async (request) => downloads.cancel(currentUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/:id/retry',
+      { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
+      async (request) => downloads.retry(currentUser(request).id, request.params.id),
+    );
+
+    app.delete(
+      '/:id',
+      { schema: { params: DownloadParams, response: { 200: MessageResponse } } },
+      async (request) => {
+        await downloads.remove(currentUser(request).id, request.params.id);
+        return { message: '已移除' };
+      },
     );
 
     app.get(

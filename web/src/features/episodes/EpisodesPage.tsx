@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Download, RefreshCw } from 'lucide-react';
 import { errorMessage, recordEpisodeAccess, useEpisodes } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
@@ -24,6 +24,11 @@ import { useProgressiveCount } from './useProgressiveCount';
 import { ChallengePanel, challengeOf } from '../site-health';
 import { usePageTitle } from '../../lib/usePageTitle';
 
+// Loaded when first opened: most visits never download a whole work.
+const WorkDownloadDialog = lazy(() =>
+  import('../downloads/WorkDownloadDialog').then((m) => ({ default: m.WorkDownloadDialog })),
+);
+
 const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: size, label: `${size} 集` }));
 
 /** /episodes/:showId?title=&searchTerm=&contentType= — showId is the query part of the show URL. */
@@ -39,6 +44,7 @@ export function EpisodesPage() {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<EpisodeSort>('default');
   const [pageSize, setPageSize] = useState<PageSize>(20);
+  const [wholeWork, setWholeWork] = useState(false);
   const episodes = arrangeEpisodes(query.data?.episodes ?? [], filter, sort);
   const progress = useProgressiveCount(episodes.length, pageSize, `${filter}|${sort}|${pageSize}`);
 
@@ -66,7 +72,16 @@ export function EpisodesPage() {
         {query.data && <span className="text-sm text-slate-500">共 {query.data.total} 集</span>}
         <button
           type="button"
-          className={`${buttonClass('secondary')} ml-auto`}
+          className={`${buttonClass()} ml-auto`}
+          onClick={() => setWholeWork(true)}
+          disabled={!query.data || query.data.episodes.length === 0}
+        >
+          <Download aria-hidden className="size-4" />
+          下载整部
+        </button>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
           onClick={() => void refresh()}
           disabled={query.isFetching || !query.data}
         >
@@ -75,6 +90,18 @@ export function EpisodesPage() {
         </button>
       </div>
       {content()}
+      {query.data && wholeWork && (
+        <Suspense fallback={null}>
+          <WorkDownloadDialog
+            open
+            onOpenChange={setWholeWork}
+            workUrl={showId}
+            kind={kind}
+            workTitle={workTitle}
+            episodes={query.data.episodes}
+          />
+        </Suspense>
+      )}
     </div>
   );
 

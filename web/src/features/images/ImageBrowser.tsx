@@ -25,6 +25,7 @@ import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 import { ChallengePanel, challengeOf } from '../site-health';
 import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
+import { useSimilarFrames } from './useSimilarFrames';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -94,10 +95,15 @@ export function ImageBrowser(props: ImageBrowserProps) {
     [originOf],
   );
 
+  // Offered on one episode's (or movie's) list: frames are compared in their order there.
+  const similar = useSimilarFrames(images, Boolean(query.data?.episode));
   const visible = useMemo(() => {
     const needle = filter.trim();
-    return needle ? images.filter((image) => String(image.id).includes(needle)) : images;
-  }, [images, filter]);
+    if (!needle && similar.hidden.size === 0) return images;
+    return images.filter(
+      (image) => !similar.hidden.has(image.id) && (!needle || String(image.id).includes(needle)),
+    );
+  }, [images, filter, similar.hidden]);
   const visibleIds = useMemo(() => visible.map((image) => image.id), [visible]);
   const { click } = selection;
   // Range mode turns two taps into a SHIFT-click: the first marks the start, the second the end.
@@ -123,7 +129,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
   }
 
   const data = query.data;
-  const serverTitle = [data?.work_title, data?.episode_title].filter(Boolean).join(' - ');
+  // A movie is its own episode: its title once, not twice.
+  const serverTitle = [...new Set([data?.work_title, data?.episode_title].filter(Boolean))].join(
+    ' - ',
+  );
   const heading = title || serverTitle || fallbackTitle;
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
@@ -155,6 +164,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
         <div className="flex flex-wrap items-baseline gap-3">
           <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{heading}</h1>
           {data && <span className="text-sm text-slate-500">{countText(data)}</span>}
+          {similar.toggle}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
               缓存数据

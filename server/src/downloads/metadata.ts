@@ -1,0 +1,64 @@
+import type { ImageFacts } from '../images';
+
+/** One image of a whole-work archive, as metadata.csv and metadata.jsonl describe it. */
+export interface MetadataRow {
+  file: string;
+  id: number;
+  kind: string;
+  work_id: number;
+  work_title: string;
+  episode_id: number;
+  episode_title: string;
+  /** 1-based position in the episode's listing. */
+  position: number;
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
+  phash: string;
+  source_url: string;
+}
+
+export function metadataRow(
+  base: Omit<MetadataRow, 'width' | 'height' | 'bytes' | 'sha256' | 'phash'>,
+  facts: ImageFacts,
+): MetadataRow {
+  const { width, height, bytes, sha256, phash } = facts;
+  return { ...base, width, height, bytes, sha256, phash };
+}
+
+const COLUMNS: (keyof MetadataRow)[] = [
+  'file',
+  'id',
+  'kind',
+  'work_id',
+  'work_title',
+  'episode_id',
+  'episode_title',
+  'position',
+  'width',
+  'height',
+  'bytes',
+  'sha256',
+  'phash',
+  'source_url',
+];
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** UTF-8 with a byte-order mark, so spreadsheet programs read Chinese titles right. */
+export function metadataCsv(rows: MetadataRow[]): Buffer {
+  const lines = [
+    COLUMNS.join(','),
+    ...rows.map((r) => COLUMNS.map((c) => csvField(r[c])).join(',')),
+  ];
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export function metadataJsonl(rows: MetadataRow[]): Buffer {
+  return Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
+}

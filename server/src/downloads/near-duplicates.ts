@@ -1,0 +1,41 @@
+import type { NearDuplicatesResponse } from '@capshelf/contract';
+import type { Kind } from '../config';
+import { hammingDistance, type ImageStore } from '../images';
+
+/** How many thumbnails are hashed at once (most are cached: the grid has just shown them). */
+const PARALLEL = 8;
+
+/**
+ * The grid's 隐藏相似帧: walks an episode's images in order and hides each one whose thumbnail
+ * hash is within the threshold of the last image kept, as a whole-work job's filter does.
+ */
+export async function nearDuplicates(
+  store: ImageStore,
+  kind: Kind,
+  ids: number[],
+  threshold: number,
+): Promise<NearDuplicatesResponse> {
+  const hashes: (string | null)[] = new Array(ids.length).fill(null);
+  for (let start = 0; start < ids.length; start += PARALLEL) {
+    await Promise.all(
+      ids.slice(start, start + PARALLEL).map(async (id, offset) => {
+        try {
+          const image = await store.get(kind, id, 'thumb');
+          hashes[start + offset] = (await store.facts(kind, id, image)).phash;
+        } catch {
+          hashes[start + offset] = null;
+        }
+      }),
+    );
+  }
+  const hidden: number[] = [];
+  const unknown: number[] = [];
+  let lastKept: string | null = null;
+  ids.forEach((id, i) => {
+    const hash = hashes[i]!;
+    if (hash === null) unknown.push(id);
+    else if (lastKept !== null && hammingDistance(hash, lastKept) <= threshold) hidden.push(id);
+    else lastKept = hash;
+  });
+  return { hidden_ids: hidden, unknown_ids: unknown };
+}

@@ -1,0 +1,47 @@
+import {
+  UpstreamConnectionError,
+  UpstreamHttpError,
+  UpstreamRateLimitedError,
+  UpstreamTimeoutError,
+} from '../upstream';
+
+/** Thrown out of a running task when the source is away: the task waits, its images stay cached. */
+export class TaskPaused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly resumeAt: Date,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * Failures of the source rather than of one image: a cool-down (the paced client's own, shared
+ * by every process), no connection, no answer in time, or a server error after the client's
+ * retries. Trying the next image, or a smaller size, would only fail the same way.
+ */
+export function isSourceUnavailable(error: unknown): boolean {
+  return (
+    error instanceof UpstreamRateLimitedError ||
+    error instanceof UpstreamConnectionError ||
+    error instanceof UpstreamTimeoutError ||
+    (error instanceof UpstreamHttpError && error.status >= 500)
+  );
+}
+
+/** The pause a failure calls for, or null when the failure belongs to the image alone. */
+export function pauseFor(error: unknown, retryIntervalMs: number): TaskPaused | null {
+  if (error instanceof UpstreamRateLimitedError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    return new TaskPaused(
+      `源站限流冷却中（${error.host}），${seconds} 秒后自动继续`,
+      new Date(Date.now() + seconds * 1000),
+    );
+  }
+  if (!isSourceUnavailable(error)) return null;
+  const seconds = Math.ceil(retryIntervalMs / 1000);
+  return new TaskPaused(
+    `源站暂时无法访问，${seconds} 秒后自动重试`,
+    new Date(Date.now() + retryIntervalMs),
+  );
+}

@@ -1,0 +1,20 @@
+import type { ImageSize, Kind } from '../config';
+import type { EpisodeRef, MovieRef } from '../upstream';
+
+/** A whole-work job as stored with its task: the episodes were resolved when it was created. */
+export interface WorkJobRequest {
+  work: { kind: Kind; id: number; title: string };
+  /** In the work's order; a movie is its own one episode. */
+  episodes: { id: number; title: string; ref: EpisodeRef | MovieRef }[];
+  size: ImageSize;
+  skipNearDuplicates: boolean;
+  threshold: number;
+  metadata: boolean;
+}
+
+/** Rough bytes per image of each size, for the free-space check before a whole-work job. */
+export const TYPICAL_BYTES: Record<ImageSize, number> = {
+  thumb: 30_000,
+  small: 150_000,
+  large: 600_000,
+};

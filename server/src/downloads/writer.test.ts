@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeZip, type ZipEntry } from './writer';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-zip-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('writeZip', () => {
+  it('switches to ZIP64 past 65,535 entries, and unzip -t accepts the archive', async () => {
+    const count = 65_600;
+    const image = path.join(dir, 'image.jpg');
+    writeFileSync(image, Buffer.from('not really a jpeg'));
+    function* entries(): Generator<ZipEntry> {
+      yield { name: 'work/ep1/first.jpg', file: image, bytes: 17 };
+      for (let i = 1; i < count; i++) yield { name: `work/ep/${i}.txt`, body: Buffer.from(`${i}`) };
+    }
+    const file = path.join(dir, 'big.zip');
+    await writeZip({ file, entries: entries() });
+    const bytes = readFileSync(file);
+    // The ZIP64 end-of-central-directory record (PK\x06\x06) is there.
+    expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    const test = execFileSync('unzip', ['-t', file], { maxBuffer: 64 * 1024 * 1024 }).toString();
+    expect(test).toMatch(/No errors detected/);
+    const listing = execFileSync('unzip', ['-l', file], { maxBuffer: 64 * 1024 * 1024 })
+      .toString()
+      .trim()
+      .split('\n');
+    expect(listing.at(-1)).toMatch(new RegExp(`\\b${count} files`));
+  }, 120_000);
+
+  it('fetches a file again when the cache lost it between fetching and writing', async () => {
+    const again = path.join(dir, 'again.jpg');
+    writeFileSync(again, Buffer.from('fetched again'));
+    const file = path.join(dir, 'refetched.zip');
+    await writeZip({
+      file,
+      entries: [
+        {
+          name: 'a.jpg',
+          file: path.join(dir, 'cleared.jpg'),
+          bytes: 13,
+          refetch: () => Promise.resolve({ file: again, bytes: 13 }),
+        },
+      ],
+    });
+    expect(execFileSync('unzip', ['-p', file, 'a.jpg']).toString()).toBe('fetched again');
+  });
+
+  it('leaves nothing behind when aborted', async () => {
+    const file = path.join(dir, 'aborted.zip');
+    const stop = new AbortController();
+    const never: ZipEntry = {
+      name: 'slow.jpg',
+      file: path.join(dir, 'gone.jpg'),
+      bytes: 10,
+      refetch: () => new Promise(() => undefined),
+    };
+    const writing = writeZip({ file, entries: [never], signal: stop.signal });
+    stop.abort(new Error('cancelled'));
+    await expect(writing).rejects.toThrow('cancelled');
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.tmp`)).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { episode, episodesResponse } from '../../test/browseFixtures';
+import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+
+const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
+const three = [episode(1), episode(2), episode(3)];
+
+function workScreen() {
+  const fetchMock = mockApi({
+    ...signedIn(),
+    'POST /api/episodes/': () => json(200, episodesResponse(three)),
+    'GET /api/download': () => json(200, { downloads: [] }),
+    'POST /api/download/work': () =>
+      json(202, {
+        download_id: 'task-0000000009',
+        file_count: 0,
+        status: 'pending',
+        episodes_total: 2,
+        episodes_done: 0,
+      }),
+  });
+  renderApp(PAGE);
+  return fetchMock;
+}
+
+const sent = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/download/work')
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
+describe('下载整部', () => {
+  it('starts one task for the chosen episodes with the dataset options', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByLabelText('大图'));
+    fireEvent.click(within(dialog).getByLabelText('Episode 2'));
+    fireEvent.click(within(dialog).getByLabelText(/跳过相似帧/));
+    fireEvent.change(within(dialog).getByLabelText(/相似度阈值/), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByLabelText(/附带元数据/));
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（2 集）' }));
+
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).toEqual({
+      work_url: '10435-Non_Non_Biyori',
+      kind: 'anime',
+      episode_ids: [three[0]!.id, three[2]!.id],
+      size: 'large',
+      skip_near_duplicates: true,
+      near_duplicate_threshold: 10,
+      metadata: true,
+    });
+    expect(await screen.findByText('整部下载任务已创建：共 2 集，进度见下载任务')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends no episode list when every episode is chosen, and nothing when none is', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: '全不选' }));
+    expect(
+      (within(dialog).getByRole('button', { name: /开始下载/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: '全选' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).not.toHaveProperty('episode_ids');
+    expect(sent(fetchMock)[0]).toMatchObject({ size: 'small', skip_near_duplicates: false });
+  });
+});

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Dialog } from 'radix-ui';
+import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type Episode } from '@capshelf/contract';
+import { errorMessage, useCreateWorkDownload } from '../../api';
+import { RadioGroup } from '../../components/RadioGroup';
+import { buttonClass } from '../../components/button';
+import { watchDownload } from './watch';
+
+type Size = 'thumb' | 'small' | 'large';
+const sizeOptions = [
+  { value: 'thumb', label: '缩略图' },
+  { value: 'small', label: '小图' },
+  { value: 'large', label: '大图' },
+] as const;
+
+interface WorkDownloadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What POST /episodes/ was asked with: the show URL (or its query part) and its kind. */
+  workUrl: string;
+  kind: 'anime' | 'tv' | undefined;
+  workTitle: string;
+  episodes: readonly Episode[];
+}
+
+/**
+ * 下载整部: every episode of a work, or the ones ticked, in one background ZIP task, with the
+ * dataset options (near-duplicate frames left out, metadata files alongside).
+ */
+export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
+  const { open, onOpenChange, episodes } = props;
+  const create = useCreateWorkDownload();
+  const [size, setSize] = useState<Size>('small');
+  const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
+  const [skip, setSkip] = useState(false);
+  const [threshold, setThreshold] = useState(DEFAULT_NEAR_DUPLICATE_THRESHOLD);
+  const [metadata, setMetadata] = useState(false);
+  const picked = chosen ?? new Set(episodes.map((e) => e.id));
+  const toggle = (id: number) => {
+    const next = new Set(picked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setChosen(next);
+  };
+
+  const start = () => {
+    const all = picked.size === episodes.length;
+    create.mutate(
+      {
+        work_url: props.workUrl,
+        ...(props.kind ? { kind: props.kind } : {}),
+        ...(all ? {} : { episode_ids: episodes.filter((e) => picked.has(e.id)).map((e) => e.id) }),
+        size,
+        skip_near_duplicates: skip,
+        near_duplicate_threshold: threshold,
+        metadata,
+      },
+      {
+        onSuccess: ({ download_id, episodes_total }) => {
+          watchDownload(download_id);
+          toast.success(
+            `整部下载任务已创建：共 ${episodes_total ?? picked.size} 集，进度见下载任务`,
+          );
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error(`创建整部下载失败：${errorMessage(error)}`),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold text-slate-900">
+            下载整部：{props.workTitle}
+          </Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-600">
+            在后台按礼貌的速度获取所选剧集的全部图片，打包为一个
+            ZIP（作品/剧集/图片编号.jpg）。已缓存的图片不再请求源站。
+          </Dialog.Description>
+          <RadioGroup
+            name="work-size"
+            legend="尺寸"
+            value={size}
+            options={sizeOptions}
+            onChange={setSize}
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm text-slate-600">
+              剧集（已选 {picked.size}/{episodes.length}）
+            </legend>
+            <div className="flex gap-2 text-xs">
+              <button
+                type="button"
+                className="text-sky-700 hover:underline"
+                onClick={() => setChosen(null)}
+              >
+                全选
+              </button>
+              <button
+                type="button"
+                className="text-sky-700 hover:underline"
+                onClick={() => setChosen(new Set())}
+              >
+                全不选
+              </button>
+            </div>
+            <ul className="grid max-h-48 grid-cols-1 gap-1 overflow-y-auto rounded border border-slate-200 p-2 sm:grid-cols-2">
+              {episodes.map((episode) => (
+                <li key={episode.id}>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={picked.has(episode.id)}
+                      onChange={() => toggle(episode.id)}
+                    />
+                    <span className="truncate">{episode.title}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} />
+            跳过相似帧（同一场景中几乎相同的连续截图只保留第一张）
+          </label>
+          {skip && (
+            <label className="flex items-center gap-2 pl-6 text-sm text-slate-600">
+              相似度阈值
+              <input
+                type="number"
+                min={0}
+                max={64}
+                value={threshold}
+                onChange={(e) =>
+                  setThreshold(Math.min(64, Math.max(0, Number(e.target.value) || 0)))
+                }
+                className="w-20 rounded border border-slate-300 px-2 py-1"
+              />
+              <span className="text-xs">（0–64，越大跳过越多）</span>
+            </label>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={metadata}
+              onChange={(e) => setMetadata(e.target.checked)}
+            />
+            附带元数据（metadata.csv 与 metadata.jsonl）
+          </label>
+          <div className="flex justify-end gap-2">
+            <Dialog.Close className={buttonClass('secondary')}>取消</Dialog.Close>
+            <button
+              type="button"
+              className={buttonClass()}
+              onClick={start}
+              disabled={create.isPending || picked.size === 0}
+            >
+              {create.isPending ? '正在创建...' : `开始下载（${picked.size} 集）`}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
