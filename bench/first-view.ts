@@ -40,7 +40,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-first-view-')
 const server = await startBuiltServer({
   dataDir,
   port: await freePort(),
-  env: { ...replica.env(), UPSTREAM_PAGE_SPACING: '1s', UPSTREAM_IMAGE_SPACING: '100ms' },
+  env: { ...replica.env(), UPSTREAM_PAGE_SPACING: '1s' },
 });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -53,7 +53,7 @@ try {
   await page.getByLabel('邮箱').fill(BENCH_ADMIN.email);
   await page.getByLabel('密码', { exact: true }).fill(BENCH_ADMIN.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.getByRole('button', { name: '退出登录' }).waitFor();
+  await page.getByRole('button', { name: '用户菜单' }).waitFor();
 
   const episode = episodeById(KEY_IDS.bigEpisode)!;
   const url = `${replica.pageOrigin}/anime/episodeimages.php?${episode.id}`;

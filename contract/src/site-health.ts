@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImageHostState } from './browse';
 
 /**
  * Why a challenge could not be passed: the solver is off, no Chromium (or it would not start), a
@@ -75,6 +76,8 @@ export const SiteHealthResponse = z.object({
     timeout_ms: z.number().int(),
   }),
   cache: z.object({ listings: CacheCounts, images: CacheCounts }),
+  /** Image hosts the image store learnt are failing (skipped until a later probe). */
+  image_hosts: z.array(ImageHostState),
 });
 export type SiteHealthResponse = z.infer<typeof SiteHealthResponse>;
 

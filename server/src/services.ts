@@ -234,6 +234,7 @@ export async function createServices(
       gate: clearance,
       meter,
       browserInstalled: () => chromiumInstalled(),
+      imageHosts: () => cdn.imageHosts(),
     }),
     mapDomainError: fromUpstream,
     async close() {

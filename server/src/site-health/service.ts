@@ -6,6 +6,7 @@ import {
   type SiteHealthResponse,
   type SiteHost,
 } from '@capshelf/contract';
+import type { ImageHostState } from '@capshelf/contract';
 import type { Config } from '../config';
 import {
   UpstreamNotFoundError,
@@ -49,6 +50,8 @@ export class SiteHealthService {
       gate: ClearanceGate;
       meter: CacheMeter;
       browserInstalled: () => boolean;
+      /** What the image store learnt of each image host (down hosts are skipped). */
+      imageHosts: () => ImageHostState[];
     },
   ) {
     this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
@@ -103,6 +106,7 @@ export class SiteHealthService {
         timeout_ms: up.timeoutMs,
       },
       cache: { listings: rate(cache.listings), images: rate(cache.images) },
+      image_hosts: this.deps.imageHosts(),
     };
   }
 

@@ -27,6 +27,7 @@ test('the user menu reaches every screen, the admin ones for admins only', async
     ['分类图库', '/categorized-library', '分类图库'],
     ['搜索历史图库', '/search-based-library', '搜索历史图库'],
     ['用户管理', '/admin/users', '用户管理'],
+    ['站点状态', '/site-health', '站点状态'],
     ['操作日志测试', '/operation-log-test', '操作日志测试'],
   ];
   for (const [entry, path, heading] of entries) {
@@ -54,6 +55,7 @@ test('the user menu reaches every screen, the admin ones for admins only', async
   await expect(page.getByRole('menuitem', { name: '设置' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '用户管理' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: '操作日志测试' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: '站点状态' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/admin/users');
   await expect(page.getByText('只有管理员可以管理用户。')).toBeVisible();

@@ -123,6 +123,7 @@ test('no screen scrolls sideways on a phone', async ({ page }) => {
     ['/search-based-library', '搜索历史图库'],
     ['/search-based-library?view=episode', '搜索历史图库'],
     ['/admin/users', '用户管理'],
+    ['/site-health', '站点状态'],
     ['/operation-log-test', '操作日志测试'],
     ['/no-such-page', '页面未找到'],
   ];

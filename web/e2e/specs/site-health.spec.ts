@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughForm, replica, signIn } from '../support';
+import { logInThroughForm, replica, signIn, userMenu } from '../support';
 import { E2E_ADMIN } from '../harness/ports';
 
 // A title no other spec searches for: the harness and its caches are shared by every spec.
@@ -22,7 +22,7 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   const { control } = await replica();
   await page.goto('/login');
   await logInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
 
   // A CAPTCHA: the browser solver gives up after the harness's short solver timeout.
   await control.setFault('pages', { type: 'js-challenge', captcha: true });
@@ -57,7 +57,10 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
 
 test('the site-health page is the admin’s only', async ({ page }) => {
   await signIn(page, 'not-admin');
-  await expect(page.getByRole('link', { name: '站点状态' })).toHaveCount(0);
+  await userMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: '用户管理' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: '站点状态' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.goto('/site-health');
   await expect(page.getByRole('alert')).toContainText('没有权限');
 });

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { KEY_IDS, episodeById, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
-import { extraApp, logInThroughForm, replica, signIn } from '../support';
+import { extraApp, logInThroughForm, replica, signIn, userMenu } from '../support';
 
 // The whole stack runs against the replica over TLS, which refuses ClientHellos with Node's
 // cipher list or without HTTP/2, as Cloudflare's bot management does.
@@ -9,7 +9,7 @@ import { extraApp, logInThroughForm, replica, signIn } from '../support';
 async function logIn(page: Page, app: { url: string; user: { email: string; password: string } }) {
   await page.goto(`${app.url}/login`);
   await logInThroughForm(page, app.user.email, app.user.password);
-  await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
+  await expect(userMenu(page)).toBeVisible();
 }
 
 /** Phone and desktop screenshots, to look at. */

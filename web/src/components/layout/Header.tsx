@@ -35,11 +35,6 @@ export function Header() {
             我的收藏
             {status === 'authenticated' && <FavoritesBadge />}
           </NavLink>
-          {user?.role === 'admin' && (
-            <NavLink to="/site-health" className={navLinkClass}>
-              站点状态
-            </NavLink>
-          )}
         </nav>
         <div className="ml-auto flex items-center gap-3">
           {user ? (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import {
+  Activity,
   ChevronDown,
   FolderTree,
   HardDrive,
@@ -30,6 +31,7 @@ const sections = (isAdmin: boolean) => [
     ? [
         [
           { to: '/admin/users', label: '用户管理', icon: Users },
+          { to: '/site-health', label: '站点状态', icon: Activity },
           { to: '/operation-log-test', label: '操作日志测试', icon: ScrollText },
         ],
       ]

@@ -56,6 +56,17 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
       listings: { hits: 3, misses: 1, hit_rate: 0.75 },
       images: { hits: 0, misses: 0, hit_rate: null },
     },
+    image_hosts: [
+      {
+        host: 'ancdn.example',
+        sizes: ['small'],
+        state: 'down',
+        down_until: '2026-11-23T12:00:00.000Z',
+        failures_in_a_row: 3,
+        last_error: 'connection refused',
+        last_failure_at: '2026-11-23T11:50:00.000Z',
+      },
+    ],
     ...overrides,
   };
 }
@@ -74,7 +85,9 @@ describe('site-health page', () => {
     expect(screen.getByText('间隔 1000 毫秒，并发 1')).toBeTruthy();
     // Nothing stored yet: nothing to clear.
     expect(screen.getByRole('button', { name: '清除凭据' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('link', { name: '站点状态' })).toBeTruthy();
+    // An image host the store learnt is down is named, with its failures.
+    expect(screen.getByText('ancdn.example')).toBeTruthy();
+    expect(screen.getByText(/连续 3 次失败/)).toBeTruthy();
   });
 
   it('stores a pasted clearance and shows it masked with the new state', async () => {

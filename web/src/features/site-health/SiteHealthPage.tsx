@@ -9,8 +9,10 @@ import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { challengeText } from './challenge';
 import { ClearanceForm } from './ClearanceForm';
+import { DownImageHosts } from '../settings/DownImageHosts';
 import { HostList } from './HostList';
 import { formatDate } from '../../lib/formatDate';
+import { usePageTitle } from '../../lib/usePageTitle';
 import { formatRate, SOURCE_LABELS } from './labels';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -24,6 +26,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 /** /site-health (admin): the source site's hosts, the clearance and the challenge solver. */
 export function SiteHealthPage() {
+  usePageTitle('站点状态');
   const health = useSiteHealth();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
@@ -91,6 +94,7 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
       </Card>
       <Card title="源站主机">
         <HostList hosts={data.hosts} />
+        <DownImageHosts hosts={data.image_hosts} />
       </Card>
       <Card title="请求节奏与缓存">
         <DefinitionList
