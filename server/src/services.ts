@@ -28,6 +28,7 @@ import {
   ThumbnailPrefetch,
 } from './images';
 import { createLibraries, HistoryService, type Libraries } from './library';
+import { transportUserAgent } from './upstream/transport';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { CacheMeter, SiteHealthService } from './site-health';
@@ -115,7 +116,11 @@ export async function createServices(
     solver:
       challenge.solver === 'off'
         ? null
-        : (overrides.solver ?? chromiumSolver({ timeoutMs: challenge.timeoutMs })),
+        : (overrides.solver ??
+          chromiumSolver({
+            timeoutMs: challenge.timeoutMs,
+            userAgent: transportUserAgent(config.upstream),
+          })),
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),
   });

@@ -31,6 +31,11 @@ export function chromiumInstalled(executablePath = CHROMIUM_PATH): boolean {
 export function chromiumSolver(options: {
   timeoutMs: number;
   executablePath?: string;
+  /**
+   * The User-Agent the paced client's transport sends; the browser speaks as it, so the cookie it
+   * earns travels with the same browser identity. Default: the browser's own, as plain Chrome.
+   */
+  userAgent?: string;
 }): ChallengeSolver {
   const executablePath = options.executablePath ?? CHROMIUM_PATH;
   return {
@@ -47,7 +52,7 @@ export function chromiumSolver(options: {
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
       }
       try {
-        return await passChallenge(browser, url, options.timeoutMs);
+        return await passChallenge(browser, url, options.timeoutMs, options.userAgent);
       } finally {
         await browser.close().catch(() => undefined);
       }
@@ -55,14 +60,14 @@ export function chromiumSolver(options: {
   };
 }
 
-async function passChallenge(browser: Browser, url: string, timeoutMs: number): Promise<Clearance> {
+async function passChallenge(
+  browser: Browser,
+  url: string,
+  timeoutMs: number,
+  wantedUserAgent?: string,
+): Promise<Clearance> {
   const deadline = Date.now() + timeoutMs;
-  const probe = await browser.newPage();
-  const userAgent = (await probe.evaluate<string>('navigator.userAgent')).replace(
-    'HeadlessChrome/',
-    'Chrome/',
-  );
-  await probe.close();
+  const userAgent = wantedUserAgent ?? (await ownUserAgent(browser));
   const context = await browser.newContext({ userAgent, locale: 'en-US' });
   const page = await context.newPage();
   // The challenge's own reload can interrupt the first navigation; the loop below looks anyway.
@@ -89,4 +94,12 @@ async function settledContent(page: Page): Promise<string> {
   } catch {
     return '';
   }
+}
+
+/** The browser's own User-Agent, without the "HeadlessChrome" token that gives it away. */
+async function ownUserAgent(browser: Browser): Promise<string> {
+  const probe = await browser.newPage();
+  const userAgent = await probe.evaluate<string>('navigator.userAgent');
+  await probe.close();
+  return userAgent.replace('HeadlessChrome/', 'Chrome/');
 }
