@@ -232,7 +232,8 @@ export class ImageStore {
   async deleteAll(): Promise<number> {
     this.memory.clear();
     const result = await this.deps.db.deleteFrom('cached_images').executeTakeFirst();
-    await rm(this.deps.root, { recursive: true, force: true });
+    // A fetch finishing meanwhile may add a file while the tree is removed (ENOTEMPTY): retried.
+    await rm(this.deps.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     await this.deps.generation.bump();
     return Number(result.numDeletedRows);
   }

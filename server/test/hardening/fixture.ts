@@ -29,6 +29,20 @@ export async function waitForDownload(t: BrowseApp, id: string, headers = t.head
   throw new Error('download did not finish');
 }
 
+/** Waits until no download task of anyone is still to run, running or paused. */
+export async function waitForIdleDownloads(t: BrowseApp) {
+  for (let i = 0; i < 600; i++) {
+    const row = await t.services.db.kysely
+      .selectFrom('downloads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['pending', 'running', 'paused'])
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('download tasks did not settle');
+}
+
 export async function startHardeningApp(): Promise<HardeningApp> {
   const t = await startBrowseApp();
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {

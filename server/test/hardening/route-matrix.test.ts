@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, databaseKind } from '../helpers';
 import { expectContractError, snapshotData } from './checks';
 import { sendRaw } from '../support/raw-http';
-import { startHardeningApp, type HardeningApp } from './fixture';
+import { startHardeningApp, waitForIdleDownloads, type HardeningApp } from './fixture';
 import {
   DOCUMENTED_ADMIN_ROUTES,
   DOCUMENTED_COOKIE_ROUTES,
@@ -144,6 +144,9 @@ describe(`route matrix (${databaseKind})`, () => {
       expect(absolute.status, `${key} as a user: ${absolute.body}`).toBe(origin.status);
       if (DOCUMENTED_ADMIN_ROUTES.includes(key)) expect(absolute.status, key).toBe(403);
     }
+    // The fresh users' ZIP and whole-work tasks fetch in the background: let them end before
+    // the next tests compare snapshots and request counts.
+    await waitForIdleDownloads(h.t);
   });
 
   it('honours the session cookie on the image and ZIP routes only', async () => {
@@ -376,7 +379,7 @@ describe(`route matrix (${databaseKind})`, () => {
       url: '/api/images/cache/files?clear_all=true',
       headers: admin,
     });
-    expect(files.statusCode).toBe(200);
+    expect(files.statusCode, files.body).toBe(200);
     expect(files.json().deleted_files).toBeGreaterThan(0);
     expect(await count('cached_images')).toBe(0);
     const listings = await inject({
