@@ -78,7 +78,7 @@ describe('against the replica', () => {
     expect(show.episodes.map((e) => e.previewIds)).toEqual(
       expected.episodes.map((e) => e.topImageIds),
     );
-    expect(show.episodes[0]?.number).toBeNull(); // "Episode 1 & 2"
+    expect(show.episodes[0]?.number).toBe(1); // "Episode 1 & 2" numbers by its first number
     expect(show.pagesFetched).toBe(3);
     expect(replica.counts().total).toBe(3);
   });

@@ -62,6 +62,8 @@ function makeClient(solver: ChallengeSolver | null) {
     testUpstreamConfig({
       baseUrl: pages.origin,
       imageUrls: { thumb: byKind, small: byKind, large: byKind },
+      // Undici sends the configured User-Agent, so the test tells it from the clearance's.
+      transport: 'node',
       userAgent: 'Configured/1.0',
       timeoutMs: 1000,
       retries: 0,

@@ -67,7 +67,7 @@ describe('image screen', () => {
   }, 15_000);
 
   it('selects a range with two taps in range mode, and remembers the columns per device', async () => {
-    mockApi({ ...signedIn(), [LIST]: () => json(200, imageList(images(10))) });
+    mockApi({ ...signedIn(), [PROGRESS]: () => json(200, progressAnswer(images(10))) });
     renderApp(PAGE);
     await waitFor(() => expect(cards()).toHaveLength(10));
     fireEvent.click(screen.getByRole('button', { name: '范围选择' }));
@@ -93,7 +93,7 @@ describe('image screen', () => {
   async function largeZipPrefix(list: ImageItem[]) {
     const fetchMock = mockApi({
       ...signedIn(),
-      [LIST]: () => json(200, imageList(list)),
+      [PROGRESS]: () => json(200, progressAnswer(list)),
       'POST /api/download': () => json(202, { download_id: 'x', file_count: 1, status: 'pending' }),
     });
     renderApp(PAGE);

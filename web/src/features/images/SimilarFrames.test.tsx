@@ -1,18 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { imageList, images } from '../../test/browseFixtures';
+import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
 const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}`;
-const LIST = `GET /api/images/episode/${encodeURIComponent(EPISODE_URL)}`;
+const PROGRESS = firstProgressCall(EPISODE_URL);
 const card = (id: number) => document.querySelector(`[data-image-id="${id}"]`);
 
 describe('隐藏相似帧', () => {
   it('asks the server which frames repeat and hides them, with the count', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
-      [LIST]: () => json(200, imageList(images(4))),
+      [PROGRESS]: () => json(200, progressAnswer(images(4))),
       'GET /api/download': () => json(200, { downloads: [] }),
       'POST /api/download/near-duplicates': () =>
         json(200, { hidden_ids: [500001, 500002], unknown_ids: [] }),
@@ -43,10 +43,10 @@ describe('隐藏相似帧', () => {
   it('names a movie ZIP after its title once, with the size suffix', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
-      [LIST]: () =>
+      [PROGRESS]: () =>
         json(
           200,
-          imageList(images(2), {
+          progressAnswer(images(2), {
             work_title: 'Paper Moon Express (1999)',
             episode_title: 'Paper Moon Express (1999)',
           }),

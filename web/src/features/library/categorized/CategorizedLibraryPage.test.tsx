@@ -54,7 +54,8 @@ describe('categorized library', () => {
     expect(within(work).getByText('Work 1')).toBeTruthy();
     expect(within(work).getByText('2 集')).toBeTruthy();
     expect(within(work).getByText('30 张图片')).toBeTruthy();
-    expect(work.querySelectorAll('img')).toHaveLength(4);
+    // Previews load through the page's image queue, a moment after the card.
+    await waitFor(() => expect(work.querySelectorAll('img')).toHaveLength(4));
     expect(within(work).getByRole('button', { name: '收藏' })).toBeTruthy();
     // The uncategorized group has no work to favourite.
     expect(
