@@ -54,7 +54,9 @@ describe('categorized library', () => {
     expect(within(work).getByText('Work 1')).toBeTruthy();
     expect(within(work).getByText('2 集')).toBeTruthy();
     expect(within(work).getByText('30 张图片')).toBeTruthy();
-    // Previews load through the page's image queue, a moment after the card.
+    // Previews load through the page's image queue, a few at a time: each loaded one frees a slot.
+    await waitFor(() => expect(work.querySelectorAll('img').length).toBeGreaterThan(0));
+    for (const img of work.querySelectorAll('img')) fireEvent.load(img);
     await waitFor(() => expect(work.querySelectorAll('img')).toHaveLength(4));
     expect(within(work).getByRole('button', { name: '收藏' })).toBeTruthy();
     // The uncategorized group has no work to favourite.
