@@ -124,7 +124,9 @@ export class ImageStore {
       // A thumbnail comes from the original only while its host is down (it is far heavier).
       if (wanted === 'thumb' && index > 0 && !skippedDown) break;
       const host = this.hostOf(size, kind);
-      skippedDown = health.shouldSkip(host);
+      // A download that stops on a failing host wants this size or nothing: it tries the host (one
+      // request, then it pauses and retries later) rather than taking another size without asking.
+      skippedDown = !options.stopOn && health.shouldSkip(host);
       if (skippedDown) {
         lastError ??= new UpstreamConnectionError(this.deps.builders.imageUrl(size, kind, id), {
           cause: new Error(`${host} is marked down`),

@@ -59,6 +59,8 @@ export async function spawnServer(
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      // Request counts are exact: background thumbnail prefetch is off unless a test turns it on.
+      THUMBNAIL_PREFETCH: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
