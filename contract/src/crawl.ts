@@ -37,7 +37,16 @@ export const ImageCrawlResponse = z.object({
   cached: z.boolean(),
   fetched_at: z.string().nullable(),
   /** Why a failed crawl stopped; what it read stays and `resume=true` goes on from there. */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      /** Seconds until the source may be asked again (a rate limit or a refusal). */
+      retry_after: z.number().int().optional(),
+      /** Why a challenge could not be passed, as the 429's `challenge`. */
+      challenge: z.string().optional(),
+    })
+    .nullable(),
 });
 export type ImageCrawlResponse = z.infer<typeof ImageCrawlResponse>;
 

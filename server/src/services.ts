@@ -120,6 +120,7 @@ export async function createServices(
           chromiumSolver({
             timeoutMs: challenge.timeoutMs,
             userAgent: transportUserAgent(config.upstream),
+            ignoreHttpsErrors: Boolean(config.upstream.caFile),
           })),
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),

@@ -7,8 +7,38 @@ export type CrawlState = 'running' | 'done' | 'failed';
 export interface CrawlRecord<M> {
   state: CrawlState;
   progress: ImageCrawlProgress<M> | null;
-  error: { code: string; message: string } | null;
+  error: CrawlError | null;
   updatedAt: string;
+}
+
+export interface CrawlError {
+  code: string;
+  message: string;
+  retry_after?: number;
+  challenge?: string;
+}
+
+/** What is kept of a refusal besides its code: when to ask again (absolute) and why. */
+interface ErrorDetail {
+  retry_at?: number;
+  challenge?: string;
+}
+
+function errorOf(row: {
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: string | null;
+}): CrawlError | null {
+  if (row.error_code === null) return null;
+  const detail = JSON.parse(row.error_detail ?? '{}') as ErrorDetail;
+  return {
+    code: row.error_code,
+    message: row.error_message ?? '',
+    ...(detail.retry_at !== undefined && {
+      retry_after: Math.max(1, Math.ceil((detail.retry_at - Date.now()) / 1000)),
+    }),
+    ...(detail.challenge !== undefined && { challenge: detail.challenge }),
+  };
 }
 
 /** Not yet a page read: what a crawl looks like between its start and its first page. */
@@ -28,8 +58,7 @@ export class CrawlProgressStore {
     return {
       state: row.state,
       progress: JSON.parse(row.progress) as ImageCrawlProgress<M> | null,
-      error:
-        row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+      error: errorOf(row),
       updatedAt: row.updated_at,
     };
   }
@@ -41,6 +70,7 @@ export class CrawlProgressStore {
       state: 'running' as const,
       error_code: null,
       error_message: null,
+      error_detail: null,
       updated_at,
     };
     await this.db
@@ -66,13 +96,18 @@ export class CrawlProgressStore {
   }
 
   /** The crawl stopped on an error; its pages stay for the resume. */
-  async fail(key: string, error: { code: string; message: string }): Promise<void> {
+  async fail(key: string, error: CrawlError): Promise<void> {
+    const detail: ErrorDetail = {
+      ...(error.retry_after !== undefined && { retry_at: Date.now() + error.retry_after * 1000 }),
+      ...(error.challenge !== undefined && { challenge: error.challenge }),
+    };
     await this.db
       .updateTable('listing_crawls')
       .set({
         state: 'failed',
         error_code: error.code,
         error_message: error.message,
+        error_detail: JSON.stringify(detail),
         updated_at: new Date().toISOString(),
       })
       .where('key', '=', key)

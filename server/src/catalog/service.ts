@@ -323,6 +323,10 @@ export class CatalogService {
         ? {
             code: known.code,
             message: typeof known.detail === 'string' ? known.detail : known.code,
+            ...(typeof known.extra.retry_after === 'number' && {
+              retry_after: known.extra.retry_after,
+            }),
+            ...(typeof known.extra.challenge === 'string' && { challenge: known.extra.challenge }),
           }
         : { code: 'INTERNAL', message: '读取失败，请稍后重试' };
       await progress.fail(key, reason).catch(() => undefined);

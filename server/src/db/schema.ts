@@ -230,6 +230,8 @@ export interface ListingCrawlsTable {
   progress: string;
   error_code: string | null;
   error_message: string | null;
+  /** JSON `{retry_at?, challenge?}` of a refusal, so a later answer says how long to wait and why. */
+  error_detail: string | null;
   updated_at: string;
 }
 

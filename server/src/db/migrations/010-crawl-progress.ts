@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('progress', 'text', (c) => c.notNull())
     .addColumn('error_code', 'text')
     .addColumn('error_message', 'text')
+    // JSON: when the source may be asked again (`retry_at`) and why it refused (`challenge`).
+    .addColumn('error_detail', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.alterTable('user_settings').addColumn('image_mode', 'text').execute();

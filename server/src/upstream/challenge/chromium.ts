@@ -36,6 +36,11 @@ export function chromiumSolver(options: {
    * earns travels with the same browser identity. Default: the browser's own, as plain Chrome.
    */
   userAgent?: string;
+  /**
+   * Accept the source's certificate whatever signed it: set when UPSTREAM_CA_FILE names an extra
+   * CA (a test CA or an inspecting proxy), which Chromium cannot be handed as a file.
+   */
+  ignoreHttpsErrors?: boolean;
 }): ChallengeSolver {
   const executablePath = options.executablePath ?? CHROMIUM_PATH;
   return {
@@ -52,7 +57,7 @@ export function chromiumSolver(options: {
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
       }
       try {
-        return await passChallenge(browser, url, options.timeoutMs, options.userAgent);
+        return await passChallenge(browser, url, options);
       } finally {
         await browser.close().catch(() => undefined);
       }
@@ -63,12 +68,16 @@ export function chromiumSolver(options: {
 async function passChallenge(
   browser: Browser,
   url: string,
-  timeoutMs: number,
-  wantedUserAgent?: string,
+  options: { timeoutMs: number; userAgent?: string; ignoreHttpsErrors?: boolean },
 ): Promise<Clearance> {
+  const { timeoutMs } = options;
   const deadline = Date.now() + timeoutMs;
-  const userAgent = wantedUserAgent ?? (await ownUserAgent(browser));
-  const context = await browser.newContext({ userAgent, locale: 'en-US' });
+  const userAgent = options.userAgent ?? (await ownUserAgent(browser));
+  const context = await browser.newContext({
+    userAgent,
+    locale: 'en-US',
+    ignoreHTTPSErrors: options.ignoreHttpsErrors ?? false,
+  });
   const page = await context.newPage();
   // The challenge's own reload can interrupt the first navigation; the loop below looks anyway.
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch(() => null);
@@ -76,8 +85,9 @@ async function passChallenge(
   let html = '';
   while (Date.now() < deadline) {
     html = (await settledContent(page)) || html;
-    if (html && !isChallenge('', html)) {
-      const cookies = await context.cookies(url);
+    // No cookie: the browser never reached the site (an error page is no challenge either).
+    const cookies = html && !isChallenge('', html) ? await context.cookies(url) : [];
+    if (cookies.length > 0) {
       return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), userAgent };
     }
     await sleep(POLL_MS);
