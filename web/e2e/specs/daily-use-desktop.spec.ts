@@ -142,6 +142,8 @@ test('the history library records the search term of a movie and shows the newes
   await page.getByRole('link', { name: new RegExp(show.title) }).click();
   await page.locator(`[data-episode-id="${show.episodes[5]!.id}"]`).click();
   await expect(tile(page, show.episodes[5]!.imageIds[0]!)).toBeVisible();
+  // A view is recorded once the listing is complete (its final count shows), not at page 1.
+  await expect(page.getByText(`共 ${show.episodes[5]!.imageIds.length} 张`)).toBeVisible();
 
   const after = await historyByEpisode();
   await expect(after).toHaveCount(2);

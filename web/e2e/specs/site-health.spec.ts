@@ -44,7 +44,8 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   const challengesBefore = (await control.counts()).challenges;
   await page.getByRole('button', { name: '立即验证' }).click();
   await expect(page.getByText(/验证通过/)).toBeVisible({ timeout: 60_000 });
-  await expect(pagesHost.getByTestId('host-state')).toHaveText('正常');
+  // No longer challenged (earlier refusals in this run may still mark it 不稳定).
+  await expect(pagesHost.getByTestId('host-state')).not.toContainText('人机验证');
   await expect(page.getByText('自动验证（Chromium）')).toBeVisible();
   expect((await control.counts()).challenges).toBeGreaterThan(challengesBefore);
 
