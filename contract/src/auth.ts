@@ -36,6 +36,15 @@ export const Email = z
 export const Role = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof Role>;
 
+/** Interface languages; `zh-CN` is the default (spec), `en` the one catalogue added by issue 15. */
+export const Locale = z.enum(['zh-CN', 'en']);
+export type Locale = z.infer<typeof Locale>;
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+/** Colour scheme: `system` follows `prefers-color-scheme`. */
+export const Theme = z.enum(['light', 'dark', 'system']);
+export type Theme = z.infer<typeof Theme>;
+
 export const User = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -43,6 +52,9 @@ export const User = z.object({
   display_name: z.string().nullable(),
   role: Role,
   created_at: z.string(),
+  /** Per-user preferences, applied on every device at login. */
+  locale: Locale,
+  theme: Theme,
 });
 export type User = z.infer<typeof User>;
 
@@ -72,6 +84,8 @@ export const UpdateProfileRequest = z.object({
   email: Email.optional(),
   /** Required (and checked) when `email` changes: a stolen session must not take the account over. */
   current_password: z.string().max(256).optional(),
+  locale: Locale.optional(),
+  theme: Theme.optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 

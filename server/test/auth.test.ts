@@ -137,6 +137,47 @@ describe(`auth (${databaseKind})`, () => {
     expect(me.id).not.toBe(999);
   });
 
+  it('keeps language and colour scheme per user, for every session, and refuses unknown ones', async () => {
+    const first = await t.login();
+    expect((await get('/api/auth/me', bearer(first))).json()).toMatchObject({
+      locale: 'zh-CN',
+      theme: 'system',
+    });
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(first),
+      payload: { locale: 'en', theme: 'dark' },
+    });
+    expect(set.json()).toMatchObject({ locale: 'en', theme: 'dark' });
+    // Another device logs in and gets the choice with its user.
+    const login = await post('/api/auth/login', ADMIN);
+    expect(login.json().user).toMatchObject({ locale: 'en', theme: 'dark' });
+    const status = await get('/api/auth/status', bearer(login.json().access_token));
+    expect(status.json().user).toMatchObject({ locale: 'en', theme: 'dark' });
+
+    for (const payload of [{ locale: 'fr' }, { theme: 'sepia' }, { locale: 42 }]) {
+      const bad = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/auth/me',
+        headers: bearer(first),
+        payload,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await get('/api/auth/me', bearer(first))).json()).toMatchObject({
+      locale: 'en',
+      theme: 'dark',
+    });
+    // Other users keep the defaults.
+    const other = await t.userHeaders('someone@example.com');
+    expect((await get('/api/auth/me', other)).json()).toMatchObject({
+      locale: 'zh-CN',
+      theme: 'system',
+    });
+  });
+
   it('refuses a profile email or username that another account uses', async () => {
     const other = await t.userHeaders('other@example.com');
     const takenEmail = await t.app.inject({

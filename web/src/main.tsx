@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routes } from './app/routes';
 import { logUncaughtErrors } from './features/logger/globalErrors';
+import './i18n';
 import './index.css';
 
 logUncaughtErrors();

@@ -14,6 +14,8 @@ export function toUser(row: UserRow): User {
     display_name: row.display_name,
     role: row.role,
     created_at: row.created_at,
+    locale: row.locale,
+    theme: row.theme,
   };
 }
 
@@ -85,7 +87,10 @@ export class UserRepository {
   async update(
     id: number,
     changes: Partial<
-      Pick<UserRow, 'email' | 'username' | 'display_name' | 'role' | 'disabled' | 'password_hash'>
+      Pick<
+        UserRow,
+        'email' | 'username' | 'display_name' | 'role' | 'disabled' | 'password_hash' | 'locale' | 'theme'
+      >
     >,
   ): Promise<UserRow | undefined> {
     return this.db

@@ -11,6 +11,8 @@ export interface UsersTable {
   disabled: number;
   created_at: string;
   updated_at: string;
+  locale: Generated<'zh-CN' | 'en'>;
+  theme: Generated<'light' | 'dark' | 'system'>;
 }
 
 export interface SessionsTable {

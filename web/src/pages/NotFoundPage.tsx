@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export function NotFoundPage() {
-  usePageTitle('页面未找到');
+  const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
   return (
-    <Panel title="页面未找到">
-      <p className="text-slate-600">您访问的页面不存在或已被移除。</p>
+    <Panel title={t('notFound.title')}>
+      <p className="text-slate-600">{t('notFound.body')}</p>
       <Link to="/" className={buttonClass()}>
-        返回首页
+        {t('notFound.home')}
       </Link>
     </Panel>
   );

@@ -37,6 +37,8 @@ export const testUser: User = {
   display_name: 'Alice',
   role: 'user',
   created_at: '2026-01-02T03:04:05Z',
+  locale: 'zh-CN',
+  theme: 'system',
 };
 
 /** A stored token plus a /auth/me answer: the visitor starts signed in. */

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE } from '@capshelf/contract';
+import { i18n } from '../i18n';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -25,6 +27,7 @@ afterEach(() => {
   operationLog.clear();
   operationLog.setEnabled(true);
   localStorage.clear();
+  void i18n.changeLanguage(DEFAULT_LOCALE);
   sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -11,6 +11,7 @@ import * as security from './009-security';
 import * as upstreamCredentials from './013-upstream-credentials';
 import * as crawlProgress from './010-crawl-progress';
 import * as workJobs from './012-work-jobs';
+import * as userPreferences from './014-user-preferences';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '013-upstream-credentials': upstreamCredentials,
   '010-crawl-progress': crawlProgress,
   '012-work-jobs': workJobs,
+  '014-user-preferences': userPreferences,
 };
