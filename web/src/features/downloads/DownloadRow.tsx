@@ -101,9 +101,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         </p>
       )}
       {task.status === 'partial' && (
-        <p className="text-xs text-amber-700">
-          {t('row.missing', { count: task.failed_count })}
-        </p>
+        <p className="text-xs text-amber-700">{t('row.missing', { count: task.failed_count })}</p>
       )}
       {task.status === 'failed' && (
         <p className="text-xs text-red-700">
@@ -121,7 +119,10 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
               count: task.episodes_total ?? task.episodes.length,
             })}
           </summary>
-          <ul aria-label={t('row.episodesLabel')} className="mt-1 flex max-h-40 flex-col gap-0.5 overflow-y-auto">
+          <ul
+            aria-label={t('row.episodesLabel')}
+            className="mt-1 flex max-h-40 flex-col gap-0.5 overflow-y-auto"
+          >
             {task.episodes.map((episode) => (
               <li key={episode.id} className="flex justify-between gap-2">
                 <span className="truncate" data-user-content="">

@@ -12,13 +12,7 @@ import { buttonClass } from '../../components/button';
 import { episodeTarget } from '../favorites';
 import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
-import {
-  arrangeEpisodes,
-  PAGE_SIZES,
-  SORTS,
-  type EpisodeSort,
-  type PageSize,
-} from './episodeList';
+import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } from './episodeList';
 import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';

@@ -129,9 +129,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
 
   if (source === null) {
     const invalidMessage = 'invalidMessage' in props ? props.invalidMessage : undefined;
-    return (
-      <ErrorBox title={t('invalid.title')} message={invalidMessage ?? t('invalid.missing')} />
-    );
+    return <ErrorBox title={t('invalid.title')} message={invalidMessage ?? t('invalid.missing')} />;
   }
 
   const data = query.data;

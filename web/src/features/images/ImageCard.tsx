@@ -81,7 +81,12 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
           className={action}
         />
       )}
-      <button type="button" aria-label={t('card.zoom')} onClick={() => onZoom(index)} className={action}>
+      <button
+        type="button"
+        aria-label={t('card.zoom')}
+        onClick={() => onZoom(index)}
+        className={action}
+      >
         <ZoomIn aria-hidden />
       </button>
       <a

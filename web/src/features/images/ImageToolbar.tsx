@@ -31,7 +31,10 @@ export function ImageToolbar(props: ImageToolbarProps) {
   const { t } = useTranslation('images');
   const columnOptions: { value: ColumnChoice; label: string }[] = [
     { value: 'auto', label: t('toolbar.autoColumns') },
-    ...COLUMN_CHOICES.map((count) => ({ value: count, label: t('toolbar.columnCount', { count }) })),
+    ...COLUMN_CHOICES.map((count) => ({
+      value: count,
+      label: t('toolbar.columnCount', { count }),
+    })),
   ];
   const sizeOptions = [
     { value: 'small', label: t('size.small') },

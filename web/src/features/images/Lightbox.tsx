@@ -82,7 +82,10 @@ export function Lightbox(props: LightboxProps) {
                     <ExternalLink aria-hidden className="size-4" />
                     {t('lightbox.openNewTab')}
                   </a>
-                  <Dialog.Close aria-label={t('lightbox.close')} className="rounded p-2 hover:bg-white/10">
+                  <Dialog.Close
+                    aria-label={t('lightbox.close')}
+                    className="rounded p-2 hover:bg-white/10"
+                  >
                     <X aria-hidden className="size-5" />
                   </Dialog.Close>
                 </div>

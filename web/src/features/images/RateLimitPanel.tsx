@@ -17,11 +17,7 @@ export function RateLimitPanel({
 }) {
   const { t } = useTranslation('images');
   return (
-    <ErrorBox
-      title={t('rateLimit.title')}
-      message={t('rateLimit.message')}
-      onRetry={onRetry}
-    >
+    <ErrorBox title={t('rateLimit.title')} message={t('rateLimit.message')} onRetry={onRetry}>
       <ul className="list-disc pl-5">
         <li>
           {retryAfter === null

@@ -10,6 +10,9 @@ export function SampleImagesPage() {
   const { t } = useTranslation('images');
   usePageTitle(t('sample.title'));
   return (
-    <ImageBrowser source={{ type: 'sample', limit: SAMPLE_LIMIT }} fallbackTitle={t('sample.title')} />
+    <ImageBrowser
+      source={{ type: 'sample', limit: SAMPLE_LIMIT }}
+      fallbackTitle={t('sample.title')}
+    />
   );
 }

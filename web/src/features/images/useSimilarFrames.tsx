@@ -45,9 +45,7 @@ export function useSimilarFrames(
             {t('similar.hidden', { count: query.data.hidden_ids.length })}
           </span>
         )}
-        {on && query.isError && (
-          <span className="text-xs text-red-700">{t('similar.failed')}</span>
-        )}
+        {on && query.isError && <span className="text-xs text-red-700">{t('similar.failed')}</span>}
       </label>
     ),
   };

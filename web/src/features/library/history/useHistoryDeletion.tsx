@@ -56,7 +56,7 @@ export function useHistoryDeletion() {
       description={t('history.deleteConfirm', {
         name: target?.episode_name ?? '',
         images: target?.image_count ?? 0,
-        views: target?.view_count ?? 0,
+        count: target?.view_count ?? 0,
       })}
       confirmLabel={t('history.delete')}
       pendingLabel={t('history.deleting')}
