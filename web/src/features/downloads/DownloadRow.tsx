@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import type { DownloadState } from '@capshelf/contract';
-import { humanSize } from '@capshelf/contract/format';
 import {
   downloadFileUrl,
   errorMessage,
@@ -11,17 +11,9 @@ import {
   type DownloadTask,
 } from '../../api';
 import { buttonClass } from '../../components/button';
+import { pauseReasonText } from './pauseReason';
+import { formatBytes } from './size';
 import { timeLeftText } from './timeLeft';
-
-const stateText: Record<DownloadState, string> = {
-  pending: '等待中',
-  running: '打包中',
-  paused: '已暂停',
-  completed: '已完成',
-  partial: '部分完成',
-  failed: '失败',
-  cancelled: '已取消',
-};
 
 const stateClass: Record<DownloadState, string> = {
   pending: 'text-slate-500',
@@ -33,8 +25,8 @@ const stateClass: Record<DownloadState, string> = {
   cancelled: 'text-slate-500',
 };
 
-const clock = (iso: string, seconds = false) =>
-  new Date(iso).toLocaleTimeString('zh-CN', {
+const clock = (iso: string, lng: string, seconds = false) =>
+  new Date(iso).toLocaleTimeString(lng, {
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
@@ -47,8 +39,10 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
   const cancel = useTaskAction('cancel');
   const retry = useTaskAction('retry');
   const remove = useRemoveDownloads();
-  const onError = (what: string) => (error: unknown) =>
-    toast.error(`${what}失败：${errorMessage(error)}`);
+  const { t, i18n } = useTranslation('downloads');
+  const lng = i18n.language;
+  const onError = (failed: 'cancelError' | 'retryError' | 'removeError') => (error: unknown) =>
+    toast.error(t(`row.${failed}`, { message: errorMessage(error) }));
 
   const processed = task.done_count + task.failed_count + task.skipped_count;
   const episodeShare =
@@ -58,31 +52,35 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
   const share = task.file_count > 0 ? processed / task.file_count : episodeShare;
   const percent = task.status === 'completed' ? 100 : Math.min(100, Math.round(share * 100));
   const counts = [
-    `${task.done_count}/${task.file_count} 张`,
-    task.failed_count > 0 ? `失败 ${task.failed_count} 张` : '',
-    task.skipped_count > 0 ? `跳过相似 ${task.skipped_count} 张` : '',
+    t('counts.done', { done: task.done_count, count: task.file_count }),
+    task.failed_count > 0 ? t('counts.failed', { count: task.failed_count }) : '',
+    task.skipped_count > 0 ? t('counts.skipped', { count: task.skipped_count }) : '',
   ]
     .filter(Boolean)
-    .join('，');
+    .join(t('counts.separator'));
   const finished = isFinished(task.status);
 
   return (
     <div className="flex flex-col gap-1.5 p-3 text-sm">
       <div className="flex items-baseline justify-between gap-2">
-        <span className="truncate font-medium text-slate-900" title={task.file_name}>
+        <span
+          className="truncate font-medium text-slate-900"
+          title={task.file_name}
+          data-user-content=""
+        >
           {task.file_name}
         </span>
         <span className={`shrink-0 text-xs font-medium ${stateClass[task.status]}`}>
-          {stateText[task.status]}
+          {t(`state.${task.status}`)}
         </span>
       </div>
       <div
         role="progressbar"
-        aria-label={`${task.file_name} 进度`}
+        aria-label={t('row.progress', { name: task.file_name })}
         aria-valuemin={0}
         aria-valuemax={task.file_count}
         aria-valuenow={processed}
-        aria-valuetext={`${percent}%，${counts}`}
+        aria-valuetext={t('row.progressValue', { percent, counts })}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
         <div
@@ -91,40 +89,48 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         />
       </div>
       <p className="text-xs text-slate-500">
-        {percent}% · {counts} · {humanSize(task.bytes_written)}
-        {task.status === 'running' && task.eta_seconds !== null && (
-          <> · 剩余 {timeLeftText(task.eta_seconds)}</>
-        )}
+        {t('row.summary', { percent, counts, size: formatBytes(task.bytes_written, lng) })}
+        {task.status === 'running' &&
+          task.eta_seconds !== null &&
+          t('row.timeLeft', { time: timeLeftText(task.eta_seconds, t) })}
       </p>
       {task.status === 'paused' && (
         <p className="text-xs text-amber-700">
-          {task.pause_reason ?? '源站暂时无法访问'}
-          {task.resume_at && `（${clock(task.resume_at, true)} 自动继续）`}
+          {pauseReasonText(task.pause_reason, t)}
+          {task.resume_at && t('row.resumesAt', { time: clock(task.resume_at, lng, true) })}
         </p>
       )}
       {task.status === 'partial' && (
-        <p className="text-xs text-amber-700">
-          缺少 {task.failed_count} 张图片（清单见压缩包内 failed.txt）
-        </p>
+        <p className="text-xs text-amber-700">{t('row.missing', { count: task.failed_count })}</p>
       )}
       {task.status === 'failed' && (
-        <p className="text-xs text-red-700">下载失败: {task.error ?? '未知错误'}</p>
+        <p className="text-xs text-red-700">
+          {t('row.failed', { message: task.error ?? t('unknownError') })}
+        </p>
       )}
       {task.pollError && (
-        <p className="text-xs text-red-700">{errorMessage(task.pollError, '无法读取任务状态')}</p>
+        <p className="text-xs text-red-700">{errorMessage(task.pollError, t('row.pollFailed'))}</p>
       )}
       {task.episodes && (
         <details className="text-xs text-slate-600">
           <summary className="cursor-pointer select-none">
-            分集进度 ({task.episodes_done ?? 0}/{task.episodes_total ?? task.episodes.length} 集)
+            {t('row.episodes', {
+              done: task.episodes_done ?? 0,
+              count: task.episodes_total ?? task.episodes.length,
+            })}
           </summary>
-          <ul aria-label="分集进度" className="mt-1 flex max-h-40 flex-col gap-0.5 overflow-y-auto">
+          <ul
+            aria-label={t('row.episodesLabel')}
+            className="mt-1 flex max-h-40 flex-col gap-0.5 overflow-y-auto"
+          >
             {task.episodes.map((episode) => (
               <li key={episode.id} className="flex justify-between gap-2">
-                <span className="truncate">{episode.title}</span>
+                <span className="truncate" data-user-content="">
+                  {episode.title}
+                </span>
                 <span className="shrink-0 tabular-nums">
                   {episode.total === null
-                    ? '待读取'
+                    ? t('row.episodePending')
                     : `${episode.done + episode.failed + episode.skipped}/${episode.total}`}
                 </span>
               </li>
@@ -136,7 +142,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         {hasArchive(task.status) && (
           // A plain link: the browser streams the ZIP to disk, the page never holds it.
           <a href={downloadFileUrl(task.download_id)} download className={buttonClass()}>
-            保存文件
+            {t('row.save')}
           </a>
         )}
         {!finished && (
@@ -144,9 +150,9 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
             type="button"
             className={`${smallButton} border border-slate-300 text-slate-700 hover:bg-slate-50`}
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(task.download_id, { onError: onError('取消') })}
+            onClick={() => cancel.mutate(task.download_id, { onError: onError('cancelError') })}
           >
-            取消
+            {t('row.cancel')}
           </button>
         )}
         {(task.status === 'partial' || task.status === 'failed' || task.status === 'cancelled') && (
@@ -154,24 +160,26 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
             type="button"
             className={`${smallButton} border border-slate-300 text-slate-700 hover:bg-slate-50`}
             disabled={retry.isPending}
-            onClick={() => retry.mutate(task.download_id, { onError: onError('重试') })}
+            onClick={() => retry.mutate(task.download_id, { onError: onError('retryError') })}
           >
-            {task.status === 'cancelled' ? '重新开始' : '重试失败项'}
+            {task.status === 'cancelled' ? t('row.restart') : t('row.retryFailed')}
           </button>
         )}
         {finished && (
           <button
             type="button"
-            aria-label={`移除 ${task.file_name}`}
+            aria-label={t('row.removeNamed', { name: task.file_name })}
             className={`${smallButton} text-slate-500 hover:bg-slate-100`}
             disabled={remove.isPending}
-            onClick={() => remove.mutate(task.download_id, { onError: onError('移除') })}
+            onClick={() => remove.mutate(task.download_id, { onError: onError('removeError') })}
           >
-            移除
+            {t('row.remove')}
           </button>
         )}
         {hasArchive(task.status) && task.expires_at && (
-          <span className="ml-auto text-xs text-slate-500">{clock(task.expires_at)} 前可保存</span>
+          <span className="ml-auto text-xs text-slate-500">
+            {t('row.saveBefore', { time: clock(task.expires_at, lng) })}
+          </span>
         )}
       </div>
     </div>

@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { Download, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, isFinished, useDownloadTasks, useRemoveDownloads } from '../../api';
 import { DownloadRow } from './DownloadRow';
 import { useSettleDownloads } from './useSettleDownloads';
@@ -15,18 +16,19 @@ export function DownloadsPanel() {
   useSettleDownloads(tasks);
   const [open, setOpen] = useTrayOpen();
   const remove = useRemoveDownloads();
+  const { t } = useTranslation('downloads');
 
   if (tasks.length === 0) return null;
   const active = tasks.filter((task) => !isFinished(task.status)).length;
   const finished = tasks.length - active;
   const removeFinished = () =>
     remove.mutate(null, {
-      onError: (error) => toast.error(`移除失败：${errorMessage(error)}`),
+      onError: (error) => toast.error(t('row.removeError', { message: errorMessage(error) })),
     });
 
   return (
     <section
-      aria-label="下载任务"
+      aria-label={t('panel.label')}
       className={
         open
           ? 'fixed inset-x-0 bottom-0 z-40 flex max-h-[50vh] flex-col rounded-t-xl border border-slate-200 bg-white shadow-2xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-h-[70vh] sm:w-96 sm:rounded-lg'
@@ -38,9 +40,11 @@ export function DownloadsPanel() {
           <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-2">
             <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
               <Download aria-hidden className="size-4 text-sky-700" />
-              下载任务 ({tasks.length})
+              {t('panel.title', { count: tasks.length })}
             </h2>
-            {active > 0 && <span className="text-xs text-sky-700">{active} 个进行中</span>}
+            {active > 0 && (
+              <span className="text-xs text-sky-700">{t('panel.active', { count: active })}</span>
+            )}
             {finished > 0 && (
               <button
                 type="button"
@@ -48,12 +52,12 @@ export function DownloadsPanel() {
                 disabled={remove.isPending}
                 className="ml-auto rounded px-2 py-1 text-xs text-slate-600 hover:bg-slate-100"
               >
-                清除已结束
+                {t('panel.clearFinished')}
               </button>
             )}
             <button
               type="button"
-              aria-label="收起下载任务"
+              aria-label={t('panel.collapse')}
               aria-expanded
               aria-controls="download-task-list"
               onClick={() => setOpen(false)}
@@ -82,7 +86,7 @@ export function DownloadsPanel() {
           className="flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-lg hover:bg-slate-50"
         >
           <Download aria-hidden className="size-4 text-sky-700" />
-          下载任务 ({tasks.length})
+          {t('panel.title', { count: tasks.length })}
           {active > 0 && (
             <span className="rounded-full bg-sky-600 px-1.5 text-xs text-white">{active}</span>
           )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type Episode } from '@capshelf/contract';
 import { errorMessage, useCreateWorkDownload } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
@@ -8,11 +9,7 @@ import { buttonClass } from '../../components/button';
 import { watchDownload } from './watch';
 
 type Size = 'thumb' | 'small' | 'large';
-const sizeOptions = [
-  { value: 'thumb', label: '缩略图' },
-  { value: 'small', label: '小图' },
-  { value: 'large', label: '大图' },
-] as const;
+const SIZES = ['thumb', 'small', 'large'] as const satisfies readonly Size[];
 
 interface WorkDownloadDialogProps {
   open: boolean;
@@ -31,6 +28,7 @@ interface WorkDownloadDialogProps {
 export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const { open, onOpenChange, episodes } = props;
   const create = useCreateWorkDownload();
+  const { t } = useTranslation('downloads');
   const [size, setSize] = useState<Size>('small');
   const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
   const [skip, setSkip] = useState(false);
@@ -59,12 +57,10 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
       {
         onSuccess: ({ download_id, episodes_total }) => {
           watchDownload(download_id);
-          toast.success(
-            `整部下载任务已创建：共 ${episodes_total ?? picked.size} 集，进度见下载任务`,
-          );
+          toast.success(t('work.created', { count: episodes_total ?? picked.size }));
           onOpenChange(false);
         },
-        onError: (error) => toast.error(`创建整部下载失败：${errorMessage(error)}`),
+        onError: (error) => toast.error(t('work.failed', { message: errorMessage(error) })),
       },
     );
   };
@@ -75,22 +71,22 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">
-            下载整部：{props.workTitle}
+            {t('work.title')}
+            <span data-user-content="">{props.workTitle}</span>
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
-            在后台按礼貌的速度获取所选剧集的全部图片，打包为一个
-            ZIP（作品/剧集/图片编号.jpg）。已缓存的图片不再请求源站。
+            {t('work.description')}
           </Dialog.Description>
           <RadioGroup
             name="work-size"
-            legend="尺寸"
+            legend={t('work.size')}
             value={size}
-            options={sizeOptions}
+            options={SIZES.map((value) => ({ value, label: t(`size.${value}`) }))}
             onChange={setSize}
           />
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm text-slate-600">
-              剧集（已选 {picked.size}/{episodes.length}）
+              {t('work.episodes', { picked: picked.size, count: episodes.length })}
             </legend>
             <div className="flex gap-2 text-xs">
               <button
@@ -98,14 +94,14 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
                 className="text-sky-700 hover:underline"
                 onClick={() => setChosen(null)}
               >
-                全选
+                {t('work.all')}
               </button>
               <button
                 type="button"
                 className="text-sky-700 hover:underline"
                 onClick={() => setChosen(new Set())}
               >
-                全不选
+                {t('work.none')}
               </button>
             </div>
             <ul className="grid max-h-48 grid-cols-1 gap-1 overflow-y-auto rounded border border-slate-200 p-2 sm:grid-cols-2">
@@ -117,7 +113,9 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
                       checked={picked.has(episode.id)}
                       onChange={() => toggle(episode.id)}
                     />
-                    <span className="truncate">{episode.title}</span>
+                    <span className="truncate" data-user-content="">
+                      {episode.title}
+                    </span>
                   </label>
                 </li>
               ))}
@@ -125,11 +123,11 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
           </fieldset>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} />
-            跳过相似帧（同一场景中几乎相同的连续截图只保留第一张）
+            {t('work.skip')}
           </label>
           {skip && (
             <label className="flex items-center gap-2 pl-6 text-sm text-slate-600">
-              相似度阈值
+              {t('work.threshold')}
               <input
                 type="number"
                 min={0}
@@ -140,7 +138,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
                 }
                 className="w-20 rounded border border-slate-300 px-2 py-1"
               />
-              <span className="text-xs">（0–64，越大跳过越多）</span>
+              <span className="text-xs">{t('work.thresholdHint')}</span>
             </label>
           )}
           <label className="flex items-center gap-2 text-sm">
@@ -149,17 +147,17 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
               checked={metadata}
               onChange={(e) => setMetadata(e.target.checked)}
             />
-            附带元数据（metadata.csv 与 metadata.jsonl）
+            {t('work.metadata')}
           </label>
           <div className="flex justify-end gap-2">
-            <Dialog.Close className={buttonClass('secondary')}>取消</Dialog.Close>
+            <Dialog.Close className={buttonClass('secondary')}>{t('work.cancel')}</Dialog.Close>
             <button
               type="button"
               className={buttonClass()}
               onClick={start}
               disabled={create.isPending || picked.size === 0}
             >
-              {create.isPending ? '正在创建...' : `开始下载（${picked.size} 集）`}
+              {create.isPending ? t('work.creating') : t('work.start', { count: picked.size })}
             </button>
           </div>
         </Dialog.Content>

@@ -1,13 +1,15 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
 import { watchDownload } from './watch';
 
 /** Why creating a task failed: the server's text, else how many image URLs it refused. */
-function failureReason(error: unknown): string {
+function failureReason(error: unknown, t: TFunction<'downloads'>): string {
   if (error instanceof ApiError && !error.detail && isRecord(error.body)) {
     const { refused } = error.body;
-    if (Array.isArray(refused)) return `有 ${refused.length} 个图片地址被拒绝`;
+    if (Array.isArray(refused)) return t('start.refused', { count: refused.length });
   }
   return errorMessage(error);
 }
@@ -19,22 +21,23 @@ function failureReason(error: unknown): string {
  */
 export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
+  const { t } = useTranslation('downloads');
   const start = useCallback(
     (imageUrls: readonly string[], filenamePrefix: string) => {
       if (imageUrls.length === 0) {
-        toast.error('请先选择要下载的图片');
+        toast.error(t('start.nothingSelected'));
         return;
       }
       // A promise, not mutate()'s callbacks: those are dropped if the screen unmounts meanwhile.
       mutateAsync({ image_urls: [...imageUrls], filename_prefix: filenamePrefix }).then(
         ({ download_id, file_count }) => {
           watchDownload(download_id);
-          toast.success(`下载任务已创建: ${download_id}，共 ${file_count} 张图片`);
+          toast.success(t('start.created', { id: download_id, count: file_count }));
         },
-        (error: unknown) => toast.error(`下载失败: ${failureReason(error)}`),
+        (error: unknown) => toast.error(t('start.failed', { reason: failureReason(error, t) })),
       );
     },
-    [mutateAsync],
+    [mutateAsync, t],
   );
   return { start, isPending };
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Episode } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
 import { FavoriteHeart, type FavoriteTarget } from '../favorites';
@@ -9,6 +10,7 @@ interface EpisodeCardProps {
 }
 
 export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
+  const { t } = useTranslation('episodes');
   return (
     <li className="relative">
       <button
@@ -20,14 +22,18 @@ export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
         <div className="flex items-center gap-2 pr-8">
           {episode.episode_number !== null && (
             <span className="rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-800">
-              第 {episode.episode_number} 集
+              {t('card.number', { number: episode.episode_number })}
             </span>
           )}
           {episode.image_count !== null && (
-            <span className="ml-auto text-xs text-slate-500">{episode.image_count} 张图片</span>
+            <span className="ml-auto text-xs text-slate-500">
+              {t('card.images', { count: episode.image_count })}
+            </span>
           )}
         </div>
-        <span className="font-medium text-slate-900">{episode.title}</span>
+        <span className="font-medium text-slate-900" data-user-content="">
+          {episode.title}
+        </span>
         <PreviewImages urls={episode.preview_images} />
       </button>
       <FavoriteHeart

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, recordEpisodeAccess, useEpisodes } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
@@ -11,13 +12,7 @@ import { buttonClass } from '../../components/button';
 import { episodeTarget } from '../favorites';
 import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
-import {
-  arrangeEpisodes,
-  PAGE_SIZES,
-  sortOptions,
-  type EpisodeSort,
-  type PageSize,
-} from './episodeList';
+import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } from './episodeList';
 import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';
@@ -29,10 +24,9 @@ const WorkDownloadDialog = lazy(() =>
   import('../downloads/WorkDownloadDialog').then((m) => ({ default: m.WorkDownloadDialog })),
 );
 
-const pageSizeOptions = PAGE_SIZES.map((size) => ({ value: size, label: `${size} 集` }));
-
 /** /episodes/:showId?title=&searchTerm=&contentType= — showId is the query part of the show URL. */
 export function EpisodesPage() {
+  const { t } = useTranslation('episodes');
   const { showId = '' } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -49,7 +43,7 @@ export function EpisodesPage() {
   const progress = useProgressiveCount(episodes.length, pageSize, `${filter}|${sort}|${pageSize}`);
 
   const workTitle = query.data?.show_title || params.get('title') || '';
-  usePageTitle(workTitle || '剧集列表');
+  usePageTitle(workTitle || t('title'));
 
   const movie = movieDetail(query.error);
   if (movie) {
@@ -66,10 +60,17 @@ export function EpisodesPage() {
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className={buttonClass('secondary')} onClick={backToSearch}>
           <ArrowLeft aria-hidden className="size-4" />
-          返回搜索
+          {t('backToSearch')}
         </button>
-        <h1 className="text-2xl font-bold text-slate-900">{workTitle || '剧集列表'}</h1>
-        {query.data && <span className="text-sm text-slate-500">共 {query.data.total} 集</span>}
+        <h1
+          className="text-2xl font-bold text-slate-900"
+          data-user-content={workTitle ? '' : undefined}
+        >
+          {workTitle || t('title')}
+        </h1>
+        {query.data && (
+          <span className="text-sm text-slate-500">{t('total', { count: query.data.total })}</span>
+        )}
         <button
           type="button"
           className={`${buttonClass()} ml-auto`}
@@ -77,7 +78,7 @@ export function EpisodesPage() {
           disabled={!query.data || query.data.episodes.length === 0}
         >
           <Download aria-hidden className="size-4" />
-          下载整部
+          {t('downloadWork')}
         </button>
         <button
           type="button"
@@ -86,7 +87,7 @@ export function EpisodesPage() {
           disabled={query.isFetching || !query.data}
         >
           <RefreshCw aria-hidden className={`size-4 ${query.isFetching ? 'animate-spin' : ''}`} />
-          刷新
+          {t('refresh')}
         </button>
       </div>
       {content()}
@@ -113,13 +114,13 @@ export function EpisodesPage() {
       if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
         <ErrorBox
-          title="加载失败"
-          message={errorMessage(query.error, '无法获取剧集列表')}
+          title={t('loadFailed')}
+          message={errorMessage(query.error, t('loadFailedDetail'))}
           onRetry={() => void query.refetch()}
         />
       );
     }
-    if (!query.data) return <Spinner label="正在加载剧集..." />;
+    if (!query.data) return <Spinner label={t('loading')} />;
     const { work } = query.data;
     return (
       <>
@@ -127,31 +128,34 @@ export function EpisodesPage() {
           <div className="w-64">
             <FormField
               id="episode-filter"
-              label="筛选剧集"
+              label={t('filter.label')}
               type="search"
-              placeholder="输入标题或集数"
+              placeholder={t('filter.placeholder')}
               value={filter}
               onChange={setFilter}
             />
           </div>
           <SelectField
             id="episode-sort"
-            label="排序"
+            label={t('sort.label')}
             value={sort}
-            options={sortOptions}
+            options={SORTS.map((value) => ({ value, label: t(`sort.${value}`) }))}
             onChange={setSort}
           />
           <SelectField
             id="episode-page-size"
-            label="每页数量"
+            label={t('pageSize.label')}
             value={pageSize}
-            options={pageSizeOptions}
+            options={PAGE_SIZES.map((size) => ({
+              value: size,
+              label: t('pageSize.option', { count: size }),
+            }))}
             onChange={setPageSize}
           />
         </div>
         {episodes.length === 0 ? (
           <p className="py-12 text-center text-slate-500">
-            {filter.trim() ? '没有符合筛选条件的剧集' : '暂无剧集'}
+            {filter.trim() ? t('noMatch') : t('empty')}
           </p>
         ) : (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -183,8 +187,8 @@ export function EpisodesPage() {
               disabled={progress.loading}
             >
               {progress.loading
-                ? '加载中...'
-                : `加载更多（已显示 ${progress.count} / ${episodes.length}）`}
+                ? t('loadingMore')
+                : t('loadMore', { shown: progress.count, count: episodes.length })}
             </button>
           </div>
         )}

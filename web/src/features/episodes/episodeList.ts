@@ -1,11 +1,8 @@
 import type { Episode } from '@capshelf/contract';
 
 export type EpisodeSort = 'default' | 'title' | 'number';
-export const sortOptions = [
-  { value: 'default', label: '默认' },
-  { value: 'title', label: '按标题' },
-  { value: 'number', label: '按集数' },
-] as const satisfies readonly { value: EpisodeSort; label: string }[];
+/** The sort choices; each one's label is `sort.<value>` in the episodes catalogue. */
+export const SORTS = ['default', 'title', 'number'] as const satisfies readonly EpisodeSort[];
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

@@ -2,18 +2,25 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, useFavoriteChange, type FavoriteChange } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { i18n } from '../../i18n';
 import { useSession, type LoginRedirectState } from '../auth';
 import { useFavoriteLookup } from './lookup';
 import { addChange, type FavoriteTarget } from './targets';
 
-export const LOGIN_REQUIRED = '请先登录';
-
-/** Spec §8: a 401 asks to log in; otherwise the server's message, else a generic failure. */
-export function favoriteFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return LOGIN_REQUIRED;
-  return errorMessage(error, '收藏操作失败');
+/**
+ * Spec §8: a 401 asks to log in; otherwise the server's message, else a generic failure. In the
+ * language shown when it is called.
+ */
+export function favoriteFailure(
+  error: unknown,
+  t: TFunction<'favorites'> = i18n.getFixedT(null, 'favorites'),
+): string {
+  if (error instanceof ApiError && error.status === 401) return t('heart.loginRequired');
+  return errorMessage(error, t('heart.failed'));
 }
 
 interface FavoriteHeartProps {
@@ -26,6 +33,7 @@ interface FavoriteHeartProps {
 
 /** The one favourite toggle of works, episodes and images, optimistic (see useFavoriteChange). */
 export function FavoriteHeart({ target, askLogin = false, className = '' }: FavoriteHeartProps) {
+  const { t } = useTranslation('favorites');
   const signedIn = useSession().status === 'authenticated';
   const lookup = useFavoriteLookup();
   const change = useFavoriteChange();
@@ -36,7 +44,7 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
   const saving = (favoriteId ?? 0) < 0;
   const favorited = favoriteId !== undefined && !saving;
   const busy = change.isPending || lookup.loading || saving;
-  const label = saving ? '正在收藏' : favorited ? '取消收藏' : '收藏';
+  const label = saving ? t('heart.saving') : favorited ? t('heart.remove') : t('heart.add');
 
   const toggle = () => {
     if (!signedIn) return setAsking(true);
@@ -45,7 +53,7 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
         ? { action: 'remove', type: target.type, id: favoriteId }
         : addChange(target);
     // A promise, not mutate()'s callbacks, so the failure is told even if the card is gone.
-    change.mutateAsync(next).catch((error: unknown) => toast.error(favoriteFailure(error)));
+    change.mutateAsync(next).catch((error: unknown) => toast.error(favoriteFailure(error, t)));
   };
 
   return (
@@ -55,7 +63,7 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
         aria-pressed={favorited}
         aria-busy={saving}
         aria-label={label}
-        title={signedIn ? label : LOGIN_REQUIRED}
+        title={signedIn ? label : t('heart.loginRequired')}
         disabled={signedIn ? busy : !askLogin}
         onClick={toggle}
         className={`transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
@@ -71,15 +79,16 @@ export function FavoriteHeart({ target, askLogin = false, className = '' }: Favo
 }
 
 function LoginPrompt(props: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('favorites');
   const navigate = useNavigate();
   const location = useLocation();
   const state: LoginRedirectState = { from: location.pathname + location.search };
   return (
     <ConfirmDialog
       {...props}
-      title="需要登录"
-      description="收藏功能需要登录，是否前往登录页面？"
-      confirmLabel="前往登录"
+      title={t('login.title')}
+      description={t('login.description')}
+      confirmLabel={t('login.go')}
       onConfirm={() => navigate('/login', { state })}
     />
   );

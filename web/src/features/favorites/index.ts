@@ -1,4 +1,4 @@
-export { FavoriteHeart, favoriteFailure, LOGIN_REQUIRED } from './FavoriteHeart';
+export { FavoriteHeart, favoriteFailure } from './FavoriteHeart';
 export { useFavoriteLookup, buildFavoriteLookup, favoriteIdOf } from './lookup';
 export {
   episodeTarget,

@@ -1,4 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CrawlProgress } from '../../api';
 import { buttonClass } from '../../components/button';
 
@@ -6,10 +8,10 @@ import { buttonClass } from '../../components/button';
 export const FAST_MODE_OFFER_PAGES = 5;
 
 /** `第 3/24 页` once the page count is known, `第 3/5+ 页` while the pager only shows a window. */
-export function pageText(progress: CrawlProgress): string {
-  if (progress.page === 0) return '第 1 页';
+export function pageText(progress: CrawlProgress, t: TFunction<'images'>): string {
+  if (progress.page === 0) return t('crawl.firstPage');
   const of = progress.pages ?? `${Math.max(progress.pagesAtLeast, progress.page)}+`;
-  return `第 ${progress.page}/${of} 页`;
+  return t('crawl.pageOf', { page: progress.page, of });
 }
 
 interface CrawlStatusProps {
@@ -22,6 +24,7 @@ interface CrawlStatusProps {
 
 /** How far the server has read a list that grows under the grid, and what can be done meanwhile. */
 export function CrawlStatus({ progress, total, onResume, onFastMode }: CrawlStatusProps) {
+  const { t } = useTranslation('images');
   if (progress.state === 'done') return null;
   if (progress.state === 'failed') {
     return (
@@ -30,11 +33,14 @@ export function CrawlStatus({ progress, total, onResume, onFastMode }: CrawlStat
         className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
       >
         <span>
-          读取在第 {progress.page} 页后中断：{progress.error?.message ?? '读取失败'}
-          。已显示读取到的 {total} 张。
+          {t('crawl.failed', {
+            page: progress.page,
+            reason: progress.error?.message ?? t('crawl.readFailed'),
+            count: total,
+          })}
         </span>
         <button type="button" className={buttonClass('secondary')} onClick={onResume}>
-          继续读取
+          {t('crawl.resume')}
         </button>
       </div>
     );
@@ -48,16 +54,15 @@ export function CrawlStatus({ progress, total, onResume, onFastMode }: CrawlStat
         data-testid="crawl-progress"
       >
         <LoaderCircle aria-hidden className="size-4 animate-spin text-sky-600" />
-        正在读取 {pageText(progress)} · 已读取 {total} 张
+        {t('crawl.reading', { page: pageText(progress, t), count: total })}
       </p>
       {many && onFastMode && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <span>
-            本集页数较多（至少 {Math.max(progress.pagesAtLeast, progress.page)}{' '}
-            页），完整读取每页约需 1 秒。快速模式只读几页，其余图片按编号推算。
+            {t('crawl.fastOffer', { count: Math.max(progress.pagesAtLeast, progress.page) })}
           </span>
           <button type="button" className={buttonClass('secondary')} onClick={onFastMode}>
-            改用快速模式
+            {t('crawl.useFast')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   useImageList,
   useModePreference,
@@ -19,8 +20,8 @@ import { ImageBrowser } from './ImageBrowser';
 import type { ImageListData } from './imageList';
 
 const modeOptions = [
-  { value: 'smart', label: '智能模式(完整)' },
-  { value: 'fast', label: '快速模式(基础)' },
+  { value: 'smart', label: 'mode.smart' },
+  { value: 'fast', label: 'mode.fast' },
 ] as const;
 /** record-view accepts at most this many ids. */
 const MAX_VIEW_IDS = 5000;
@@ -30,6 +31,7 @@ const MAX_VIEW_IDS = 5000;
  * mode shows the list as the server reads it; the mode is the one the user last chose.
  */
 export function EpisodeImagesPage() {
+  const { t } = useTranslation('images');
   const episodeUrl = (useParams().episodeId ?? '').trim();
   const [params] = useSearchParams();
   const isMovie = params.get('isMovie') === 'true';
@@ -52,8 +54,8 @@ export function EpisodeImagesPage() {
   const movieTitle = params.get('title') || loaded?.work_title || '';
   usePageTitle(
     ...(isMovie
-      ? [movieTitle || '电影图片']
-      : [episodeTitle && episodeLabel(episodeTitle), workTitle]),
+      ? [movieTitle || t('title.movie')]
+      : [episodeTitle && episodeLabel(episodeTitle, t), workTitle]),
   );
 
   const smart = useProgressiveImageList(episodeUrl, settled && mode === 'smart' && !!episodeUrl);
@@ -86,9 +88,9 @@ export function EpisodeImagesPage() {
   return (
     <ImageBrowser
       key={episodeUrl}
-      {...(episodeUrl ? { list } : { source: null, invalidMessage: '缺少剧集ID' })}
+      {...(episodeUrl ? { list } : { source: null, invalidMessage: t('invalid.noEpisode') })}
       title={params.get('title') ?? undefined}
-      fallbackTitle={isMovie ? '电影图片' : '剧集图片'}
+      fallbackTitle={isMovie ? t('title.movie') : t('title.episode')}
       episodeUrl={episodeUrl}
       onLoaded={onLoaded}
       status={
@@ -109,17 +111,20 @@ export function EpisodeImagesPage() {
               className="flex items-center gap-1 text-sm font-medium text-sky-700 hover:underline"
             >
               <ArrowLeft aria-hidden className="size-4" />
-              返回剧集列表
+              {t('backToEpisodes')}
             </Link>
           )}
           <Breadcrumb
-            items={episodeCrumbs({
-              work,
-              workTitle: isMovie ? movieTitle : workTitle,
-              episodeTitle,
-              searchTerm,
-              isMovie,
-            })}
+            items={episodeCrumbs(
+              {
+                work,
+                workTitle: isMovie ? movieTitle : workTitle,
+                episodeTitle,
+                searchTerm,
+                isMovie,
+              },
+              t,
+            )}
           />
         </div>
       }
@@ -127,9 +132,9 @@ export function EpisodeImagesPage() {
         !isMovie && (
           <RadioGroup
             name="image-mode"
-            legend="模式"
+            legend={t('mode.legend')}
             value={mode}
-            options={modeOptions}
+            options={modeOptions.map((option) => ({ ...option, label: t(option.label) }))}
             onChange={choose}
           />
         )

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { downloadPrefix, type ImageItem } from '@capshelf/contract';
 import {
   errorMessage,
@@ -60,9 +62,10 @@ type ImageBrowserProps = CommonProps &
   );
 
 /** The count says how sure it is: read so far, estimated (fast mode), or the total. */
-function countText(data: ImageListData): string {
-  if (data.partial) return `已读取 ${data.total} 张`;
-  return data.exact === false ? `共约 ${data.total} 张（估计）` : `共 ${data.total} 张`;
+function countText(data: ImageListData, t: TFunction<'images'>): string {
+  const count = data.total;
+  if (data.partial) return t('count.read', { count });
+  return data.exact === false ? t('count.estimate', { count }) : t('count.total', { count });
 }
 
 /** "Work · Episode" under a picture whose origin is known per image. */
@@ -74,6 +77,7 @@ const captionOf = (origin: ImageOrigin) =>
  * lightbox. It loads `source` itself, or shows a `list` its screen has loaded.
  */
 export function ImageBrowser(props: ImageBrowserProps) {
+  const { t } = useTranslation('images');
   const { title, fallbackTitle, toolbarExtra, episodeUrl, onLoaded, originOf } = props;
   const source = 'source' in props ? props.source : undefined;
   const own = useImageList(source ?? null);
@@ -125,7 +129,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
 
   if (source === null) {
     const invalidMessage = 'invalidMessage' in props ? props.invalidMessage : undefined;
-    return <ErrorBox title="无法加载图片" message={invalidMessage ?? '缺少参数'} />;
+    return <ErrorBox title={t('invalid.title')} message={invalidMessage ?? t('invalid.missing')} />;
   }
 
   const data = query.data;
@@ -151,10 +155,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
       onSettled: () => setConfirmingClear(false),
       onSuccess: ({ listings, files }) =>
         toast.success(
-          `已清除缓存：${listings.cleared_items} 条列表，${files.deleted_files} 个文件`,
+          t('clear.done', { listings: listings.cleared_items, files: files.deleted_files }),
         ),
-      onError: (error) =>
-        toast.error(`清除缓存失败：${errorMessage(error)}。提示：请尝试刷新页面后重试。`),
+      onError: (error) => toast.error(t('clear.failed', { message: errorMessage(error) })),
     });
 
   return (
@@ -162,17 +165,22 @@ export function ImageBrowser(props: ImageBrowserProps) {
       <div className="flex flex-col gap-4">
         {props.breadcrumb}
         <div className="flex flex-wrap items-baseline gap-3">
-          <h1 className="min-w-0 text-2xl font-bold break-words text-slate-900">{heading}</h1>
-          {data && <span className="text-sm text-slate-500">{countText(data)}</span>}
+          <h1
+            className="min-w-0 text-2xl font-bold break-words text-slate-900"
+            data-user-content={heading === fallbackTitle ? undefined : ''}
+          >
+            {heading}
+          </h1>
+          {data && <span className="text-sm text-slate-500">{countText(data, t)}</span>}
           {similar.toggle}
           {data?.cached && (
             <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
-              缓存数据
+              {t('badge.cached')}
             </span>
           )}
           {data?.mode === 'fast' && !data.exact && (
             <span className="rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-800">
-              部分图片为推算
+              {t('badge.inferred')}
             </span>
           )}
         </div>
@@ -202,14 +210,18 @@ export function ImageBrowser(props: ImageBrowserProps) {
         <ConfirmDialog
           open={confirmingClear}
           onOpenChange={setConfirmingClear}
-          title="清除本集缓存"
-          description={`将删除本集的图片列表缓存${data ? `（${data.total} 张图片）` : ''}，以及${
-            episodeFiles.data
-              ? `服务器上已缓存的 ${episodeFiles.data.files} 个图片文件（${episodeFiles.data.size_human}）`
-              : '这些图片在服务器上已缓存的文件'
-          }。之后再打开本集需要重新从源站获取，速度会较慢。`}
-          confirmLabel="清除缓存"
-          pendingLabel="清除中..."
+          title={t('clear.title')}
+          description={t('clear.description', {
+            listing: data ? t('clear.listingCount', { count: data.total }) : '',
+            files: episodeFiles.data
+              ? t('clear.files', {
+                  count: episodeFiles.data.files,
+                  size: episodeFiles.data.size_human,
+                })
+              : t('clear.filesUnknown'),
+          })}
+          confirmLabel={t('clear.confirm')}
+          pendingLabel={t('clear.pending')}
           danger
           pending={clearCache.isPending}
           onConfirm={clear}
@@ -229,19 +241,19 @@ export function ImageBrowser(props: ImageBrowserProps) {
             />
           ) : (
             <ErrorBox
-              message={errorMessage(query.error, '加载失败')}
+              message={errorMessage(query.error, t('loadFailed'))}
               onRetry={() => void query.refetch()}
             />
           ))}
         {props.status}
         {(!data || (data.partial && images.length === 0)) && !query.isError && (
-          <Spinner label="正在加载图片..." />
+          <Spinner label={t('loading')} />
         )}
         {data &&
           !(data.partial && images.length === 0) &&
           (visible.length === 0 ? (
             <p className="py-12 text-center text-slate-500">
-              {images.length === 0 ? (props.emptyText ?? '暂无图片') : '没有符合条件的图片'}
+              {images.length === 0 ? (props.emptyText ?? t('empty')) : t('noMatch')}
             </p>
           ) : (
             <ImageGrid

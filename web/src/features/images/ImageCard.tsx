@@ -1,5 +1,6 @@
 import { memo, useState, type MouseEvent } from 'react';
 import { Check, ExternalLink, ImageOff, RotateCw, ZoomIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
@@ -37,6 +38,7 @@ const rowAction = 'rounded p-1.5 text-slate-600 hover:bg-slate-200 [&_svg]:size-
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
   const { image, index, size, selected, onSelect, onZoom, origin, caption, compact } = props;
+  const { t } = useTranslation('images');
   // The grid shows thumbnails, as the source site's own grid does: light for the browser and one
   // small request upstream. The chosen size is what opens, zooms and downloads.
   const src = image.thumb_url;
@@ -79,14 +81,19 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
           className={action}
         />
       )}
-      <button type="button" aria-label="放大查看" onClick={() => onZoom(index)} className={action}>
+      <button
+        type="button"
+        aria-label={t('card.zoom')}
+        onClick={() => onZoom(index)}
+        className={action}
+      >
         <ZoomIn aria-hidden />
       </button>
       <a
         href={imageUrl(image, size)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="在新标签页打开"
+        aria-label={t('card.openNewTab')}
         className={action}
       >
         <ExternalLink aria-hidden />
@@ -104,7 +111,7 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
         type="button"
         data-image-id={image.id}
         aria-pressed={selected}
-        aria-label={`图片 ${image.id}`}
+        aria-label={t('image', { id: image.id })}
         onClick={select}
         ref={queued.ref}
         className="absolute inset-0 size-full cursor-pointer touch-manipulation select-none"
@@ -113,7 +120,7 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
           <img
             key={attempt}
             src={queued.src}
-            alt={`图片 ${image.id}`}
+            alt={t('image', { id: image.id })}
             loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
             decoding="async"
             draggable={false}
@@ -130,13 +137,17 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
         {current === 'error' && (
           <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-red-50 text-xs text-red-600">
             <ImageOff aria-hidden className="size-5" />
-            图片加载失败
+            {t('card.loadFailed')}
           </span>
         )}
         <span className="absolute inset-x-1 bottom-1 flex gap-1 text-xs text-white">
           <span className="shrink-0 rounded bg-black/60 px-1.5 py-0.5">{image.id}</span>
           {caption && (
-            <span title={caption} className="truncate rounded bg-black/60 px-1.5 py-0.5">
+            <span
+              title={caption}
+              data-user-content=""
+              className="truncate rounded bg-black/60 px-1.5 py-0.5"
+            >
               {caption}
             </span>
           )}
@@ -153,12 +164,12 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
       {current === 'error' && (
         <button
           type="button"
-          aria-label={`重新加载图片 ${image.id}`}
+          aria-label={t('card.reload', { id: image.id })}
           onClick={retry}
           className="absolute top-1 left-1 flex items-center gap-1 rounded bg-white/90 px-1.5 py-0.5 text-xs text-red-700 shadow hover:bg-white"
         >
           <RotateCw aria-hidden className="size-3" />
-          重试
+          {t('card.retry')}
         </button>
       )}
       {!compact && actions}

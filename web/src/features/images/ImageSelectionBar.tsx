@@ -1,4 +1,5 @@
 import { Download, MoveHorizontal } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button';
 
 export type RangeStep = 'off' | 'first' | 'last';
@@ -15,40 +16,41 @@ interface ImageSelectionBarProps {
   downloading: boolean;
 }
 
-const rangeHint: Record<Exclude<RangeStep, 'off'>, string> = {
-  first: '范围选择：请点选起始图片',
-  last: '范围选择：请点选结束图片',
-};
+const rangeHint = {
+  first: 'bar.rangeFirst',
+  last: 'bar.rangeLast',
+} as const satisfies Record<Exclude<RangeStep, 'off'>, string>;
 
 /**
  * The count and the selection's actions, kept at the top of the screen while a long grid
  * scrolls under it (sticky), on phones and desktops alike.
  */
 export function ImageSelectionBar(props: ImageSelectionBarProps) {
+  const { t } = useTranslation('selection');
   const small = 'px-3 py-1.5';
   return (
     <div
       role="toolbar"
-      aria-label="选择操作"
+      aria-label={t('bar.label')}
       className="sticky top-0 z-20 -mx-4 flex flex-col gap-1 border-y border-slate-200 bg-white/95 px-4 py-2 shadow-sm backdrop-blur sm:mx-0 sm:rounded-lg sm:border"
     >
       <div className="flex flex-wrap items-center gap-2">
         <span aria-live="polite" className="text-sm font-medium whitespace-nowrap text-slate-700">
-          已选择 {props.selectedCount} 张
+          {t('bar.selected', { count: props.selectedCount })}
         </span>
         <button
           type="button"
           className={`${buttonClass('secondary')} ${small}`}
           onClick={props.onSelectAll}
         >
-          全选
+          {t('bar.selectAll')}
         </button>
         <button
           type="button"
           className={`${buttonClass('secondary')} ${small}`}
           onClick={props.onDeselectAll}
         >
-          取消全选
+          {t('bar.deselectAll')}
         </button>
         <button
           type="button"
@@ -57,7 +59,7 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           onClick={props.onRangeToggle}
         >
           <MoveHorizontal aria-hidden className="size-4" />
-          范围选择
+          {t('bar.range')}
         </button>
         <button
           type="button"
@@ -66,12 +68,12 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           disabled={props.downloading}
         >
           <Download aria-hidden className="size-4" />
-          下载选中 ({props.selectedCount})
+          {t('bar.download', { count: props.selectedCount })}
         </button>
       </div>
       {props.range !== 'off' && (
         <p role="status" className="text-xs text-sky-800">
-          {rangeHint[props.range]}
+          {t(rangeHint[props.range])}
         </p>
       )}
     </div>

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { RefreshCw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
 import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
 import type { ImageSize } from '../selection';
 import { COLUMN_CHOICES, type ColumnChoice } from './columns';
-
-const columnOptions: { value: ColumnChoice; label: string }[] = [
-  { value: 'auto', label: '自动' },
-  ...COLUMN_CHOICES.map((count) => ({ value: count, label: `${count} 列` })),
-];
 
 interface ImageToolbarProps {
   /** Screen-specific controls (the episode mode selector; the local library's sort later). */
@@ -32,9 +28,20 @@ interface ImageToolbarProps {
 
 /** How the grid looks and what a download takes; the selection's own bar is ImageSelectionBar. */
 export function ImageToolbar(props: ImageToolbarProps) {
+  const { t } = useTranslation('images');
+  const columnOptions: { value: ColumnChoice; label: string }[] = [
+    { value: 'auto', label: t('toolbar.autoColumns') },
+    ...COLUMN_CHOICES.map((count) => ({
+      value: count,
+      label: t('toolbar.columnCount', { count }),
+    })),
+  ];
   const sizeOptions = [
-    { value: 'small', label: '小图' },
-    { value: 'large', label: props.compressedLarge ? '大图（压缩）' : '大图（原图）' },
+    { value: 'small', label: t('size.small') },
+    {
+      value: 'large',
+      label: props.compressedLarge ? t('size.largeCompressed') : t('size.largeOriginal'),
+    },
   ] as const;
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
@@ -42,14 +49,14 @@ export function ImageToolbar(props: ImageToolbarProps) {
         {props.extra}
         <RadioGroup
           name="image-size"
-          legend="图片尺寸"
+          legend={t('toolbar.size')}
           value={props.size}
           options={sizeOptions}
           onChange={props.onSizeChange}
         />
         <SelectField
           id="image-columns"
-          label="列数"
+          label={t('toolbar.columns')}
           value={props.columns}
           options={columnOptions}
           onChange={props.onColumnsChange}
@@ -62,7 +69,7 @@ export function ImageToolbar(props: ImageToolbarProps) {
             disabled={props.busy}
           >
             <RefreshCw aria-hidden className={`size-4 ${props.busy ? 'animate-spin' : ''}`} />
-            刷新
+            {t('toolbar.refresh')}
           </button>
           {props.onClearCache && (
             <button
@@ -72,23 +79,22 @@ export function ImageToolbar(props: ImageToolbarProps) {
               disabled={props.clearing || props.busy}
             >
               <Trash2 aria-hidden className="size-4" />
-              {props.clearing ? '清除中...' : '清除缓存'}
+              {props.clearing ? t('clear.pending') : t('clear.confirm')}
             </button>
           )}
         </div>
       </div>
       {props.size === 'large' && props.compressedLarge && (
         <p className="rounded bg-amber-50 px-3 py-2 text-xs text-amber-900">
-          已开启“仅使用压缩图床”：大图将来自压缩图床（约 960×540），不是原图，ZIP
-          文件名会标明“compressed”。如需原图，请在设置中关闭该选项。
+          {t('toolbar.compressedNotice')}
         </p>
       )}
       <div className="w-full sm:w-48">
         <FormField
           id="image-id-filter"
-          label="按ID筛选"
+          label={t('toolbar.filter')}
           inputMode="numeric"
-          placeholder="输入图片ID"
+          placeholder={t('toolbar.filterPlaceholder')}
           value={props.filter}
           onChange={props.onFilterChange}
         />

@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
 import { useQueuedImage } from '../../lib/useQueuedImage';
@@ -23,6 +24,7 @@ interface LightboxProps {
 /** One picture large, with ←/→ through the grid as shown and the selection toggle. */
 export function Lightbox(props: LightboxProps) {
   const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
+  const { t } = useTranslation('images');
   const image = index === null ? undefined : images[index];
   const open = image !== undefined && index !== null;
   const go = (step: number) => {
@@ -50,7 +52,9 @@ export function Lightbox(props: LightboxProps) {
           {open && (
             <>
               <div className="flex flex-wrap items-center gap-3">
-                <Dialog.Title className="text-lg font-semibold">图片 {image.id}</Dialog.Title>
+                <Dialog.Title className="text-lg font-semibold">
+                  {t('image', { id: image.id })}
+                </Dialog.Title>
                 <span className="text-sm text-slate-300">
                   {index + 1} / {images.length}
                 </span>
@@ -67,7 +71,7 @@ export function Lightbox(props: LightboxProps) {
                     className={buttonClass(selected ? 'primary' : 'secondary')}
                     onClick={() => onToggle(image)}
                   >
-                    {selected ? '取消选择' : '选择'}
+                    {selected ? t('lightbox.deselect') : t('lightbox.select')}
                   </button>
                   <a
                     href={imageUrl(image, size)}
@@ -76,9 +80,12 @@ export function Lightbox(props: LightboxProps) {
                     className={buttonClass('secondary')}
                   >
                     <ExternalLink aria-hidden className="size-4" />
-                    新标签页打开
+                    {t('lightbox.openNewTab')}
                   </a>
-                  <Dialog.Close aria-label="关闭" className="rounded p-2 hover:bg-white/10">
+                  <Dialog.Close
+                    aria-label={t('lightbox.close')}
+                    className="rounded p-2 hover:bg-white/10"
+                  >
                     <X aria-hidden className="size-5" />
                   </Dialog.Close>
                 </div>
@@ -87,7 +94,7 @@ export function Lightbox(props: LightboxProps) {
                 <LargeImage key={image.id} image={image} size={size} />
                 <button
                   type="button"
-                  aria-label="上一张"
+                  aria-label={t('lightbox.previous')}
                   disabled={index === 0}
                   onClick={() => go(-1)}
                   className="absolute left-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
@@ -96,7 +103,7 @@ export function Lightbox(props: LightboxProps) {
                 </button>
                 <button
                   type="button"
-                  aria-label="下一张"
+                  aria-label={t('lightbox.next')}
                   disabled={index === images.length - 1}
                   onClick={() => go(1)}
                   className="absolute right-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
@@ -114,12 +121,13 @@ export function Lightbox(props: LightboxProps) {
 
 /** The opened image, ahead of every grid image waiting in the page's image queue. */
 function LargeImage({ image, size }: { image: ImageItem; size: ImageSize }) {
+  const { t } = useTranslation('images');
   const queued = useQueuedImage(imageUrl(image, size), true);
   if (!queued.src) return null;
   return (
     <img
       src={queued.src}
-      alt={`图片 ${image.id}`}
+      alt={t('image', { id: image.id })}
       onLoad={queued.settled}
       onError={queued.settled}
       className="size-full object-contain"

@@ -1,14 +1,18 @@
 import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ImageSource } from '../../api';
 import { ImageBrowser } from './ImageBrowser';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 const isId = (value: string | undefined) => value !== undefined && /^\d+$/.test(value);
 
-/** Why a range cannot be shown, or null when it can (the server enforces its 5,000-id cap). */
-function rangeProblem(start: string | undefined, end: string | undefined): string | null {
-  if (!isId(start) || !isId(end)) return '区间图片需要有效的起始ID和结束ID';
-  if (Number(end) < Number(start)) return '结束ID不能小于起始ID';
+/**
+ * Why a range cannot be shown (a message key), or null when it can (the server enforces its
+ * 5,000-id cap).
+ */
+function rangeProblem(start: string | undefined, end: string | undefined) {
+  if (!isId(start) || !isId(end)) return 'range.invalid';
+  if (Number(end) < Number(start)) return 'range.reversed';
   return null;
 }
 
@@ -17,8 +21,10 @@ export function RangeImagesPage() {
   const { startId, endId } = useParams();
   const [params] = useSearchParams();
   const kind = params.get('kind');
+  const { t } = useTranslation('images');
   const problem = rangeProblem(startId, endId);
-  usePageTitle(params.get('title') || `图片 ${startId} - ${endId}`);
+  const fallbackTitle = t('range.title', { start: startId, end: endId });
+  usePageTitle(params.get('title') || fallbackTitle);
   const source: ImageSource | null = problem
     ? null
     : {
@@ -31,9 +37,9 @@ export function RangeImagesPage() {
     <ImageBrowser
       key={`${startId}-${endId}-${kind}`}
       source={source}
-      invalidMessage={problem ?? undefined}
+      invalidMessage={problem ? t(problem) : undefined}
       title={params.get('title') ?? undefined}
-      fallbackTitle={`图片 ${startId} - ${endId}`}
+      fallbackTitle={fallbackTitle}
     />
   );
 }

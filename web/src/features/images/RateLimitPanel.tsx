@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../components/ErrorBox';
 import { waitText } from './rateLimit';
 
@@ -14,23 +15,20 @@ export function RateLimitPanel({
   /** Seconds the server said to wait; null when it did not say. */
   retryAfter: number | null;
 }) {
+  const { t } = useTranslation('images');
   return (
-    <ErrorBox
-      title="检测到访问频率限制"
-      message="来源网站的 Cloudflare 安全检查限制了访问频率。系统已自动提高请求间隔（图片 10–20 秒，批量 15–30 秒，单线程）。"
-      onRetry={onRetry}
-    >
+    <ErrorBox title={t('rateLimit.title')} message={t('rateLimit.message')} onRetry={onRetry}>
       <ul className="list-disc pl-5">
         <li>
           {retryAfter === null
-            ? '请稍等几分钟后再试'
-            : `请在${waitText(retryAfter)}后再试（源站要求的等待时间）`}
+            ? t('rateLimit.waitMinutes')
+            : t('rateLimit.waitFor', { wait: waitText(retryAfter, t) })}
         </li>
-        <li>可以先浏览已缓存的示例图片</li>
-        <li>请不要频繁刷新页面</li>
+        <li>{t('rateLimit.browseSamples')}</li>
+        <li>{t('rateLimit.noRefresh')}</li>
       </ul>
       <Link to="/sample-images" className="self-start font-medium text-red-700 underline">
-        查看示例图片
+        {t('rateLimit.viewSamples')}
       </Link>
     </ErrorBox>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ImageBrowser } from './ImageBrowser';
 import { usePageTitle } from '../../lib/usePageTitle';
 
@@ -6,6 +7,12 @@ const SAMPLE_LIMIT = 100;
 
 /** /sample-images: a random sample of already cached images, no upstream traffic. */
 export function SampleImagesPage() {
-  usePageTitle('示例图片');
-  return <ImageBrowser source={{ type: 'sample', limit: SAMPLE_LIMIT }} fallbackTitle="示例图片" />;
+  const { t } = useTranslation('images');
+  usePageTitle(t('sample.title'));
+  return (
+    <ImageBrowser
+      source={{ type: 'sample', limit: SAMPLE_LIMIT }}
+      fallbackTitle={t('sample.title')}
+    />
+  );
 }

@@ -1,11 +1,14 @@
+import type { TFunction } from 'i18next';
 import type { Ref } from '@capshelf/contract';
 import type { Crumb } from '../../components/Breadcrumb';
 
 /** `第 3 集` for the source's `Episode 3` (and `Episode 1 & 2`), else the title as it is. */
-export function episodeLabel(title: string): string {
+export function episodeLabel(title: string, t: TFunction<'images'>): string {
   const match = /^Episode (\d+)(?:\s*(?:&|-|and)\s*(\d+))?$/i.exec(title.trim());
   if (!match) return title;
-  return match[2] ? `第 ${match[1]}–${match[2]} 集` : `第 ${match[1]} 集`;
+  return match[2]
+    ? t('episodeLabel.range', { from: match[1], to: match[2] })
+    : t('episodeLabel.one', { number: match[1] });
 }
 
 /** The episode list of a work (the images screen's way back), carrying the search term along. */
@@ -16,22 +19,25 @@ export function workEpisodesPath(work: Ref, title: string, searchTerm: string): 
 }
 
 /** 搜索 › 作品 › 剧集 for an episode; 搜索 › 电影 for a movie. */
-export function episodeCrumbs(input: {
-  work: Ref | null;
-  workTitle: string;
-  episodeTitle: string;
-  searchTerm: string;
-  isMovie: boolean;
-}): Crumb[] {
+export function episodeCrumbs(
+  input: {
+    work: Ref | null;
+    workTitle: string;
+    episodeTitle: string;
+    searchTerm: string;
+    isMovie: boolean;
+  },
+  t: TFunction<'images'>,
+): Crumb[] {
   const { work, workTitle, episodeTitle, searchTerm, isMovie } = input;
   const search: Crumb = {
-    label: searchTerm ? `搜索“${searchTerm}”` : '搜索',
+    label: searchTerm ? t('crumbs.searchFor', { term: searchTerm }) : t('crumbs.search'),
     to: searchTerm ? `/search?${new URLSearchParams({ q: searchTerm })}` : '/search',
   };
-  if (isMovie || work?.kind === 'movie') return [search, { label: workTitle || '电影' }];
+  if (isMovie || work?.kind === 'movie') return [search, { label: workTitle || t('crumbs.movie') }];
   const workCrumb: Crumb = {
-    label: workTitle || '作品',
+    label: workTitle || t('crumbs.work'),
     to: work ? workEpisodesPath(work, workTitle, searchTerm) : undefined,
   };
-  return [search, workCrumb, { label: episodeLabel(episodeTitle) || '剧集' }];
+  return [search, workCrumb, { label: episodeLabel(episodeTitle, t) || t('crumbs.episode') }];
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ApiError, isRecord } from '../../api/errors';
 
 /** The source site's rate limit (spec §8: a message with "429" or "rate limit", or the code). */
@@ -15,8 +16,8 @@ export function retryAfterOf(error: unknown): number | null {
 }
 
 /** "45 秒", "约 10 分钟", "约 2 小时". */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)} 秒`;
-  if (seconds < 3600) return `约 ${Math.ceil(seconds / 60)} 分钟`;
-  return `约 ${Math.round(seconds / 360) / 10} 小时`;
+export function waitText(seconds: number, t: TFunction<'images'>): string {
+  if (seconds < 60) return t('wait.seconds', { count: Math.ceil(seconds) });
+  if (seconds < 3600) return t('wait.minutes', { count: Math.ceil(seconds / 60) });
+  return t('wait.hours', { count: Math.round(seconds / 360) / 10 });
 }

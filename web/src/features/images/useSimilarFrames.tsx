@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_DOWNLOAD_IMAGES, type ImageItem } from '@capshelf/contract';
 import { useNearDuplicates } from '../../api';
 
@@ -12,6 +13,7 @@ export function useSimilarFrames(
   images: readonly ImageItem[],
   available: boolean,
 ): { hidden: ReadonlySet<number>; toggle: ReactNode } {
+  const { t } = useTranslation('images');
   const [on, setOn] = useState(false);
   const request = useMemo(
     () =>
@@ -34,14 +36,16 @@ export function useSimilarFrames(
     toggle: (
       <label className="flex items-center gap-1.5 text-sm text-slate-600">
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} />
-        隐藏相似帧
-        {on && query.isFetching && <span className="text-xs text-slate-500">（比对中…）</span>}
+        {t('similar.toggle')}
+        {on && query.isFetching && (
+          <span className="text-xs text-slate-500">{t('similar.comparing')}</span>
+        )}
         {on && query.data && (
           <span className="text-xs text-slate-500">
-            （已隐藏 {query.data.hidden_ids.length} 张）
+            {t('similar.hidden', { count: query.data.hidden_ids.length })}
           </span>
         )}
-        {on && query.isError && <span className="text-xs text-red-700">（比对失败）</span>}
+        {on && query.isError && <span className="text-xs text-red-700">{t('similar.failed')}</span>}
       </label>
     ),
   };

@@ -35,7 +35,9 @@ export function LibraryCard({
         disabled={!onOpen}
         className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition enabled:hover:border-sky-400 enabled:hover:shadow"
       >
-        <span className="pr-16 font-medium break-words text-slate-900">{title}</span>
+        <span className="pr-16 font-medium break-words text-slate-900" data-user-content="">
+          {title}
+        </span>
         <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">{details}</span>
         <PreviewImages urls={previews.map((image) => image.thumb_url)} />
       </button>

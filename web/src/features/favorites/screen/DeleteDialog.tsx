@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, useBatchDeleteFavorites, useFavoriteChange } from '../../../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { DeleteTarget } from './controls';
@@ -13,6 +14,7 @@ export type DeleteRequest = DeleteTarget | 'selected';
  * cancel; the buttons are disabled while the call runs; a batch delete clears the selection.
  */
 export function useFavoriteDeletion(selection: FavoriteSelection) {
+  const { t } = useTranslation('favorites');
   const [request, setRequest] = useState<DeleteRequest | null>(null);
   const single = useFavoriteChange();
   const batch = useBatchDeleteFavorites();
@@ -22,14 +24,15 @@ export function useFavoriteDeletion(selection: FavoriteSelection) {
       if (request === 'selected') {
         const { deleted } = await batch.mutateAsync(selection.ids);
         selection.clear();
-        toast.success(`已删除 ${deleted.works + deleted.episodes + deleted.images} 项收藏`);
+        const count = deleted.works + deleted.episodes + deleted.images;
+        toast.success(t('delete.doneMany', { count }));
       } else if (request) {
         await single.mutateAsync({ action: 'remove', type: request.type, id: request.id });
-        toast.success('已删除收藏');
+        toast.success(t('delete.done'));
       }
       setRequest(null);
     } catch (error) {
-      toast.error(`删除失败: ${errorMessage(error)}`);
+      toast.error(t('delete.failed', { message: errorMessage(error) }));
     }
   };
 
@@ -49,19 +52,20 @@ export function DeleteDialog({
   deletion: ReturnType<typeof useFavoriteDeletion>;
   count: number;
 }) {
+  const { t } = useTranslation('favorites');
   const { request } = deletion;
   return (
     <ConfirmDialog
       open={request !== null}
       onOpenChange={(open) => !open && deletion.close()}
-      title="确认删除"
+      title={t('delete.title')}
       description={
         request === 'selected'
-          ? `确定要删除选中的 ${count} 项收藏吗？此操作无法撤销。`
-          : `确定要删除收藏「${request?.title ?? ''}」吗？`
+          ? t('delete.confirmMany', { count })
+          : t('delete.confirmOne', { title: request?.title ?? '' })
       }
-      confirmLabel="删除"
-      pendingLabel="删除中..."
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.pending')}
       onConfirm={() => void deletion.confirm()}
       pending={deletion.pending}
       danger

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { FavoriteEpisode } from '@capshelf/contract';
 import { PreviewImages } from '../../../components/PreviewImages';
 import { RadioGroup } from '../../../components/RadioGroup';
@@ -10,8 +11,8 @@ import type { FavoriteSelection } from './useFavoriteSelection';
 
 export type EpisodeView = 'work' | 'flat';
 const viewOptions = [
-  { value: 'work', label: '按作品分组' },
-  { value: 'flat', label: '按剧集平铺' },
+  { value: 'work', label: 'episodes.byWork' },
+  { value: 'flat', label: 'episodes.flat' },
 ] as const satisfies readonly { value: EpisodeView; label: string }[];
 
 interface EpisodesTabProps {
@@ -23,6 +24,7 @@ interface EpisodesTabProps {
 }
 
 export function EpisodesTab({ episodes, view, onViewChange, ...cardProps }: EpisodesTabProps) {
+  const { t } = useTranslation('favorites');
   const grid = (items: readonly FavoriteEpisode[]) => (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {items.map((episode) => (
@@ -34,15 +36,20 @@ export function EpisodesTab({ episodes, view, onViewChange, ...cardProps }: Epis
     <div className="flex flex-col gap-4">
       <RadioGroup
         name="favorite-episode-view"
-        legend="显示方式"
+        legend={t('episodes.view')}
         value={view}
-        options={viewOptions}
+        options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
         onChange={onViewChange}
       />
       {view === 'flat'
         ? grid(episodes)
-        : groupBy(episodes, (e) => e.work_title || '未知作品').map((group) => (
-            <GroupSection key={group.title} title={group.title} count={group.items.length}>
+        : groupBy(episodes, (e) => e.work_title || t('unknownWork')).map((group) => (
+            <GroupSection
+              key={group.title}
+              title={group.title}
+              userTitle={Boolean(group.items[0]?.work_title)}
+              count={group.items.length}
+            >
               {grid(group.items)}
             </GroupSection>
           ))}
@@ -56,17 +63,20 @@ function EpisodeCard(props: {
   onDelete: (target: DeleteTarget) => void;
 }) {
   const { episode, selection, onDelete } = props;
+  const { t } = useTranslation('favorites');
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
       <div className="flex items-center gap-2">
         <SelectBox
-          label={`选择 ${episode.title}`}
+          label={t('select', { name: episode.title })}
           checked={selection.isSelected('episode', episode.id)}
           onChange={() => selection.toggle('episode', episode.id)}
         />
-        <span className="truncate text-xs text-slate-500">{episode.work_title}</span>
+        <span className="truncate text-xs text-slate-500" data-user-content="">
+          {episode.work_title}
+        </span>
         <DeleteButton
-          label={`删除 ${episode.title}`}
+          label={t('deleteItem', { name: episode.title })}
           onClick={() => onDelete({ type: 'episode', id: episode.id, title: episode.title })}
           className="ml-auto text-slate-500 hover:bg-red-50 hover:text-red-600"
         />
@@ -75,10 +85,14 @@ function EpisodeCard(props: {
         to={favoriteEpisodePath(episode)}
         className="flex flex-col gap-2 font-medium text-slate-900 hover:text-sky-700"
       >
-        <span className="hover:underline">{episode.title}</span>
+        <span className="hover:underline" data-user-content="">
+          {episode.title}
+        </span>
         <PreviewImages urls={episode.preview_images} />
       </Link>
-      <p className="text-xs text-slate-500">收藏于 {formatDate(episode.created_at)}</p>
+      <p className="text-xs text-slate-500">
+        {t('savedAt', { date: formatDate(episode.created_at) })}
+      </p>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { downloadPrefix, type FavoriteItemType, type FavoriteLists } from '@capshelf/contract';
 import { errorMessage, LIST_OF, useFavorites } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
@@ -24,9 +25,9 @@ import { WorksTab } from './WorksTab';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
 const tabs = [
-  { value: 'works', type: 'work', label: '作品' },
-  { value: 'episodes', type: 'episode', label: '剧集' },
-  { value: 'images', type: 'image', label: '图片' },
+  { value: 'works', type: 'work', label: 'tabs.works' },
+  { value: 'episodes', type: 'episode', label: 'tabs.episodes' },
+  { value: 'images', type: 'image', label: 'tabs.images' },
 ] as const satisfies readonly {
   value: keyof FavoriteLists;
   type: FavoriteItemType;
@@ -35,13 +36,14 @@ const tabs = [
 type Tab = (typeof tabs)[number];
 
 const sizeOptions = [
-  { value: 'small', label: '小图' },
-  { value: 'large', label: '大图' },
+  { value: 'small', label: 'size.small' },
+  { value: 'large', label: 'size.large' },
 ] as const;
 
 /** /favorites?tab=works|episodes|images — the signed-in user's favourites (spec §2). */
 export function FavoritesPage() {
-  usePageTitle('我的收藏');
+  const { t } = useTranslation('favorites');
+  usePageTitle(t('title'));
   const query = useFavorites();
   const lists = query.data?.data;
   const [params, setParams] = useSearchParams();
@@ -58,7 +60,7 @@ export function FavoritesPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">我的收藏</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <div className="ml-auto">
           <TransferButtons />
         </div>
@@ -72,19 +74,19 @@ export function FavoritesPage() {
     if (query.isError) {
       return (
         <ErrorBox
-          message={`加载收藏数据失败: ${errorMessage(query.error, '未知错误')}`}
+          message={t('loadFailed', { message: errorMessage(query.error, t('unknownError')) })}
           onRetry={() => void query.refetch()}
         />
       );
     }
-    if (!lists || !shown) return <Spinner label="正在加载收藏..." />;
+    if (!lists || !shown) return <Spinner label={t('loading')} />;
     const total = lists.works.length + lists.episodes.length + lists.images.length;
     if (total === 0) {
       return (
         <div className="flex flex-col items-center gap-4 py-12 text-slate-500">
-          <p>还没有收藏任何内容</p>
+          <p>{t('empty')}</p>
           <Link to="/search" className={buttonClass()}>
-            去搜索
+            {t('goSearch')}
           </Link>
         </div>
       );
@@ -102,15 +104,19 @@ export function FavoritesPage() {
     return (
       <>
         <p className="text-sm text-slate-600">
-          总计 {total} 项：作品 {lists.works.length}，剧集 {lists.episodes.length}，图片{' '}
-          {lists.images.length}
+          {t('summary', {
+            total,
+            works: lists.works.length,
+            episodes: lists.episodes.length,
+            images: lists.images.length,
+          })}
         </p>
         <div className="w-full max-w-sm">
           <FormField
             id="favorite-search"
-            label="搜索收藏"
+            label={t('search.label')}
             type="search"
-            placeholder="按标题、作品或剧集名称搜索"
+            placeholder={t('search.placeholder')}
             value={text}
             onChange={setText}
           />
@@ -120,15 +126,15 @@ export function FavoritesPage() {
           onValueChange={(value) => setParams({ tab: value }, { replace: true })}
           className="flex flex-col gap-4"
         >
-          <Tabs.List aria-label="收藏分类" className="flex gap-1 border-b border-slate-200">
+          <Tabs.List aria-label={t('tabs.label')} className="flex gap-1 border-b border-slate-200">
             {tabs.map(({ value, label }) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
-                aria-label={`${label} (${shown[value].length})`}
+                aria-label={t('tabs.trigger', { label: t(label), count: shown[value].length })}
                 className="-mb-px flex items-center gap-2 border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-sky-600 data-[state=active]:text-sky-700"
               >
-                {label}
+                {t(label)}
                 <span className="rounded-full bg-slate-100 px-2 text-xs leading-5 text-slate-700">
                   {shown[value].length}
                 </span>
@@ -150,9 +156,9 @@ export function FavoritesPage() {
               <>
                 <RadioGroup
                   name="favorite-image-size"
-                  legend="图片尺寸"
+                  legend={t('size.legend')}
                   value={size}
-                  options={sizeOptions}
+                  options={sizeOptions.map((option) => ({ ...option, label: t(option.label) }))}
                   onChange={setSize}
                 />
                 <button
@@ -162,15 +168,15 @@ export function FavoritesPage() {
                   disabled={download.isPending}
                 >
                   <Download aria-hidden className="size-4" />
-                  下载选中 ({selection.ids.image.length})
+                  {t('download', { count: selection.ids.image.length })}
                 </button>
               </>
             )}
           </SelectionBar>
-          {tabs.map(({ value, label }) => (
+          {tabs.map(({ value }) => (
             <Tabs.Content key={value} value={value}>
               {shown[value].length === 0 ? (
-                <EmptyTab text={text.trim() ? '没有符合搜索条件的收藏' : `暂无收藏的${label}`} />
+                <EmptyTab text={text.trim() ? t('noMatch') : t(`emptyTab.${value}`)} />
               ) : (
                 tabContent(value, shown)
               )}

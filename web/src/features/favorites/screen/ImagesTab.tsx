@@ -1,4 +1,6 @@
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { FavoriteImage } from '@capshelf/contract';
 import { RadioGroup } from '../../../components/RadioGroup';
 import { DeleteButton, GroupSection, SelectBox, type DeleteTarget } from './controls';
@@ -7,15 +9,16 @@ import type { FavoriteSelection } from './useFavoriteSelection';
 
 export type ImageView = 'work' | 'episode' | 'grid';
 const viewOptions = [
-  { value: 'work', label: '按作品' },
-  { value: 'episode', label: '按剧集' },
-  { value: 'grid', label: '直接显示' },
+  { value: 'work', label: 'images.byWork' },
+  { value: 'episode', label: 'images.byEpisode' },
+  { value: 'grid', label: 'images.grid' },
 ] as const satisfies readonly { value: ImageView; label: string }[];
 
-const workOf = (image: FavoriteImage) => image.work_title || '未知作品';
-const groupTitle: Record<Exclude<ImageView, 'grid'>, (image: FavoriteImage) => string> = {
+type Titler = (image: FavoriteImage, t: TFunction<'favorites'>) => string;
+const workOf: Titler = (image, t) => image.work_title || t('unknownWork');
+const groupTitle: Record<Exclude<ImageView, 'grid'>, Titler> = {
   work: workOf,
-  episode: (image) => `${workOf(image)} - ${image.episode_title || '未知剧集'}`,
+  episode: (image, t) => `${workOf(image, t)} - ${image.episode_title || t('unknownEpisode')}`,
 };
 
 interface ImagesTabProps {
@@ -27,6 +30,7 @@ interface ImagesTabProps {
 }
 
 export function ImagesTab({ images, view, onViewChange, ...tileProps }: ImagesTabProps) {
+  const { t } = useTranslation('favorites');
   const grid = (items: readonly FavoriteImage[]) => (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
       {items.map((image) => (
@@ -38,15 +42,20 @@ export function ImagesTab({ images, view, onViewChange, ...tileProps }: ImagesTa
     <div className="flex flex-col gap-4">
       <RadioGroup
         name="favorite-image-view"
-        legend="查看方式"
+        legend={t('images.view')}
         value={view}
-        options={viewOptions}
+        options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
         onChange={onViewChange}
       />
       {view === 'grid'
         ? grid(images)
-        : groupBy(images, groupTitle[view]).map((group) => (
-            <GroupSection key={group.title} title={group.title} count={group.items.length}>
+        : groupBy(images, (image) => groupTitle[view](image, t)).map((group) => (
+            <GroupSection
+              key={group.title}
+              title={group.title}
+              userTitle={Boolean(group.items[0]?.work_title || group.items[0]?.episode_title)}
+              count={group.items.length}
+            >
               {grid(group.items)}
             </GroupSection>
           ))}
@@ -61,7 +70,8 @@ function ImageTile(props: {
   onDelete: (target: DeleteTarget) => void;
 }) {
   const { image, selection, onDelete } = props;
-  const name = `图片 ${image.image_id}`;
+  const { t } = useTranslation('favorites');
+  const name = t('image', { id: image.image_id });
   const selected = selection.isSelected('image', image.id);
   return (
     <li
@@ -78,7 +88,7 @@ function ImageTile(props: {
       />
       <div className="absolute top-1 left-1 rounded bg-white/80 p-1">
         <SelectBox
-          label={`选择 ${name}`}
+          label={t('select', { name })}
           checked={selected}
           onChange={() => selection.toggle('image', image.id)}
         />
@@ -88,20 +98,30 @@ function ImageTile(props: {
           href={image.large_url}
           target="_blank"
           rel="noreferrer"
-          aria-label={`在新标签页打开 ${name}`}
+          aria-label={t('openNewTab', { name })}
           className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
         >
           <ExternalLink aria-hidden className="size-4" />
         </a>
         <DeleteButton
-          label={`删除 ${name}`}
+          label={t('deleteItem', { name })}
           onClick={() => onDelete({ type: 'image', id: image.id, title: name })}
           className="bg-black/60 text-white hover:bg-red-600"
         />
       </div>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/60 px-2 py-1 text-xs text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-        <p className="truncate">{image.work_title || '未知作品'}</p>
-        {image.episode_title && <p className="truncate">{image.episode_title}</p>}
+        {image.work_title ? (
+          <p className="truncate" data-user-content="">
+            {image.work_title}
+          </p>
+        ) : (
+          <p className="truncate">{t('unknownWork')}</p>
+        )}
+        {image.episode_title && (
+          <p className="truncate" data-user-content="">
+            {image.episode_title}
+          </p>
+        )}
         <p>ID {image.image_id}</p>
       </div>
     </li>

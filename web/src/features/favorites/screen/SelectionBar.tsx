@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button';
 
 interface SelectionBarProps {
@@ -19,16 +20,17 @@ export function SelectionBar({
   onDelete,
   children,
 }: SelectionBarProps) {
+  const { t } = useTranslation('favorites');
   return (
     <section
-      aria-label="已选择的收藏"
+      aria-label={t('selection.label')}
       className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
     >
       <span aria-live="polite" className="text-sm text-slate-700">
-        已选择 {count} 项
+        {t('selection.count', { count })}
       </span>
       <button type="button" className={buttonClass('secondary')} onClick={onSelectAll}>
-        全选
+        {t('selection.selectAll')}
       </button>
       <button
         type="button"
@@ -36,7 +38,7 @@ export function SelectionBar({
         onClick={onClear}
         disabled={count === 0}
       >
-        取消选择
+        {t('selection.clear')}
       </button>
       <button
         type="button"
@@ -45,7 +47,7 @@ export function SelectionBar({
         disabled={count === 0}
       >
         <Trash2 aria-hidden className="size-4" />
-        删除选中
+        {t('selection.delete')}
       </button>
       {children && <div className="ml-auto flex flex-wrap items-center gap-3">{children}</div>}
     </section>

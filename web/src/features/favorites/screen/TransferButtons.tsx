@@ -1,18 +1,18 @@
 import { useRef, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { FileDown, FileUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { FavoriteTypeCounts } from '@capshelf/contract';
 import { errorMessage, useExportFavorites, useImportFavorites } from '../../../api';
 import { buttonClass } from '../../../components/button';
 import { saveJsonFile } from '../../../lib/saveFile';
 import { exportFileName } from './filter';
 
-const countsText = (c: FavoriteTypeCounts) =>
-  `作品 ${c.works}，剧集 ${c.episodes}，图片 ${c.images}`;
 const total = (c: FavoriteTypeCounts) => c.works + c.episodes + c.images;
 
 /** 导出 saves GET /favorites/export as a dated JSON file; 导入 posts such a file back. */
 export function TransferButtons() {
+  const { t } = useTranslation('favorites');
   const exporter = useExportFavorites();
   const importer = useImportFavorites();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -21,7 +21,9 @@ export function TransferButtons() {
     exporter
       .mutateAsync()
       .then((answer) => saveJsonFile(exportFileName(), answer.data))
-      .catch((error: unknown) => toast.error(`导出失败: ${errorMessage(error)}`));
+      .catch((error: unknown) =>
+        toast.error(t('transfer.exportFailed', { message: errorMessage(error) })),
+      );
 
   const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -32,15 +34,15 @@ export function TransferButtons() {
     try {
       saved = JSON.parse(await file.text());
     } catch {
-      toast.error('导入失败: 文件不是有效的 JSON');
+      toast.error(t('transfer.notJson'));
       return;
     }
     try {
       const { imported, skipped } = await importer.mutateAsync(saved);
-      const note = total(skipped) > 0 ? `（已存在 ${total(skipped)} 项，已跳过）` : '';
-      toast.success(`导入完成：${countsText(imported)}${note}`);
+      const note = total(skipped) > 0 ? t('transfer.skipped', { count: total(skipped) }) : '';
+      toast.success(t('transfer.imported', { ...imported, note }));
     } catch (error) {
-      toast.error(`导入失败: ${errorMessage(error)}`);
+      toast.error(t('transfer.importFailed', { message: errorMessage(error) }));
     }
   };
 
@@ -53,7 +55,7 @@ export function TransferButtons() {
         disabled={exporter.isPending}
       >
         <FileDown aria-hidden className="size-4" />
-        {exporter.isPending ? '导出中...' : '导出'}
+        {exporter.isPending ? t('transfer.exporting') : t('transfer.export')}
       </button>
       <button
         type="button"
@@ -62,13 +64,13 @@ export function TransferButtons() {
         disabled={importer.isPending}
       >
         <FileUp aria-hidden className="size-4" />
-        {importer.isPending ? '导入中...' : '导入'}
+        {importer.isPending ? t('transfer.importing') : t('transfer.import')}
       </button>
       <input
         ref={fileInput}
         type="file"
         accept="application/json,.json"
-        aria-label="导入收藏文件"
+        aria-label={t('transfer.fileLabel')}
         className="hidden"
         onChange={(event) => void importFile(event)}
       />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { FavoriteContentType, FavoriteWork } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
 import { DeleteButton, SelectBox, type DeleteTarget } from './controls';
@@ -7,9 +8,9 @@ import { favoriteWorkPath } from './links';
 import type { FavoriteSelection } from './useFavoriteSelection';
 
 const typeTags: Record<FavoriteContentType, { label: string; className: string }> = {
-  movie: { label: '电影', className: 'bg-amber-100 text-amber-800' },
-  tv: { label: '电视剧', className: 'bg-emerald-100 text-emerald-800' },
-  anime: { label: '动漫', className: 'bg-violet-100 text-violet-800' },
+  movie: { label: 'types.movie', className: 'bg-amber-100 text-amber-800' },
+  tv: { label: 'types.tv', className: 'bg-emerald-100 text-emerald-800' },
+  anime: { label: 'types.anime', className: 'bg-violet-100 text-violet-800' },
 };
 
 interface WorksTabProps {
@@ -19,6 +20,7 @@ interface WorksTabProps {
 }
 
 export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
+  const { t } = useTranslation('favorites');
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {works.map((work) => {
@@ -30,25 +32,25 @@ export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
           >
             <div className="flex items-center gap-2">
               <SelectBox
-                label={`选择 ${work.title}`}
+                label={t('select', { name: work.title })}
                 checked={selection.isSelected('work', work.id)}
                 onChange={() => selection.toggle('work', work.id)}
               />
               <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${tag.className}`}>
-                {tag.label}
+                {t(tag.label)}
               </span>
               <a
                 href={work.original_url}
                 target="_blank"
                 rel="noreferrer"
-                aria-label={`打开原始页面 ${work.title}`}
-                title="打开原始页面"
+                aria-label={t('openOriginalNamed', { name: work.title })}
+                title={t('openOriginal')}
                 className="ml-auto rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
               >
                 <ExternalLink aria-hidden className="size-4" />
               </a>
               <DeleteButton
-                label={`删除 ${work.title}`}
+                label={t('deleteItem', { name: work.title })}
                 onClick={() => onDelete({ type: 'work', id: work.id, title: work.title })}
                 className="text-slate-500 hover:bg-red-50 hover:text-red-600"
               />
@@ -56,10 +58,13 @@ export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
             <Link
               to={favoriteWorkPath(work)}
               className="font-medium text-slate-900 hover:text-sky-700 hover:underline"
+              data-user-content=""
             >
               {work.title}
             </Link>
-            <p className="text-xs text-slate-500">收藏于 {formatDate(work.created_at)}</p>
+            <p className="text-xs text-slate-500">
+              {t('savedAt', { date: formatDate(work.created_at) })}
+            </p>
           </li>
         );
       })}

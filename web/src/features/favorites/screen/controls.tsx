@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { FavoriteItemType } from '@capshelf/contract';
 
 /** A favourite the user asked to delete; `title` names it in the confirmation. */
@@ -30,11 +31,12 @@ export function DeleteButton({
   onClick: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation('favorites');
   return (
     <button
       type="button"
       aria-label={label}
-      title="删除"
+      title={t('controls.delete')}
       onClick={onClick}
       className={`rounded p-1 transition-colors ${className}`}
     >
@@ -43,12 +45,18 @@ export function DeleteButton({
   );
 }
 
-/** A titled group of cards (by work or by episode). */
-export function GroupSection(props: { title: string; count: number; children: ReactNode }) {
+/** A titled group of cards (by work or by episode); `userTitle` when the title is source data. */
+export function GroupSection(props: {
+  title: string;
+  userTitle?: boolean;
+  count: number;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={props.title} className="flex flex-col gap-2">
       <h3 className="font-semibold text-slate-800">
-        {props.title} <span className="text-sm font-normal text-slate-500">({props.count})</span>
+        <span data-user-content={props.userTitle ? '' : undefined}>{props.title}</span>{' '}
+        <span className="text-sm font-normal text-slate-500">({props.count})</span>
       </h3>
       {props.children}
     </section>

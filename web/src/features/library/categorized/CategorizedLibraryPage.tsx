@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, useCategorizedLibrary, useLibraryCategory } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { Spinner } from '../../../components/Spinner';
@@ -9,9 +10,6 @@ import { useLibraryLevel } from './useLibraryLevel';
 import { WorksLevel } from './WorksLevel';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
-/** The spec's failure text: the message, else '未知错误'. */
-const failure = (error: unknown) => `加载分类图片库失败: ${errorMessage(error, '未知错误')}`;
-
 /** /categorized-library: works → episodes → images, the level kept in the URL. */
 export function CategorizedLibraryPage() {
   const level = useLibraryLevel();
@@ -19,23 +17,33 @@ export function CategorizedLibraryPage() {
   const works = useCategorizedLibrary(level.category ? 1 : level.page);
   const category = useLibraryCategory(level.category);
   const totals = works.data;
-  usePageTitle(level.category ? (category.data?.show_name ?? '作品') : null, '分类图库');
+  const { t } = useTranslation('library');
+  // The uncategorized group ('未分类', no work) is the app's name, not the source's.
+  const workName =
+    category.data && (category.data.work ? category.data.show_name : t('uncategorized'));
+  usePageTitle(level.category ? (workName ?? t('categorized.work')) : null, t('categorized.title'));
+  /** The spec's failure text: the message, else '未知错误'. */
+  const failure = (error: unknown) =>
+    t('categorized.loadFailed', { message: errorMessage(error, t('unknownError')) });
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className={buttonClass('secondary')} onClick={level.back}>
           <ArrowLeft aria-hidden className="size-4" />
-          返回
+          {t('back')}
         </button>
         {!level.episode && (
-          <h1 className="text-2xl font-bold text-slate-900">
-            {level.category ? (category.data?.show_name ?? '作品') : '分类图库'}
+          <h1
+            className="text-2xl font-bold text-slate-900"
+            data-user-content={category.data?.work ? '' : undefined}
+          >
+            {level.category ? (workName ?? t('categorized.work')) : t('categorized.title')}
           </h1>
         )}
         {totals && (
           <span className="text-sm text-slate-500">
-            作品 {totals.total_categories} 部，图片 {totals.total_images} 张
+            {t('summary', { works: totals.total_categories, images: totals.total_images })}
           </span>
         )}
       </div>

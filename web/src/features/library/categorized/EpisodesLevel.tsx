@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { LibraryCategory } from '@capshelf/contract';
 import { CardGrid, LibraryCard } from '../LibraryCard';
 import { episodePageUrl, libraryEpisodeTarget } from '../links';
@@ -9,18 +10,20 @@ interface EpisodesLevelProps {
 
 /** Level 2: one work's episodes (all of them come with the work). */
 export function EpisodesLevel({ category, onOpen }: EpisodesLevelProps) {
+  const { t } = useTranslation('library');
   const { work } = category;
   if (category.episodes.length === 0) {
-    return <p className="py-12 text-center text-slate-500">暂无分类图片数据</p>;
+    return <p className="py-12 text-center text-slate-500">{t('categorized.empty')}</p>;
   }
   return (
-    <CardGrid label="剧集">
+    <CardGrid label={t('episodes')}>
       {category.episodes.map((episode) => (
         <LibraryCard
           key={episode.episode_key}
           data={{ 'data-episode-key': episode.episode_key }}
-          title={episode.episode_name}
-          details={<span>{episode.image_count} 张图片</span>}
+          // The uncategorized group's one episode ('全部') is named by the app.
+          title={work ? episode.episode_name : t('categorized.all')}
+          details={<span>{t('imageCount', { count: episode.image_count })}</span>}
           previews={episode.images}
           onOpen={() => onOpen(episode.episode_key)}
           favorite={

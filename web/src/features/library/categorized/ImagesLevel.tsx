@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CategoryEpisodeResponse } from '@capshelf/contract';
 import { EPISODE_IMAGES_LIMIT, useCategoryEpisodeImages } from '../../../api';
 import { Pager, pageCount } from '../../../components/Pager';
@@ -14,13 +15,15 @@ interface ImagesLevelProps {
 
 /** Level 3: one episode's cached images on the shared image screen. */
 export function ImagesLevel({ category, episode, page, onPage }: ImagesLevelProps) {
+  const { t } = useTranslation('library');
   const query = useCategoryEpisodeImages(category, episode, page);
-  const data = useMemo(() => query.data && asImageList(query.data), [query.data]);
+  const all = t('categorized.all');
+  const data = useMemo(() => query.data && asImageList(query.data, all), [query.data, all]);
   return (
     <ImageBrowser
       list={{ query: { ...query, data }, refresh: () => query.refetch() }}
-      fallbackTitle="剧集图片"
-      emptyText="此集数暂无图片"
+      fallbackTitle={t('categorized.episodeImages')}
+      emptyText={t('categorized.noImages')}
       footer={
         <Pager
           page={page}
@@ -32,14 +35,17 @@ export function ImagesLevel({ category, episode, page, onPage }: ImagesLevelProp
   );
 }
 
-/** Names the work and episode the way the image screen (heading, hearts, ZIP name) reads them. */
-function asImageList(answer: CategoryEpisodeResponse): ImageListData {
+/**
+ * Names the work and episode the way the image screen (heading, hearts, ZIP name) reads them;
+ * `all` names the uncategorized group's one episode.
+ */
+function asImageList(answer: CategoryEpisodeResponse, all: string): ImageListData {
   const { work, episode_id } = answer;
   return {
     images: answer.images,
     total: answer.total,
     work_title: work ? answer.show_name : null,
-    episode_title: answer.episode_name,
+    episode_title: work ? answer.episode_name : all,
     work,
     episode: work && episode_id !== null ? { kind: work.kind, id: episode_id } : null,
   };

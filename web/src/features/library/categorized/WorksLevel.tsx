@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { CategorizedLibraryResponse } from '@capshelf/contract';
 import { CATEGORIES_LIMIT } from '../../../api';
 import { Pager, pageCount } from '../../../components/Pager';
@@ -14,22 +15,23 @@ interface WorksLevelProps {
 
 /** Level 1: the works with cached images ('未分类' comes last, from the server). */
 export function WorksLevel({ data, page, onPage, onOpen }: WorksLevelProps) {
+  const { t } = useTranslation('library');
   if (data.categories.length === 0) {
-    return <p className="py-12 text-center text-slate-500">暂无分类图片数据</p>;
+    return <p className="py-12 text-center text-slate-500">{t('categorized.empty')}</p>;
   }
   return (
     <>
-      <CardGrid label="作品">
+      <CardGrid label={t('works')}>
         {data.categories.map((item) => (
           <LibraryCard
             key={item.category}
             data={{ 'data-category': item.category }}
-            title={item.show_name}
+            title={item.work ? item.show_name : t('uncategorized')}
             details={
               <>
-                <span>{item.episode_count} 集</span>
-                <span>{item.total_images} 张图片</span>
-                <span>最近缓存 {formatDate(item.last_cached)}</span>
+                <span>{t('episodeCount', { count: item.episode_count })}</span>
+                <span>{t('imageCount', { count: item.total_images })}</span>
+                <span>{t('categorized.lastCached', { date: formatDate(item.last_cached) })}</span>
               </>
             }
             previews={item.images}

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { HistoryEpisode, HistorySource } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
 import { DeleteButton } from '../../favorites/screen/controls';
@@ -6,8 +7,8 @@ import { CardGrid, LibraryCard } from '../LibraryCard';
 import { historyEpisodePath, libraryEpisodeTarget } from '../links';
 
 const sourceTags: Record<HistorySource, { label: string; className: string }> = {
-  search: { label: '搜索', className: 'bg-sky-100 text-sky-800' },
-  direct: { label: '直接访问', className: 'bg-slate-200 text-slate-700' },
+  search: { label: 'history.source.search', className: 'bg-sky-100 text-sky-800' },
+  direct: { label: 'history.source.direct', className: 'bg-slate-200 text-slate-700' },
 };
 
 interface EpisodeCardsProps {
@@ -18,8 +19,9 @@ interface EpisodeCardsProps {
 /** By episode, newest first (as the server sends them): each opens its images. */
 export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation('library');
   return (
-    <CardGrid label="剧集">
+    <CardGrid label={t('episodes')}>
       {episodes.map((episode) => {
         const tag = sourceTags[episode.source];
         return (
@@ -30,13 +32,16 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
             details={
               <>
                 <span className={`rounded px-1.5 py-0.5 font-semibold ${tag.className}`}>
-                  {tag.label}
+                  {t(tag.label)}
                 </span>
-                <span>作品：{episode.show_name}</span>
-                <span>搜索词：{episode.search_term || '—'}</span>
+                {/* Labelled source data: the whole line counts as user content. */}
+                <span data-user-content="">{t('history.work', { name: episode.show_name })}</span>
+                <span data-user-content="">
+                  {t('history.searchTerm', { term: episode.search_term || '—' })}
+                </span>
                 <span>{formatDate(episode.created_at)}</span>
-                <span>{episode.image_count} 张图片</span>
-                <span>浏览 {episode.view_count} 次</span>
+                <span>{t('imageCount', { count: episode.image_count })}</span>
+                <span>{t('history.views', { count: episode.view_count })}</span>
               </>
             }
             previews={episode.images}
@@ -57,7 +62,7 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
             }
             actions={
               <DeleteButton
-                label={`删除 ${episode.episode_name}`}
+                label={t('history.deleteItem', { name: episode.episode_name })}
                 onClick={() => onDelete(episode)}
                 className="text-slate-400 hover:bg-red-50 hover:text-red-600"
               />

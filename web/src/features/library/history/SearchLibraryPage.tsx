@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, useSearchLibrary, useSearchLibraryEpisodes } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { RadioGroup } from '../../../components/RadioGroup';
@@ -12,13 +13,14 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 
 type View = 'work' | 'episode';
 const viewOptions = [
-  { value: 'work', label: '按作品' },
-  { value: 'episode', label: '按剧集' },
+  { value: 'work', label: 'history.byWork' },
+  { value: 'episode', label: 'history.byEpisode' },
 ] as const;
 
 /** /search-based-library and /history (?view=episode): what the user browsed, by work or episode. */
 export function SearchLibraryPage() {
-  usePageTitle('搜索历史图库');
+  const { t } = useTranslation('library');
+  usePageTitle(t('history.title'));
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'episode' ? 'episode' : 'work';
   const byWork = useSearchLibrary();
@@ -29,18 +31,21 @@ export function SearchLibraryPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">搜索历史图库</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('history.title')}</h1>
         {byWork.data && (
           <span className="text-sm text-slate-500">
-            作品 {byWork.data.total_categories} 部，图片 {byWork.data.total_images} 张
+            {t('summary', {
+              works: byWork.data.total_categories,
+              images: byWork.data.total_images,
+            })}
           </span>
         )}
         <div className="ml-auto">
           <RadioGroup
             name="history-view"
-            legend="查看方式"
+            legend={t('history.view')}
             value={view}
-            options={viewOptions}
+            options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
             onChange={(next) => setParams(next === 'episode' ? { view: next } : {})}
           />
         </div>
@@ -52,7 +57,9 @@ export function SearchLibraryPage() {
 
   function content() {
     if (query.isError) {
-      const message = `加载搜索历史分类库失败: ${errorMessage(query.error, '未知错误')}`;
+      const message = t('history.loadFailed', {
+        message: errorMessage(query.error, t('unknownError')),
+      });
       return <ErrorBox message={message} onRetry={() => void query.refetch()} />;
     }
     if (view === 'work') {
@@ -67,15 +74,14 @@ export function SearchLibraryPage() {
 }
 
 function EmptyHistory() {
+  const { t } = useTranslation('library');
   return (
     <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p className="text-lg font-medium text-slate-700">暂无搜索历史</p>
-      <p className="text-sm text-slate-500">
-        搜索并浏览剧集后，看过的内容会按作品和剧集整理在这里。
-      </p>
+      <p className="text-lg font-medium text-slate-700">{t('history.empty')}</p>
+      <p className="text-sm text-slate-500">{t('history.emptyHint')}</p>
       <Link to="/search" className={buttonClass()}>
         <Search aria-hidden className="size-4" />
-        开始搜索
+        {t('history.startSearch')}
       </Link>
     </div>
   );

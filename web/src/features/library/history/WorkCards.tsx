@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { HistoryCategory } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
 import { CardGrid, LibraryCard } from '../LibraryCard';
@@ -7,8 +8,9 @@ import { libraryWorkTarget, workPath } from '../links';
 /** By work: a known work opens its episodes (a movie its images); an unnamed one, a search. */
 export function WorkCards({ categories }: { categories: readonly HistoryCategory[] }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('library');
   return (
-    <CardGrid label="作品">
+    <CardGrid label={t('works')}>
       {categories.map((item) => (
         <LibraryCard
           key={item.work ? `${item.work.kind}:${item.work.id}` : `title:${item.show_name}`}
@@ -16,9 +18,9 @@ export function WorkCards({ categories }: { categories: readonly HistoryCategory
           title={item.show_name}
           details={
             <>
-              <span>{item.episode_count} 集</span>
-              <span>{item.total_images} 张图片</span>
-              <span>最近浏览 {formatDate(item.last_viewed)}</span>
+              <span>{t('episodeCount', { count: item.episode_count })}</span>
+              <span>{t('imageCount', { count: item.total_images })}</span>
+              <span>{t('history.lastViewed', { date: formatDate(item.last_viewed) })}</span>
             </>
           }
           previews={item.episodes.flatMap((episode) => episode.images).slice(0, 4)}

@@ -1,35 +1,50 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { DeleteHistoryEpisodeResponse, HistoryEpisode } from '@capshelf/contract';
 import { ApiError, useDeleteHistoryEpisode } from '../../../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
+type LibraryT = TFunction<'library'>;
+
 /** Spec §8: '删除失败: {message}' (the server's text, else 'HTTP {status}'), else a generic retry. */
-export function deleteFailure(error: unknown): string {
-  if (!(error instanceof ApiError)) return '删除失败，请重试';
-  return `删除失败: ${error.detail ?? `HTTP ${error.status}`}`;
+export function deleteFailure(error: unknown, t: LibraryT): string {
+  if (!(error instanceof ApiError)) return t('history.deleteRetry');
+  return t('history.deleteFailed', { message: error.detail ?? `HTTP ${error.status}` });
 }
 
-/** The server's message, and when the record was the work's last, that the work left too. */
-export function deleteSuccess(answer: DeleteHistoryEpisodeResponse): string {
-  if (!answer.work_removed) return answer.message;
-  return `${answer.message}，作品「${answer.work_title}」已从搜索历史图库中移除`;
+/**
+ * The server's message (zh-CN) or the page's own (en), and when the record was the work's last,
+ * that the work left too.
+ */
+export function deleteSuccess(
+  answer: DeleteHistoryEpisodeResponse,
+  episode: string,
+  t: LibraryT,
+): string {
+  const values = { message: answer.message, episode, work: answer.work_title };
+  return answer.work_removed ? t('history.deletedWork', values) : t('history.deleted', values);
 }
 
 /** Delete dialog state (spec §4): open on ask, closed on success or cancel, locked while pending. */
 export function useHistoryDeletion() {
   const [target, setTarget] = useState<HistoryEpisode | null>(null);
   const remove = useDeleteHistoryEpisode();
+  const { t } = useTranslation('library');
 
   const confirm = () => {
     if (!target) return;
+    const episode = target.episode_name;
     remove.mutate(target.history_id, {
       onSuccess: (answer) => {
-        if (!answer.success) return void toast.error(`删除失败: ${answer.message}`);
+        if (!answer.success) {
+          return void toast.error(t('history.deleteFailed', { message: answer.message }));
+        }
         setTarget(null);
-        toast.success(deleteSuccess(answer));
+        toast.success(deleteSuccess(answer, episode, t));
       },
-      onError: (error) => toast.error(deleteFailure(error)),
+      onError: (error) => toast.error(deleteFailure(error, t)),
     });
   };
 
@@ -37,12 +52,14 @@ export function useHistoryDeletion() {
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(open) => !open && setTarget(null)}
-      title="确认删除"
-      description={`确定要删除「${target?.episode_name ?? ''}」的浏览记录（${
-        target?.image_count ?? 0
-      } 张图片，浏览 ${target?.view_count ?? 0} 次）吗？此操作只会从搜索历史中删除该记录，不会删除图片缓存。`}
-      confirmLabel="删除"
-      pendingLabel="删除中..."
+      title={t('history.deleteTitle')}
+      description={t('history.deleteConfirm', {
+        name: target?.episode_name ?? '',
+        images: target?.image_count ?? 0,
+        count: target?.view_count ?? 0,
+      })}
+      confirmLabel={t('history.delete')}
+      pendingLabel={t('history.deleting')}
       onConfirm={confirm}
       pending={remove.isPending}
       danger

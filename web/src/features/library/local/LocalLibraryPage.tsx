@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FolderTree } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ImageItem, LibraryImage, LocalLibrarySort } from '@capshelf/contract';
 import { LOCAL_LIBRARY_LIMIT, useLocalLibrary } from '../../../api';
 import { Pager, pageCount } from '../../../components/Pager';
@@ -18,7 +19,8 @@ const UNKNOWN: ImageOrigin = { work_title: '', work_id: null, episode_title: '',
 
 /** /local-library?sort=&page= — every cached image, on the shared image screen. */
 export function LocalLibraryPage() {
-  usePageTitle('本地图库');
+  const { t } = useTranslation('library');
+  usePageTitle(t('local.title'));
   const [params, setParams] = useSearchParams();
   const sort = sortParam(params.get('sort'));
   const page = pageParam(params.get('page'));
@@ -45,20 +47,20 @@ export function LocalLibraryPage() {
   return (
     <ImageBrowser
       list={{ query, refresh: () => query.refetch() }}
-      fallbackTitle="本地图库"
+      fallbackTitle={t('local.title')}
       originOf={originOf}
       toolbarExtra={
         <>
           <SelectField
             id="library-sort"
-            label="排序"
+            label={t('local.sortLabel')}
             value={sort}
-            options={sortOptions}
+            options={sortOptions.map(({ value }) => ({ value, label: t(`local.sort.${value}`) }))}
             onChange={(next) => setView({ sort: next, page: 1 })}
           />
           <Link to="/categorized-library" className={buttonClass('secondary')}>
             <FolderTree aria-hidden className="size-4" />
-            分类浏览
+            {t('local.categorized')}
           </Link>
           {isAdmin && <ClearAllCacheButton />}
         </>
