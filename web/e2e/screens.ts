@@ -2,6 +2,7 @@ import { KEY_IDS, showById } from '@capshelf/replica';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Theme } from '@capshelf/contract';
+import { userMenu } from './support';
 
 /**
  * The main screens, in the state a user sees them, for the theme and accessibility specs: each
@@ -21,8 +22,19 @@ export async function imagesSettled(page: Page) {
     .toBe(true);
 }
 
-/** Tours the signed-in screens; the login page is its own visit (see `visitLogin`). */
+/**
+ * Tours the signed-in screens (as an admin, so the admin screens are included); the login page
+ * is its own visit (see `visitLogin`).
+ */
 export async function tourSignedIn(page: Page, visit: ScreenVisit) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await visit('home');
+  await userMenu(page).click();
+  await expect(page.getByRole('menuitem', { name: '设置' })).toBeVisible();
+  await visit('user-menu');
+  await page.keyboard.press('Escape');
+
   await page.goto('/search?q=hanabi');
   const result = page.locator('article, li').filter({ hasText: show.title }).first();
   await expect(page.getByRole('link', { name: new RegExp(show.title) })).toBeVisible();
@@ -36,6 +48,12 @@ export async function tourSignedIn(page: Page, visit: ScreenVisit) {
   await expect(page.locator(`[data-episode-id="${episode.id}"]`)).toBeVisible();
   await imagesSettled(page);
   await visit('episodes');
+  await page.getByRole('button', { name: '下载整部' }).click();
+  const workDialog = page.getByRole('dialog');
+  await expect(workDialog).toBeVisible();
+  await visit('work-download-dialog');
+  await page.keyboard.press('Escape');
+  await expect(workDialog).toHaveCount(0);
 
   await page.locator(`[data-episode-id="${episode.id}"]`).click();
   await expect(tile(page, episode.imageIds[0]!)).toBeVisible();
@@ -53,8 +71,17 @@ export async function tourSignedIn(page: Page, visit: ScreenVisit) {
   await page.keyboard.press('Escape');
   await expect(lightbox).toHaveCount(0);
 
+  await page.getByRole('button', { name: '清除缓存' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '清除本集缓存' });
+  await expect(confirm).toContainText('张图片');
+  await visit('confirm-dialog');
+  await confirm.getByRole('button', { name: '取消' }).click();
+
   await page.getByRole('button', { name: '下载选中 (3)' }).click();
-  await expect(page.getByText(/下载任务已创建/)).toBeVisible();
+  const toast = page.getByRole('status').filter({ hasText: /下载任务已创建/ });
+  // Once its entrance animation is over, so its colours are its own.
+  await expect(toast.locator('..')).toHaveCSS('opacity', '1');
+  await visit('toast');
   const tray = page.getByRole('region', { name: '下载任务' });
   await tray.getByRole('button', { name: /^下载任务/ }).click();
   await expect(tray.getByText('已完成')).toBeVisible();
@@ -68,6 +95,8 @@ export async function tourSignedIn(page: Page, visit: ScreenVisit) {
     ['history-library', '/search-based-library', '搜索历史图库'],
     ['settings', '/settings', '设置'],
     ['profile', '/profile', '个人信息'],
+    ['admin-users', '/admin/users', '用户管理'],
+    ['site-health', '/site-health', '站点状态'],
   ];
   for (const [name, path, heading] of screens) {
     await page.goto(path);

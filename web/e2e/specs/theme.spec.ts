@@ -40,7 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await visitLogin(page, contrastCheck(page, label, findings));
         expect(await documentTheme(page)).toBe(scheme);
 
-        await signIn(page, `contrast-${scheme}`);
+        await signIn(page, `contrast-${scheme}`, 'admin');
         // The user's own choice, set explicitly (not only the emulated system scheme).
         await chooseTheme(page, scheme);
         expect(await documentTheme(page)).toBe(scheme);
@@ -73,9 +73,9 @@ test.describe('theme preference', () => {
     // A fixed choice ignores the system.
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await documentTheme(page)).toBe('dark');
-    expect(
-      await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme),
-    ).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+      'dark',
+    );
 
     // A second browser (light system, nothing stored) gets the user's dark theme at login.
     const other = await browser.newContext({ colorScheme: 'light' });
