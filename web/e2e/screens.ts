@@ -97,6 +97,7 @@ export async function tourSignedIn(page: Page, visit: ScreenVisit) {
     ['profile', '/profile', '个人信息'],
     ['admin-users', '/admin/users', '用户管理'],
     ['site-health', '/site-health', '站点状态'],
+    ['operation-log', '/operation-log-test', '操作日志测试'],
   ];
   for (const [name, path, heading] of screens) {
     await page.goto(path);

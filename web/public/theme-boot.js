@@ -6,12 +6,14 @@
   var theme = null;
   try {
     theme = localStorage.getItem('capshelf.theme');
-  } catch (e) {
+  } catch {
     // Storage may be blocked; the system's preference still applies.
   }
   var dark =
     theme === 'dark' ||
-    (theme !== 'light' && !!window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
+    (theme !== 'light' &&
+      !!window.matchMedia &&
+      matchMedia('(prefers-color-scheme: dark)').matches);
   root.setAttribute('data-theme', dark ? 'dark' : 'light');
   root.style.colorScheme = dark ? 'dark' : 'light';
 })();

@@ -29,7 +29,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-1/2 flex-col gap-4 rounded-lg bg-white p-6 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-1/2 flex-col gap-4 rounded-lg bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">
             {title}
           </AlertDialog.Title>

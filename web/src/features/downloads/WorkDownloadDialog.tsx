@@ -77,7 +77,8 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">
             下载整部：{props.workTitle}
           </Dialog.Title>
