@@ -1,6 +1,6 @@
 import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from '../support';
+import { replica, signIn } from '../support';
 import { axeFindings, imagesSettled, tourSignedIn, visitLogin, type ScreenVisit } from '../screens';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -47,10 +47,10 @@ test.describe('dialogs', () => {
     }
   }
 
-  test('the lightbox and the confirm dialogs trap focus and hand it back to their opener', async ({
+  test('the lightbox, the confirm and 下载整部 dialogs trap focus and hand it back to their opener', async ({
     page,
   }) => {
-    const { pageOrigin } = await import('../support').then((support) => support.replica());
+    const { pageOrigin } = await replica();
     await signIn(page, 'focus');
     await page.goto(
       `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
@@ -84,5 +84,21 @@ test.describe('dialogs', () => {
     await page.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(clear).toBeFocused();
+
+    // 下载整部 on the work's episode list.
+    await page.goto(
+      `/episodes/${encodeURIComponent(`${pageOrigin}/anime/showimages.php?${show.id}`)}?contentType=anime`,
+    );
+    const whole = page.getByRole('button', { name: '下载整部' });
+    await expect(page.getByText(`共 ${show.episodes.length} 集`)).toBeVisible();
+    await expect(whole).toBeEnabled();
+    await whole.focus();
+    await page.keyboard.press('Enter');
+    const workDialog = page.getByRole('dialog', { name: /下载整部/ });
+    await expect(workDialog).toBeVisible();
+    await expectFocusTrapped(page, workDialog);
+    await page.keyboard.press('Escape');
+    await expect(workDialog).toHaveCount(0);
+    await expect(whole).toBeFocused();
   });
 });
