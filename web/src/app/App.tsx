@@ -4,6 +4,7 @@ import { RouterProvider, type DataRouter } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { createQueryClient } from '../api';
 import { SessionProvider } from '../features/auth';
+import { ThemeSync } from '../features/theme';
 
 /** Providers around the router; tests pass a memory router, main.tsx a browser one. */
 export function App({ router }: { router: DataRouter }) {
@@ -11,16 +12,19 @@ export function App({ router }: { router: DataRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
+        <ThemeSync />
         <RouterProvider router={router} />
       </SessionProvider>
-      {/* Spec §9: 4 s default, 2 s success, green/red; react-hot-toast keeps at most 20. */}
+      {/* Spec §9: 4 s default, 2 s success, green/red; react-hot-toast keeps at most 20.
+          Plain toasts take the theme's colours (index.css); white on green-700 meets AA. */}
       <Toaster
         toastOptions={{
           duration: 4000,
+          style: { background: 'var(--toast-background)', color: 'var(--toast-color)' },
           success: {
             duration: 2000,
-            style: { background: '#16a34a', color: '#fff' },
-            iconTheme: { primary: '#fff', secondary: '#16a34a' },
+            style: { background: '#15803d', color: '#fff' },
+            iconTheme: { primary: '#fff', secondary: '#15803d' },
           },
           error: {
             style: { background: '#dc2626', color: '#fff' },

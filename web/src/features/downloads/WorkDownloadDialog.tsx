@@ -6,6 +6,7 @@ import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type Episode } from '@capshelf/contra
 import { errorMessage, useCreateWorkDownload } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
+import { useReturnFocus } from '../a11y';
 import { watchDownload } from './watch';
 
 type Size = 'thumb' | 'small' | 'large';
@@ -27,6 +28,7 @@ interface WorkDownloadDialogProps {
  */
 export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const { open, onOpenChange, episodes } = props;
+  const returnFocus = useReturnFocus();
   const create = useCreateWorkDownload();
   const { t } = useTranslation('downloads');
   const [size, setSize] = useState<Size>('small');
@@ -69,7 +71,10 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+        >
           <Dialog.Title className="text-lg font-semibold text-slate-900">
             {t('work.title')}
             <span data-user-content="">{props.workTitle}</span>

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
+import { useReturnFocus } from '../a11y';
 import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
@@ -25,6 +26,7 @@ interface LightboxProps {
 export function Lightbox(props: LightboxProps) {
   const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
   const { t } = useTranslation('images');
+  const returnFocus = useReturnFocus();
   const image = index === null ? undefined : images[index];
   const open = image !== undefined && index !== null;
   const go = (step: number) => {
@@ -45,6 +47,7 @@ export function Lightbox(props: LightboxProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
         <Dialog.Content
+          {...returnFocus}
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
           className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { DownImageHosts } from './DownImageHosts';
+import { ThemeChoice } from './ThemeChoice';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 const cdnLabels: Record<CdnStatus['current_cdn'], string> = { small: '小图CDN', large: '大图CDN' };
@@ -94,6 +95,7 @@ export function SettingsPage() {
         )}
         <p className="text-sm text-slate-600">推荐使用小图CDN：加载更快，也更不容易被限制访问。</p>
       </div>
+      <ThemeChoice />
       <p className="text-sm text-slate-500">更多设置功能正在开发中，敬请期待。</p>
     </section>
   );

@@ -16,7 +16,7 @@ export function LogEntries({ entries }: { entries: readonly LogEntry[] }) {
     >
       {entries.map((entry) => (
         <li key={entry.id} className="flex flex-wrap items-baseline gap-2 px-3 py-2 text-sm">
-          <time dateTime={entry.time} className="text-xs text-slate-400">
+          <time dateTime={entry.time} className="text-xs text-slate-500">
             {new Date(entry.time).toLocaleTimeString('zh-CN')}
           </time>
           <span
