@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangePasswordRequest,
+  Locale,
   LoginRequest,
   LoginResponse,
   MessageResponse,
@@ -52,6 +53,16 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateProfileRequest) =>
       apiRequest<User>('/auth/me', { method: 'PATCH', body }),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
+  });
+}
+
+/** Stores the interface language on the server (PATCH /auth/me {locale}); the cache follows. */
+export function useUpdateLocale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: Locale) =>
+      apiRequest<User>('/auth/me', { method: 'PATCH', body: { locale } }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
   });
 }

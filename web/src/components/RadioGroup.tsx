@@ -2,7 +2,8 @@ interface RadioGroupProps<T extends string> {
   name: string;
   legend: string;
   value: T;
-  options: readonly { value: T; label: string }[];
+  /** `lang` marks a label in another language than the page's (a language's own name). */
+  options: readonly { value: T; label: string; lang?: string }[];
   onChange: (value: T) => void;
 }
 
@@ -23,6 +24,8 @@ export function RadioGroup<T extends string>({
       {options.map((option) => (
         <label
           key={option.value}
+          lang={option.lang}
+          translate={option.lang ? 'no' : undefined}
           className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-sky-300 ${
             option.value === value
               ? 'border-sky-600 bg-sky-600 text-white'
