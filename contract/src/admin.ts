@@ -38,7 +38,10 @@ export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 
 export const UpdateUserRequest = z
   .object({ role: Role.optional(), status: AccountStatus.optional() })
-  .refine((body) => body.role !== undefined || body.status !== undefined, validationMessages.userChangeEmpty);
+  .refine(
+    (body) => body.role !== undefined || body.status !== undefined,
+    validationMessages.userChangeEmpty,
+  );
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
 export const ResetUserPasswordRequest = z.object({ password: NewPassword.optional() });

@@ -104,7 +104,10 @@ export const ResetRequest = z.object({ email: Email });
 export type ResetRequest = z.infer<typeof ResetRequest>;
 
 export const ResetConfirmRequest = z.object({
-  token: z.string().min(1, validationMessages.resetTokenInvalid).max(200, validationMessages.resetTokenInvalid),
+  token: z
+    .string()
+    .min(1, validationMessages.resetTokenInvalid)
+    .max(200, validationMessages.resetTokenInvalid),
   new_password: NewPassword,
 });
 export type ResetConfirmRequest = z.infer<typeof ResetConfirmRequest>;

@@ -82,16 +82,16 @@ function codeMessage(error: ApiError): string | undefined {
   if (!error.code || !CODE_MESSAGES.has(error.code)) return undefined;
   const seconds = isRecord(error.body) ? error.body.retry_after : undefined;
   const withWait = `errors:codeRetry.${error.code}`;
-  return typeof seconds === 'number' && i18n.exists(withWait)
+  return typeof seconds === 'number' && i18n.exists(withWait, { count: seconds })
     ? i18n.t(withWait, { count: seconds })
     : i18n.t(`errors:code.${error.code}`);
 }
 
 /** The server's fixed Chinese texts by key: the zh-CN `errors` catalogue's `detail` group. */
 const detailKeys = new Map(
-  Object.entries(
-    (catalogues[DEFAULT_LOCALE].errors?.detail ?? {}) as Record<string, string>,
-  ).map(([key, text]) => [text, key]),
+  Object.entries((catalogues[DEFAULT_LOCALE].errors?.detail ?? {}) as Record<string, string>).map(
+    ([key, text]) => [text, key],
+  ),
 );
 
 /** A known text (or a validation answer's `field: text` with a known text), translated. */

@@ -30,9 +30,7 @@ export function Pager({ page, pages, onChange }: PagerProps) {
         <ChevronLeft aria-hidden className="size-4" />
         {t('pager.previous')}
       </button>
-      <span className="text-sm text-slate-600">
-        {t('pager.position', { page, pages })}
-      </span>
+      <span className="text-sm text-slate-600">{t('pager.position', { page, pages })}</span>
       <button
         type="button"
         className={buttonClass('secondary')}

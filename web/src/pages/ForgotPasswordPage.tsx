@@ -20,7 +20,9 @@ export function ForgotPasswordPage() {
   if (request.isSuccess) {
     return (
       <Panel title={t('forgot.sent')}>
-        <p className="text-slate-600">{serverMessage(request.data.message, t('errors:detail.resetRequested'))}</p>
+        <p className="text-slate-600">
+          {serverMessage(request.data.message, t('errors:detail.resetRequested'))}
+        </p>
         <div className="flex gap-3">
           <Link to="/login" className={buttonClass()}>
             {t('backToLogin')}

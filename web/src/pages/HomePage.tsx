@@ -40,7 +40,11 @@ export function HomePage() {
       </section>
 
       <section className="grid gap-4 md:grid-cols-2">
-        <LibraryCard to="/local-library" icon={<HardDrive className="size-8" />} title={t('layout:menu.localLibrary')}>
+        <LibraryCard
+          to="/local-library"
+          icon={<HardDrive className="size-8" />}
+          title={t('layout:menu.localLibrary')}
+        >
           {localSummary}
         </LibraryCard>
         <LibraryCard

@@ -90,9 +90,7 @@ export function LoginPage() {
       <Link to="/forgot-password" className="text-sm text-sky-700 hover:underline">
         {t('login.forgot')}
       </Link>
-      <p className="text-sm text-slate-500">
-        {t('login.noSignUp')}
-      </p>
+      <p className="text-sm text-slate-500">{t('login.noSignUp')}</p>
     </Panel>
   );
 }

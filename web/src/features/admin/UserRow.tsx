@@ -31,7 +31,8 @@ export function UserRow(props: {
     update.mutate(
       { id: account.id, role },
       {
-        onSuccess: () => toast.success(t('row.roleSet', { email: account.email, role: roleLabel(role) })),
+        onSuccess: () =>
+          toast.success(t('row.roleSet', { email: account.email, role: roleLabel(role) })),
         onError: fail,
       },
     );
@@ -39,7 +40,8 @@ export function UserRow(props: {
     update.mutate(
       { id: account.id, status },
       {
-        onSuccess: () => toast.success(status === 'disabled' ? t('row.disabledDone') : t('row.enabledDone')),
+        onSuccess: () =>
+          toast.success(status === 'disabled' ? t('row.disabledDone') : t('row.enabledDone')),
         onError: fail,
         onSettled: () => setAsking(null),
       },

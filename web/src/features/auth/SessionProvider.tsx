@@ -60,7 +60,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // it wins over the stored one and is saved for the other devices.
       const chosen = takeLoginChoice();
       const differs = chosen !== null && chosen !== login.user.locale;
-      queryClient.setQueryData(authKeys.me, differs ? { ...login.user, locale: chosen } : login.user);
+      queryClient.setQueryData(
+        authKeys.me,
+        differs ? { ...login.user, locale: chosen } : login.user,
+      );
       setToken(login.access_token);
       if (differs) storeLocale(chosen);
     },

@@ -10,7 +10,12 @@ import { suggestionsFor, type HistoryEntry } from './history';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
-export const contentTypes = ['all', 'anime', 'movies', 'tv'] as const satisfies readonly ContentType[];
+export const contentTypes = [
+  'all',
+  'anime',
+  'movies',
+  'tv',
+] as const satisfies readonly ContentType[];
 
 interface SearchFormProps {
   text: string;

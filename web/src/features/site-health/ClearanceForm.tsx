@@ -23,9 +23,7 @@ export function ClearanceForm() {
             toast.success(checkMessage(check));
             setCookie('');
           } else {
-            toast.error(
-              t('form.savedNotPassed', { message: checkMessage(check) }),
-            );
+            toast.error(t('form.savedNotPassed', { message: checkMessage(check) }));
           }
         },
         onError: (error) => toast.error(errorMessage(error, t('form.saveFailed'))),

@@ -3,12 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { RefreshCw, ShieldCheck, Trash2 } from 'lucide-react';
 import type { SiteHealthResponse } from '@capshelf/contract';
-import {
-  errorMessage,
-  useClearClearance,
-  useSiteHealth,
-  useVerifyClearance,
-} from '../../api';
+import { errorMessage, useClearClearance, useSiteHealth, useVerifyClearance } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { DefinitionList } from '../../components/DefinitionList';
 import { Spinner } from '../../components/Spinner';
@@ -67,7 +62,11 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
   const { clearance, solver, pacing, cache } = data;
   const seconds = (ms: number) => Math.round(ms / 1000);
   const cacheRate = (stats: typeof cache.listings) =>
-    t('pacing.cacheRate', { rate: formatRate(stats.hit_rate), hits: stats.hits, misses: stats.misses });
+    t('pacing.cacheRate', {
+      rate: formatRate(stats.hit_rate),
+      hits: stats.hits,
+      misses: stats.misses,
+    });
   return (
     <>
       <Card title={t('clearance.title')}>
@@ -96,7 +95,10 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
                   ? t('solver.on', { seconds: seconds(solver.timeout_ms) })
                   : t('solver.noBrowser'),
             ],
-            [t('solver.count'), t('solver.counts', { solves: solver.solves, failures: solver.failures })],
+            [
+              t('solver.count'),
+              t('solver.counts', { solves: solver.solves, failures: solver.failures }),
+            ],
             [t('solver.last'), formatDate(solver.last_solve_at)],
           ]}
         />
@@ -119,10 +121,16 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
             [t('pacing.thumbs'), t('pacing.lane', pacing.thumbs)],
             [t('pacing.full'), t('pacing.lane', pacing.full)],
             [t('pacing.jitter'), t('pacing.jitterValue', { ms: pacing.jitter_ms })],
-            [t('pacing.cooldown'), t('pacing.cooldownValue', { seconds: seconds(pacing.cooldown_ms) })],
+            [
+              t('pacing.cooldown'),
+              t('pacing.cooldownValue', { seconds: seconds(pacing.cooldown_ms) }),
+            ],
             [
               t('pacing.timeout'),
-              t('pacing.timeoutValue', { seconds: seconds(pacing.timeout_ms), retries: pacing.retries }),
+              t('pacing.timeoutValue', {
+                seconds: seconds(pacing.timeout_ms),
+                retries: pacing.retries,
+              }),
             ],
             [t('pacing.listings'), cacheRate(cache.listings)],
             [t('pacing.images'), cacheRate(cache.images)],

@@ -1,4 +1,3 @@
-import type { Role } from '@capshelf/contract';
 import { i18n } from '../../i18n';
 
 export { formatDate } from '../../lib/formatDate';

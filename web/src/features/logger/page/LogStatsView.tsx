@@ -16,7 +16,10 @@ export function LogStatsView({ stats }: { stats: LogStats }) {
     ]),
   ];
   return (
-    <section aria-label={t('stats.label')} className="rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-label={t('stats.label')}
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
         {rows.map(([name, value]) => (
           <div key={name} className="flex justify-between gap-2">

@@ -30,7 +30,9 @@ export function OperationLogTestPage() {
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         {user && (
-          <p className="text-sm text-slate-600">{t('currentUser', { email: user.email, id: user.id })}</p>
+          <p className="text-sm text-slate-600">
+            {t('currentUser', { email: user.email, id: user.id })}
+          </p>
         )}
         <p className="text-sm text-slate-600">
           {t('status', { state: enabled ? t('on') : t('off'), count: entries.length })}

@@ -6,61 +6,69 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const STEP_DELAY_MS = 100;
 const STEPS = ['search', 'episode', 'select', 'download'] as const;
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`logger:${key}`, options);
-
-/** The test page's buttons (`label` is a `logger` key): one sample entry of each kind (the API one is a real call). */
+/** The test page's buttons (`label` is a catalogue key): one sample entry of each kind (the API one is a real call). */
 export const samples: { label: string; run: () => unknown }[] = [
   {
-    label: 'sample.basic',
-    run: () => operationLog.log('basic', t('sample.basicMessage'), { source: t('title') }),
+    label: 'logger:sample.basic',
+    run: () =>
+      operationLog.log('basic', i18n.t('logger:sample.basicMessage'), {
+        source: i18n.t('logger:title'),
+      }),
   },
   {
-    label: 'sample.user',
-    run: () => operationLog.log('user', t('sample.userMessage'), { button: t('sample.user') }),
+    label: 'logger:sample.user',
+    run: () =>
+      operationLog.log('user', i18n.t('logger:sample.userMessage'), {
+        button: i18n.t('logger:sample.user'),
+      }),
   },
   {
-    label: 'sample.api',
+    label: 'logger:sample.api',
     // Goes through the API client, which logs it like every other call; a failure is logged there.
     run: () => apiRequest('/images/cache-stats').catch(() => undefined),
   },
   {
-    label: 'sample.favorite',
+    label: 'logger:sample.favorite',
     run: () =>
-      operationLog.log('favorite', t('sample.favoriteMessage'), {
+      operationLog.log('favorite', i18n.t('logger:sample.favoriteMessage'), {
         type: 'work',
-        title: t('sample.workTitle'),
+        title: i18n.t('logger:sample.workTitle'),
       }),
   },
   {
-    label: 'sample.download',
+    label: 'logger:sample.download',
     run: () =>
-      operationLog.log('download', t('sample.downloadMessage'), {
+      operationLog.log('download', i18n.t('logger:sample.downloadMessage'), {
         file_count: 12,
         size: 'large',
       }),
   },
   {
-    label: 'sample.navigation',
+    label: 'logger:sample.navigation',
     run: () =>
-      operationLog.log('navigation', t('sample.navigationMessage'), {
+      operationLog.log('navigation', i18n.t('logger:sample.navigationMessage'), {
         from: '/operation-log-test',
         to: '/search',
       }),
   },
   {
-    label: 'sample.auth',
-    run: () => operationLog.log('auth', t('sample.authMessage')),
+    label: 'logger:sample.auth',
+    run: () => operationLog.log('auth', i18n.t('logger:sample.authMessage')),
   },
 ];
 
 /** 分步流程模拟: a four-step flow logged step by step, as a real one would be. */
 export async function runStepFlow(): Promise<void> {
   const flow = `flow-${Date.now()}`;
-  operationLog.log('step', t('flow.start'), { flow, steps: STEPS.length });
+  operationLog.log('step', i18n.t('logger:flow.start'), { flow, steps: STEPS.length });
   for (const [index, step] of STEPS.entries()) {
     await pause(STEP_DELAY_MS);
-    const name = t(`flow.steps.${step}`);
-    operationLog.log('step', t('flow.step', { n: index + 1, total: STEPS.length, name }), { flow });
+    const name = i18n.t(`logger:flow.steps.${step}`);
+    operationLog.log(
+      'step',
+      i18n.t('logger:flow.step', { n: index + 1, total: STEPS.length, name }),
+      { flow },
+    );
   }
-  operationLog.log('step', t('flow.done'), { flow });
+  operationLog.log('step', i18n.t('logger:flow.done'), { flow });
 }
