@@ -5,6 +5,8 @@ interface RadioGroupProps<T extends string> {
   /** `lang` marks a label in another language than the page's (a language's own name). */
   options: readonly { value: T; label: string; lang?: string }[];
   onChange: (value: T) => void;
+  /** The legend for screen readers only, when a heading beside the group already names it. */
+  legendHidden?: boolean;
 }
 
 /** A labelled group of radio buttons drawn as a segmented control. */
@@ -14,13 +16,16 @@ export function RadioGroup<T extends string>({
   value,
   options,
   onChange,
+  legendHidden = false,
 }: RadioGroupProps<T>) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">{legend}</legend>
-      <span aria-hidden className="text-sm text-slate-600">
-        {legend}
-      </span>
+      {!legendHidden && (
+        <span aria-hidden className="text-sm text-slate-600">
+          {legend}
+        </span>
+      )}
       {options.map((option) => (
         <label
           key={option.value}

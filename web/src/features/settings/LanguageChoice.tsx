@@ -30,6 +30,7 @@ export function LanguageChoice() {
       <RadioGroup
         name="locale"
         legend={t('language.title')}
+        legendHidden
         value={current}
         options={options}
         onChange={choose}
