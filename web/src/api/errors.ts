@@ -44,9 +44,8 @@ export function codeFromBody(body: unknown): string | undefined {
  */
 export function errorMessage(error: unknown, fallback: string = i18n.t('errors:generic')): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (!error.detail) return codeMessage(error) ?? fallback;
-  if (i18n.language === DEFAULT_LOCALE) return error.detail;
-  return known(error.detail) ?? codeMessage(error) ?? fallback;
+  if (i18n.language === DEFAULT_LOCALE) return error.detail || fallback;
+  return (error.detail && known(error.detail)) || codeMessage(error) || fallback;
 }
 
 /**
