@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 import { Email, NewPassword, Role, User, Username } from './auth';
 
 /**
@@ -24,7 +25,7 @@ export const CreateUserRequest = z.object({
   /** Generated (and answered once) when omitted. */
   password: NewPassword.optional(),
   username: Username.optional(),
-  display_name: z.string().trim().max(100, '显示名称最多100个字符').optional(),
+  display_name: z.string().trim().max(100, validationMessages.displayNameTooLong).optional(),
 });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 
@@ -37,7 +38,10 @@ export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 
 export const UpdateUserRequest = z
   .object({ role: Role.optional(), status: AccountStatus.optional() })
-  .refine((body) => body.role !== undefined || body.status !== undefined, '请指定要修改的内容');
+  .refine(
+    (body) => body.role !== undefined || body.status !== undefined,
+    validationMessages.userChangeEmpty,
+  );
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
 export const ResetUserPasswordRequest = z.object({ password: NewPassword.optional() });

@@ -1,37 +1,36 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 
-/** Password rule shared by the reset page, the profile page and the server. Messages are the spec's. */
-export const passwordMessages = {
-  empty: '请输入新密码',
-  tooShort: '密码长度至少为8位',
-  weak: '密码必须包含大小写字母和数字',
-  mismatch: '两次输入的密码不一致',
-} as const;
+/** Keys (in `validationMessages`) of the password rule's problems, in the order they are checked. */
+export type PasswordProblem = 'passwordEmpty' | 'passwordTooShort' | 'passwordWeak';
 
-/** Returns the first rule the password breaks, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
-  if (password === '') return passwordMessages.empty;
-  if (password.length < 8) return passwordMessages.tooShort;
+/**
+ * Password rule shared by the reset page, the profile page and the server: the first rule the
+ * password breaks, as a message key (the server answers `validationMessages[key]`), or null.
+ */
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password === '') return 'passwordEmpty';
+  if (password.length < 8) return 'passwordTooShort';
   if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
-    return passwordMessages.weak;
+    return 'passwordWeak';
   }
   return null;
 }
 
 export const NewPassword = z
   .string()
-  .max(256, '密码过长')
+  .max(256, validationMessages.passwordTooLong)
   .superRefine((value, ctx) => {
     const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', message: validationMessages[problem] });
   });
 
 export const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, '邮箱地址过长')
-  .pipe(z.email('请输入有效的邮箱地址'));
+  .max(254, validationMessages.emailTooLong)
+  .pipe(z.email(validationMessages.emailInvalid));
 
 export const Role = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof Role>;
@@ -59,8 +58,8 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().toLowerCase().min(1, '邮箱和密码不能为空').max(254),
-  password: z.string().min(1, '邮箱和密码不能为空').max(256),
+  email: z.string().trim().toLowerCase().min(1, validationMessages.credentialsEmpty).max(254),
+  password: z.string().min(1, validationMessages.credentialsEmpty).max(256),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -74,13 +73,13 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const Username = z
   .string()
   .trim()
-  .min(1, '用户名不能为空')
-  .max(50, '用户名最多50个字符')
-  .regex(/^[^\s<>"'/\\]+$/, '用户名不能包含空格或 <>"\'/\\');
+  .min(1, validationMessages.usernameEmpty)
+  .max(50, validationMessages.usernameTooLong)
+  .regex(/^[^\s<>"'/\\]+$/, validationMessages.usernameInvalid);
 
 export const UpdateProfileRequest = z.object({
   username: Username.optional(),
-  display_name: z.string().trim().max(100, '显示名称最多100个字符').optional(),
+  display_name: z.string().trim().max(100, validationMessages.displayNameTooLong).optional(),
   email: Email.optional(),
   /** Required (and checked) when `email` changes: a stolen session must not take the account over. */
   current_password: z.string().max(256).optional(),
@@ -90,7 +89,7 @@ export const UpdateProfileRequest = z.object({
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 export const ChangePasswordRequest = z.object({
-  current_password: z.string().min(1, '请输入当前密码').max(256),
+  current_password: z.string().min(1, validationMessages.currentPasswordEmpty).max(256),
   new_password: NewPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
@@ -105,7 +104,10 @@ export const ResetRequest = z.object({ email: Email });
 export type ResetRequest = z.infer<typeof ResetRequest>;
 
 export const ResetConfirmRequest = z.object({
-  token: z.string().min(1, '重置令牌无效').max(200, '重置令牌无效'),
+  token: z
+    .string()
+    .min(1, validationMessages.resetTokenInvalid)
+    .max(200, validationMessages.resetTokenInvalid),
   new_password: NewPassword,
 });
 export type ResetConfirmRequest = z.infer<typeof ResetConfirmRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 
 export const Kind = z.enum(['anime', 'tv', 'movie']);
 export type Kind = z.infer<typeof Kind>;
@@ -22,8 +23,8 @@ export const SearchRequest = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, '搜索内容不能为空')
-    .max(200, '搜索内容最多200个字符'),
+    .min(1, validationMessages.searchEmpty)
+    .max(200, validationMessages.searchTooLong),
   content_type: ContentType.default('all'),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;
@@ -50,7 +51,7 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export const ClearSearchCacheQuery = z.object({ pattern: z.string().max(300).optional() });
 
 export const EpisodesRequest = z.object({
-  show_url: z.string().trim().min(1, '缺少作品地址').max(2000),
+  show_url: z.string().trim().min(1, validationMessages.workUrlMissing).max(2000),
   kind: z.enum(['anime', 'tv']).optional(),
 });
 export type EpisodesRequest = z.infer<typeof EpisodesRequest>;

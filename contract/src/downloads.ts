@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 
 export const MAX_DOWNLOAD_IMAGES = 5000;
 export const DEFAULT_DOWNLOAD_PREFIX = 'fancaps_images';
@@ -45,8 +46,8 @@ export function sanitizeDownloadPrefix(text: string): string {
 export const CreateDownloadRequest = z.object({
   image_urls: z
     .array(z.string().min(1).max(2000))
-    .min(1, '请先选择要下载的图片')
-    .max(MAX_DOWNLOAD_IMAGES, `一次最多下载 ${MAX_DOWNLOAD_IMAGES} 张图片`),
+    .min(1, validationMessages.downloadNothingSelected)
+    .max(MAX_DOWNLOAD_IMAGES, validationMessages.downloadTooMany),
   filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
 });
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
@@ -73,14 +74,14 @@ export const FINISHED_DOWNLOAD_STATES: readonly DownloadState[] = [
 export const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 6;
 export const NearDuplicateThreshold = z
   .number()
-  .int('阈值必须是整数')
-  .min(0, '相似度阈值必须在 0 到 64 之间')
-  .max(64, '相似度阈值必须在 0 到 64 之间');
+  .int(validationMessages.thresholdNotInteger)
+  .min(0, validationMessages.thresholdRange)
+  .max(64, validationMessages.thresholdRange);
 
 /** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
 export const CreateWorkDownloadRequest = z.object({
   /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
-  work_url: z.string().trim().min(1, '缺少作品地址').max(2000),
+  work_url: z.string().trim().min(1, validationMessages.workUrlMissing).max(2000),
   kind: z.enum(['anime', 'tv']).optional(),
   /** Ids as POST /episodes/ lists them; absent means every episode. */
   episode_ids: z
@@ -147,7 +148,7 @@ export const DownloadList = z.object({ downloads: z.array(DownloadStatus) });
 export type DownloadList = z.infer<typeof DownloadList>;
 
 export const DownloadParams = z.object({
-  id: z.string().regex(/^[\w-]{10,64}$/, '下载任务 ID 无效'),
+  id: z.string().regex(/^[\w-]{10,64}$/, validationMessages.downloadIdInvalid),
 });
 
 /** POST /download/near-duplicates: which of an episode's images (in grid order) repeat a frame. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 import { Kind } from './browse';
 
 /** What a favourite work is shown and opened as (movies open the images page, the rest episodes). */
@@ -54,9 +55,9 @@ export function favoriteContentType(work: {
 export const MAX_FAVORITE_IMPORT = 20_000;
 export const MAX_PREVIEW_IMAGES = 4;
 
-const Title = z.string().trim().max(500, '标题最多500个字符');
-const RequiredTitle = Title.min(1, '标题不能为空');
-const UrlText = z.string().trim().max(2000, '地址过长');
+const Title = z.string().trim().max(500, validationMessages.titleTooLong);
+const RequiredTitle = Title.min(1, validationMessages.titleEmpty);
+const UrlText = z.string().trim().max(2000, validationMessages.urlTooLong);
 /** Our own row ids are 32-bit serials; larger numbers would make Postgres fail instead of 404. */
 export const FavoriteId = z.coerce.number().int().positive().max(2_147_483_647);
 /**
@@ -70,14 +71,14 @@ const ImageId = z.union([
   z.number().int().positive().max(999_999_999_999),
   z
     .string()
-    .regex(/^[1-9]\d{0,11}$/, '图片 ID 无效')
+    .regex(/^[1-9]\d{0,11}$/, validationMessages.imageIdInvalid)
     .transform(Number),
 ]);
 
 export const AddFavoriteWorkRequest = z.object({
   title: RequiredTitle,
   /** As the page shows it ('Anime', 'TV', 'Movie' or free text). */
-  work_type: z.string().trim().max(50, '类型最多50个字符').default(''),
+  work_type: z.string().trim().max(50, validationMessages.workTypeTooLong).default(''),
   /** The work's page on the source site; without a work id in it the title identifies the work. */
   original_url: UrlText.default(''),
 });
@@ -88,10 +89,10 @@ export const AddFavoriteEpisodeRequest = z.object({
   work_title: Title.default(''),
   work_id: UpstreamIdInput,
   /** An episode page (or a movie page: a movie is its own single episode). */
-  episode_url: UrlText.min(1, '缺少剧集地址'),
+  episode_url: UrlText.min(1, validationMessages.episodeUrlMissing),
   preview_images: z
     .array(UrlText)
-    .max(MAX_PREVIEW_IMAGES, `最多${MAX_PREVIEW_IMAGES}张预览图`)
+    .max(MAX_PREVIEW_IMAGES, validationMessages.previewTooMany)
     .default([]),
 });
 export type AddFavoriteEpisodeRequest = z.input<typeof AddFavoriteEpisodeRequest>;
@@ -174,7 +175,7 @@ export type FavoriteDeleteResponse = z.infer<typeof FavoriteDeleteResponse>;
 export const FavoriteStatusQuery = z.object({
   item_type: FavoriteItemType,
   /** work: its URL or title; episode: its URL; image: its id (or one of its URLs). */
-  item_id: z.string().trim().min(1, '缺少 item_id').max(2000),
+  item_id: z.string().trim().min(1, validationMessages.itemIdMissing).max(2000),
   /** Images only: without it an image id matches a favourite of any kind. */
   kind: Kind.optional(),
 });
@@ -234,7 +235,7 @@ export type FavoritesExportResponse = z.infer<typeof FavoritesExportResponse>;
 const Imported = { created_at: z.iso.datetime({ offset: true }).optional() };
 const ImportData = z
   .object({
-    version: z.literal(FAVORITES_EXPORT_VERSION, '不支持的导出文件版本'),
+    version: z.literal(FAVORITES_EXPORT_VERSION, validationMessages.exportVersionUnsupported),
     exported_at: z.string().max(100).optional(),
     works: z.array(
       AddFavoriteWorkRequest.extend({
@@ -250,7 +251,7 @@ const ImportData = z
   })
   .refine(
     (d) => d.works.length + d.episodes.length + d.images.length <= MAX_FAVORITE_IMPORT,
-    `一次最多导入 ${MAX_FAVORITE_IMPORT} 项收藏`,
+    validationMessages.importTooMany,
   );
 
 /** Exactly what `/export` wrote: its `data`, or the whole `{success, data}` answer as saved. */

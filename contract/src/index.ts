@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.zhCN());
 
 export * from './errors';
+export * from './messages';
 export * from './auth';
 export * from './admin';
 export * from './browse';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 import { ImageItem, Kind, Ref } from './browse';
 
 /**
@@ -59,11 +60,11 @@ export const categoryKey = (work: Ref | null) => (work ? `${work.kind}:${work.id
 const IdText = /^[1-9]\d{0,11}$/;
 export const CategoryParam = z.union([
   z.literal(UNCATEGORIZED),
-  z.string().regex(/^(?:anime|tv|movie):[1-9]\d{0,11}$/, '分类应为 <类型>:<作品ID>'),
+  z.string().regex(/^(?:anime|tv|movie):[1-9]\d{0,11}$/, validationMessages.categoryInvalid),
 ]);
 export const EpisodeParam = z.union([
   z.literal(UNCATEGORIZED_EPISODE),
-  z.string().regex(IdText, '剧集 ID 无效'),
+  z.string().regex(IdText, validationMessages.episodeIdInvalid),
 ]);
 export const CategoryEpisodeParams = z.object({ category: CategoryParam, episode: EpisodeParam });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from './messages';
 import { ImageHostState } from './browse';
 
 /**
@@ -100,17 +101,17 @@ export const PasteClearanceRequest = z.object({
   cookie: z
     .string()
     .trim()
-    .min(1, '请粘贴 Cookie')
+    .min(1, validationMessages.cookieEmpty)
     .max(4096)
     // Header-safe text only: the value goes into a Cookie header as is.
-    .regex(/^[\x20-\x7e]+$/, 'Cookie 只能包含可见 ASCII 字符')
-    .refine((v) => v.includes('='), '格式应为 名称=值，例如 cf_clearance=…'),
+    .regex(/^[\x20-\x7e]+$/, validationMessages.cookieNotAscii)
+    .refine((v) => v.includes('='), validationMessages.cookieFormat),
   user_agent: z
     .string()
     .trim()
-    .min(1, '请粘贴浏览器的 User-Agent')
+    .min(1, validationMessages.userAgentEmpty)
     .max(1024)
-    .regex(/^[\x20-\x7e]+$/, 'User-Agent 只能包含可见 ASCII 字符'),
+    .regex(/^[\x20-\x7e]+$/, validationMessages.userAgentNotAscii),
 });
 export type PasteClearanceRequest = z.infer<typeof PasteClearanceRequest>;
 

@@ -56,6 +56,29 @@ export function useUpdateProfile() {
   });
 }
 
+/** Stores the interface language on the server (PATCH /auth/me {locale}); the cache follows. */
+/**
+ * Saves the user's language and/or theme. The `me` cache takes the choice at once (the page
+ * repaints before the server answers) and goes back to what it was if the server refuses.
+ */
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: Pick<UpdateProfileRequest, 'locale' | 'theme'>) =>
+      apiRequest<User>('/auth/me', { method: 'PATCH', body: preferences }),
+    onMutate: async (preferences) => {
+      await queryClient.cancelQueries({ queryKey: authKeys.me });
+      const previous = queryClient.getQueryData<User>(authKeys.me);
+      if (previous) queryClient.setQueryData<User>(authKeys.me, { ...previous, ...preferences });
+      return { previous };
+    },
+    onError: (_error, _preferences, context) => {
+      if (context?.previous) queryClient.setQueryData(authKeys.me, context.previous);
+    },
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
+  });
+}
+
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>

@@ -1,5 +1,6 @@
 import { clearStoredSession, readToken } from '../features/auth/storage';
 import { operationLog } from '../features/logger/operationLog';
+import { i18n } from '../i18n';
 import { ApiError, codeFromBody, messageFromBody } from './errors';
 
 export const API_BASE = '/api';
@@ -63,9 +64,9 @@ async function send(path: string, options: RequestOptions) {
       });
       payload = await readJson(response);
     } catch (error) {
-      if (timeout.signal.aborted) throw new ApiError(0, 'TIMEOUT', '请求超时，请稍后重试');
+      if (timeout.signal.aborted) throw new ApiError(0, 'TIMEOUT', i18n.t('errors:code.TIMEOUT'));
       if (signal?.aborted) throw error;
-      throw new ApiError(0, 'NETWORK', '网络连接失败，请检查网络后重试');
+      throw new ApiError(0, 'NETWORK', i18n.t('errors:code.NETWORK'));
     }
 
     if (!response.ok) {

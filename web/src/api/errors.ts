@@ -1,3 +1,6 @@
+import { DEFAULT_LOCALE, messageKey } from '@capshelf/contract';
+import { catalogues, i18n } from '../i18n';
+
 /** Failure of an API call: HTTP status (0 when no answer came), machine code and a Chinese message. */
 export class ApiError extends Error {
   constructor(
@@ -8,12 +11,10 @@ export class ApiError extends Error {
     /** The whole error body, for errors that carry data (the movie redirect's image_url). */
     readonly body?: unknown,
   ) {
-    super(detail ?? GENERIC_MESSAGE);
+    super(detail ?? i18n.t('errors:generic'));
     this.name = 'ApiError';
   }
 }
-
-export const GENERIC_MESSAGE = '请求失败';
 
 /** The spec's rule for an error body: detail if a string, else detail.message, else message. */
 export function messageFromBody(body: unknown): string | undefined {
@@ -35,9 +36,73 @@ export function codeFromBody(body: unknown): string | undefined {
   return isRecord(detail) && typeof detail.error === 'string' ? detail.error : undefined;
 }
 
-/** What a screen shows for a failed call: the error's own text, else the screen's fallback. */
-export function errorMessage(error: unknown, fallback: string = GENERIC_MESSAGE): string {
-  return error instanceof ApiError && error.detail ? error.detail : fallback;
+/**
+ * What a screen shows for a failed call. In Chinese (the contract's language) the server's own
+ * `detail`, else the screen's fallback. In another language the server's Chinese never shows: a
+ * known fixed text (`serverMessage`), else the text of a code that means one thing, else the
+ * screen's (translated) fallback.
+ */
+export function errorMessage(error: unknown, fallback: string = i18n.t('errors:generic')): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (i18n.language === DEFAULT_LOCALE) return error.detail || fallback;
+  return (error.detail && known(error.detail)) || codeMessage(error) || fallback;
+}
+
+/**
+ * A fixed text the server answers (a message, a `detail`, a check's result) in the page's
+ * language: as is in Chinese; translated when it is one the catalogues know, else `fallback`.
+ */
+export function serverMessage(text: string, fallback: string): string {
+  if (i18n.language === DEFAULT_LOCALE) return text;
+  return known(text) ?? fallback;
+}
+
+/** Codes that mean one thing whatever the route; the others (VALIDATION_FAILED, NOT_FOUND, CONFLICT) need their detail. */
+const CODE_MESSAGES = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'GONE',
+  'TOO_MANY_REQUESTS',
+  'UPSTREAM_RATE_LIMITED',
+  'UPSTREAM_BLOCKED',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_NOT_FOUND',
+  'MOVIE_NO_EPISODES',
+  'RESET_TOKEN_INVALID',
+  'INTERNAL',
+  'TIMEOUT',
+  'NETWORK',
+  'NO_FAVORITE_ID',
+  'CATEGORY_GONE',
+]);
+
+function codeMessage(error: ApiError): string | undefined {
+  if (!error.code || !CODE_MESSAGES.has(error.code)) return undefined;
+  const seconds = isRecord(error.body) ? error.body.retry_after : undefined;
+  const withWait = `errors:codeRetry.${error.code}`;
+  return typeof seconds === 'number' && i18n.exists(withWait, { count: seconds })
+    ? i18n.t(withWait, { count: seconds })
+    : i18n.t(`errors:code.${error.code}`);
+}
+
+/** The server's fixed Chinese texts by key: the zh-CN `errors` catalogue's `detail` group. */
+const detailKeys = new Map(
+  Object.entries((catalogues[DEFAULT_LOCALE].errors?.detail ?? {}) as Record<string, string>).map(
+    ([key, text]) => [text, key],
+  ),
+);
+
+/** A known text (or a validation answer's `field: text` with a known text), translated. */
+function known(text: string): string | undefined {
+  const issue = /^[\w.]+: (.+)$/.exec(text)?.[1];
+  for (const candidate of issue ? [text, issue] : [text]) {
+    const detail = detailKeys.get(candidate);
+    if (detail) return i18n.t(`errors:detail.${detail}`);
+    const key = messageKey(candidate);
+    if (key) return i18n.t(`validation:${key}`);
+  }
+  return undefined;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

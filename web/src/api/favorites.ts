@@ -11,6 +11,7 @@ import type {
   FavoritesResponse,
   FavoriteStatsResponse,
 } from '@capshelf/contract';
+import { i18n } from '../i18n';
 import { apiRequest } from './client';
 import { ApiError } from './errors';
 import {
@@ -93,7 +94,8 @@ export function useFavoriteChange() {
         });
       }
       // A draft's stand-in id names no record on the server (spec §8).
-      if (change.id <= 0) throw new ApiError(0, 'NO_FAVORITE_ID', '找不到收藏记录ID');
+      if (change.id <= 0)
+        throw new ApiError(0, 'NO_FAVORITE_ID', i18n.t('errors:code.NO_FAVORITE_ID'));
       return apiRequest<FavoriteDeleteResponse>(`/favorites/${change.type}/${change.id}`, {
         method: 'DELETE',
         keepalive: true,

@@ -1,5 +1,5 @@
 export { apiRequest, LOGOUT_EVENT } from './client';
-export { ApiError, errorMessage, isRecord } from './errors';
+export { ApiError, errorMessage, isRecord, serverMessage } from './errors';
 export { createQueryClient } from './queryClient';
 export * from './auth';
 export * from './favorites';

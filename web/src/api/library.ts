@@ -17,6 +17,7 @@ import type {
   SearchLibraryEpisodesResponse,
   SearchLibraryResponse,
 } from '@capshelf/contract';
+import { i18n } from '../i18n';
 import { apiRequest } from './client';
 import { ApiError } from './errors';
 import { imageKeys, type ViewRecord } from './images';
@@ -108,7 +109,7 @@ async function findCategory(category: string, signal: AbortSignal): Promise<Libr
     const found = answer.categories.find((item) => item.category === category);
     if (found) return found;
     if (page * FIND_CATEGORY_LIMIT >= answer.total_categories) {
-      throw new ApiError(404, 'NOT_FOUND', '该分类不存在或已被清除');
+      throw new ApiError(404, 'CATEGORY_GONE', i18n.t('errors:code.CATEGORY_GONE'));
     }
   }
 }

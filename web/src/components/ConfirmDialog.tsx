@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button';
 import { useReturnFocus } from '../features/a11y';
 
@@ -23,6 +24,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, onOpenChange, title, description, confirmLabel, onConfirm, pending } = props;
   const returnFocus = useReturnFocus();
+  const { t } = useTranslation();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -39,7 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </AlertDialog.Description>
           <div className="flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass('secondary')} disabled={pending}>
-              取消
+              {t('cancel')}
             </AlertDialog.Cancel>
             <button
               type="button"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 interface ErrorBoxProps {
   title?: string;
@@ -11,6 +12,7 @@ interface ErrorBoxProps {
 
 /** The one red failure box of the browse screens, announced with role="alert". */
 export function ErrorBox({ title, message, onRetry, children }: ErrorBoxProps) {
+  const { t } = useTranslation();
   return (
     <div
       role="alert"
@@ -27,7 +29,7 @@ export function ErrorBox({ title, message, onRetry, children }: ErrorBoxProps) {
             onClick={onRetry}
             className="self-start font-medium text-red-700 underline hover:text-red-900"
           >
-            重试
+            {t('retry')}
           </button>
         )}
       </div>

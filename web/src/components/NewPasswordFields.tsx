@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { FormField } from './FormField';
 
 interface NewPasswordFieldsProps {
@@ -11,11 +12,12 @@ interface NewPasswordFieldsProps {
 /** New password plus confirmation, with the rule spelled out (reset and change password). */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { idPrefix, password, repeat, onPasswordChange, onRepeatChange } = props;
+  const { t } = useTranslation('auth');
   return (
     <>
       <FormField
         id={`${idPrefix}-new`}
-        label="新密码"
+        label={t('newPassword.label')}
         type="password"
         autoComplete="new-password"
         value={password}
@@ -23,13 +25,13 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
       />
       <FormField
         id={`${idPrefix}-confirm`}
-        label="确认新密码"
+        label={t('newPassword.repeat')}
         type="password"
         autoComplete="new-password"
         value={repeat}
         onChange={onRepeatChange}
       />
-      <p className="text-xs text-slate-500">密码至少8位，且须包含大写字母、小写字母和数字。</p>
+      <p className="text-xs text-slate-500">{t('newPassword.rule')}</p>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button';
 
 interface PagerProps {
@@ -12,13 +13,14 @@ export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil
 
 /** Previous / next with "第 N / M 页"; a new page starts at the top of the window. */
 export function Pager({ page, pages, onChange }: PagerProps) {
+  const { t } = useTranslation('layout');
   if (pages <= 1) return null;
   const go = (next: number) => {
     onChange(next);
     window.scrollTo({ top: 0 });
   };
   return (
-    <nav aria-label="分页" className="flex items-center justify-center gap-3 py-2">
+    <nav aria-label={t('pager.label')} className="flex items-center justify-center gap-3 py-2">
       <button
         type="button"
         className={buttonClass('secondary')}
@@ -26,18 +28,16 @@ export function Pager({ page, pages, onChange }: PagerProps) {
         disabled={page <= 1}
       >
         <ChevronLeft aria-hidden className="size-4" />
-        上一页
+        {t('pager.previous')}
       </button>
-      <span className="text-sm text-slate-600">
-        第 {page} / {pages} 页
-      </span>
+      <span className="text-sm text-slate-600">{t('pager.position', { page, pages })}</span>
       <button
         type="button"
         className={buttonClass('secondary')}
         onClick={() => go(page + 1)}
         disabled={page >= pages}
       >
-        下一页
+        {t('pager.next')}
         <ChevronRight aria-hidden className="size-4" />
       </button>
     </nav>

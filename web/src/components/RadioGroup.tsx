@@ -2,8 +2,11 @@ interface RadioGroupProps<T extends string> {
   name: string;
   legend: string;
   value: T;
-  options: readonly { value: T; label: string }[];
+  /** `lang` marks a label in another language than the page's (a language's own name). */
+  options: readonly { value: T; label: string; lang?: string }[];
   onChange: (value: T) => void;
+  /** The legend for screen readers only, when a heading beside the group already names it. */
+  legendHidden?: boolean;
 }
 
 /** A labelled group of radio buttons drawn as a segmented control. */
@@ -13,16 +16,21 @@ export function RadioGroup<T extends string>({
   value,
   options,
   onChange,
+  legendHidden = false,
 }: RadioGroupProps<T>) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">{legend}</legend>
-      <span aria-hidden className="text-sm text-slate-600">
-        {legend}
-      </span>
+      {!legendHidden && (
+        <span aria-hidden className="text-sm text-slate-600">
+          {legend}
+        </span>
+      )}
       {options.map((option) => (
         <label
           key={option.value}
+          lang={option.lang}
+          translate={option.lang ? 'no' : undefined}
           className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm has-focus-visible:ring-2 has-focus-visible:ring-sky-300 ${
             option.value === value
               ? 'border-sky-600 bg-sky-600 text-white'

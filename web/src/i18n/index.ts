@@ -1,6 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, Locale } from '@capshelf/contract';
+import {
+  CHALLENGE_REASON_TEXT,
+  DEFAULT_LOCALE,
+  Locale,
+  validationMessages,
+} from '@capshelf/contract';
 
 /**
  * The page's messages, one catalogue per language and namespace: `locales/<lng>/<ns>.json`
@@ -18,6 +23,12 @@ for (const [file, messages] of Object.entries(files)) {
   const [, lng, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
   catalogues[lng as Locale][ns!] = messages;
 }
+// Texts the contract already holds in Chinese are not copied into the Chinese catalogues: the
+// contract's messages are `validation` (en/validation.json translates the same keys) and its
+// challenge reasons are `siteHealth:reason`.
+const zh = catalogues[DEFAULT_LOCALE];
+zh.validation = { ...validationMessages, ...zh.validation };
+zh.siteHealth = { ...zh.siteHealth, reason: CHALLENGE_REASON_TEXT };
 
 /** The language chosen in this browser before login (the login page's switch). */
 export const LOCALE_KEY = 'capshelf.locale';

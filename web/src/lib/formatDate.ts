@@ -1,6 +1,9 @@
-/** Local date and time, or '未知' for a missing or unparsable value (spec §5). */
+import { i18n } from '../i18n';
+
+/** Local date and time in the page's language, or 未知/unknown for a missing or unparsable value (spec §5). */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '未知';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '未知' : date.toLocaleString('zh-CN');
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime())
+    ? date.toLocaleString(i18n.language)
+    : i18n.t('common:unknown');
 }

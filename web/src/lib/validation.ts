@@ -1,8 +1,20 @@
-import { Email, passwordMessages, passwordProblem } from '@capshelf/contract';
+import { DEFAULT_LOCALE, Email, messageKey, passwordProblem } from '@capshelf/contract';
+import { i18n } from '../i18n';
+
+/**
+ * A message of the contract's schemas in the page's language: its `validation` key translated;
+ * an unknown text stays as is in Chinese and becomes the generic "invalid input" elsewhere.
+ */
+export function contractMessage(text: string): string {
+  const key = messageKey(text);
+  if (key) return i18n.t(`validation:${key}`);
+  return i18n.language === DEFAULT_LOCALE ? text : i18n.t('validation:invalid');
+}
 
 /** First message of a failed schema parse: forms show one problem at a time. */
 export function firstIssue(error: { issues: readonly { message: string }[] }): string {
-  return error.issues[0]?.message ?? '输入无效';
+  const message = error.issues[0]?.message;
+  return message ? contractMessage(message) : i18n.t('validation:invalid');
 }
 
 /** Problem with an email field, or null; the blank message differs per screen (spec §5). */
@@ -12,7 +24,16 @@ export function emailProblem(email: string, blankMessage: string): string | null
   return parsed.success ? null : firstIssue(parsed.error);
 }
 
+/** The password rule's problem in the page's language, or null. */
+export function passwordRuleProblem(password: string): string | null {
+  const problem = passwordProblem(password);
+  return problem ? i18n.t(`validation:${problem}`) : null;
+}
+
 /** Problem with a new password and its confirmation, or null (reset and change password). */
 export function newPasswordProblem(password: string, repeat: string): string | null {
-  return passwordProblem(password) ?? (password === repeat ? null : passwordMessages.mismatch);
+  return (
+    passwordRuleProblem(password) ??
+    (password === repeat ? null : i18n.t('validation:passwordMismatch'))
+  );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ResetRequest } from '@capshelf/contract';
-import { errorMessage, useResetRequest } from '../api';
+import { useTranslation } from 'react-i18next';
+import { errorMessage, serverMessage, useResetRequest } from '../api';
 import { emailProblem } from '../lib/validation';
 import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
@@ -10,18 +11,21 @@ import { buttonClass } from '../components/button';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export function ForgotPasswordPage() {
-  usePageTitle('忘记密码');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('forgot.title'));
   const request = useResetRequest();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   if (request.isSuccess) {
     return (
-      <Panel title="邮件已发送">
-        <p className="text-slate-600">{request.data.message}</p>
+      <Panel title={t('forgot.sent')}>
+        <p className="text-slate-600">
+          {serverMessage(request.data.message, t('errors:detail.resetRequested'))}
+        </p>
         <div className="flex gap-3">
           <Link to="/login" className={buttonClass()}>
-            返回登录
+            {t('backToLogin')}
           </Link>
           <button
             type="button"
@@ -31,7 +35,7 @@ export function ForgotPasswordPage() {
               request.reset();
             }}
           >
-            重新发送
+            {t('forgot.again')}
           </button>
         </div>
       </Panel>
@@ -40,21 +44,21 @@ export function ForgotPasswordPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const invalid = emailProblem(email, '请输入邮箱地址');
+    const invalid = emailProblem(email, t('forgot.emailEmpty'));
     setProblem(invalid);
     if (invalid) return;
     request.mutate(ResetRequest.parse({ email }), {
-      onError: (error) => setProblem(errorMessage(error, '发送重置邮件失败，请重试')),
+      onError: (error) => setProblem(errorMessage(error, t('forgot.failed'))),
     });
   };
 
   return (
-    <Panel title="忘记密码">
-      <p className="text-sm text-slate-600">输入注册邮箱，我们会发送一封包含重置链接的邮件。</p>
+    <Panel title={t('forgot.title')}>
+      <p className="text-sm text-slate-600">{t('forgot.intro')}</p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormField
           id="forgot-email"
-          label="邮箱"
+          label={t('email')}
           type="email"
           autoComplete="email"
           value={email}
@@ -62,11 +66,11 @@ export function ForgotPasswordPage() {
         />
         <FormError message={problem} />
         <button type="submit" className={buttonClass()} disabled={request.isPending}>
-          {request.isPending ? '发送中...' : '发送重置邮件'}
+          {request.isPending ? t('forgot.pending') : t('forgot.submit')}
         </button>
       </form>
       <Link to="/login" className="text-sm text-sky-700 hover:underline">
-        返回登录
+        {t('backToLogin')}
       </Link>
     </Panel>
   );

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, useLogin } from '../api';
+import { LoginLanguageSwitch } from '../features/settings/LanguageChoice';
 import { useSession, type LoginRedirectState } from '../features/auth';
 import { FormError } from '../components/FormError';
 import { FormField } from '../components/FormField';
@@ -10,7 +12,8 @@ import { usePageTitle } from '../lib/usePageTitle';
 
 export function LoginPage() {
   const { status, signIn, expired } = useSession();
-  usePageTitle('登录');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('login.title'));
   const navigate = useNavigate();
   const from = (useLocation().state as LoginRedirectState | null)?.from ?? '/';
   const login = useLogin();
@@ -21,10 +24,10 @@ export function LoginPage() {
   // Right after this form signs in the page is leaving; don't flash the panel meanwhile.
   if (status === 'authenticated' && !login.isSuccess) {
     return (
-      <Panel title="您已登录">
-        <p className="text-slate-600">当前账号已登录，无需重复登录。</p>
+      <Panel title={t('login.already.title')}>
+        <p className="text-slate-600">{t('login.already.body')}</p>
         <button type="button" className={buttonClass()} onClick={() => navigate(from)}>
-          返回首页
+          {t('common:notFound.home')}
         </button>
       </Panel>
     );
@@ -34,7 +37,7 @@ export function LoginPage() {
     event.preventDefault();
     const trimmed = email.trim();
     if (trimmed === '' || password === '') {
-      setProblem('邮箱和密码不能为空');
+      setProblem(t('validation:credentialsEmpty'));
       return;
     }
     setProblem(null);
@@ -45,22 +48,23 @@ export function LoginPage() {
           signIn(answer);
           navigate(from, { replace: true });
         },
-        onError: (error) => setProblem(errorMessage(error, '登录失败，请重试')),
+        onError: (error) => setProblem(errorMessage(error, t('login.failed'))),
       },
     );
   };
 
   return (
-    <Panel title="登录">
+    <Panel title={t('login.title')}>
+      <LoginLanguageSwitch />
       {expired && (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          登录已过期，请重新登录
+          {t('login.expired')}
         </p>
       )}
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormField
           id="login-email"
-          label="邮箱"
+          label={t('email')}
           type="email"
           autoComplete="email"
           value={email}
@@ -68,7 +72,7 @@ export function LoginPage() {
         />
         <FormField
           id="login-password"
-          label="密码"
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -80,15 +84,13 @@ export function LoginPage() {
           className={buttonClass()}
           disabled={email === '' || password === '' || login.isPending}
         >
-          {login.isPending ? '登录中...' : '登录'}
+          {login.isPending ? t('login.pending') : t('login.submit')}
         </button>
       </form>
       <Link to="/forgot-password" className="text-sm text-sky-700 hover:underline">
-        忘记密码？
+        {t('login.forgot')}
       </Link>
-      <p className="text-sm text-slate-500">
-        本站不开放注册：账号由管理员创建。如需账号，请联系管理员。
-      </p>
+      <p className="text-sm text-slate-500">{t('login.noSignUp')}</p>
     </Panel>
   );
 }

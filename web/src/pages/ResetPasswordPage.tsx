@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage, useResetConfirm } from '../api';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -8,17 +9,16 @@ import { buttonClass } from '../components/button';
 import { newPasswordProblem } from '../lib/validation';
 import { usePageTitle } from '../lib/usePageTitle';
 
-const EXPIRED_MESSAGE = '重置令牌已过期或无效，请重新申请密码重置';
-
 export function ResetPasswordPage() {
-  usePageTitle('重置密码');
+  const { t } = useTranslation('auth');
+  usePageTitle(t('reset.title'));
   const token = useSearchParams()[0].get('token');
   if (!token) {
     return (
-      <Panel title="链接无效">
-        <FormError message="重置令牌无效" />
+      <Panel title={t('reset.invalidLink')}>
+        <FormError message={t('validation:resetTokenInvalid')} />
         <Link to="/forgot-password" className={buttonClass()}>
-          重新申请密码重置
+          {t('reset.requestAgain')}
         </Link>
       </Panel>
     );
@@ -27,6 +27,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const confirm = useResetConfirm();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -34,10 +35,10 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   if (confirm.isSuccess) {
     return (
-      <Panel title="密码重置成功">
-        <p className="text-slate-600">您的密码已更新，请使用新密码登录。</p>
+      <Panel title={t('reset.done')}>
+        <p className="text-slate-600">{t('reset.doneBody')}</p>
         <Link to="/login" className={buttonClass()}>
-          前往登录
+          {t('reset.toLogin')}
         </Link>
       </Panel>
     );
@@ -54,15 +55,15 @@ function ResetPasswordForm({ token }: { token: string }) {
         onError: (error) =>
           setProblem(
             error instanceof ApiError && error.status === 400
-              ? EXPIRED_MESSAGE
-              : errorMessage(error, '密码重置失败，请重试'),
+              ? t('errors:code.RESET_TOKEN_INVALID')
+              : errorMessage(error, t('reset.failed')),
           ),
       },
     );
   };
 
   return (
-    <Panel title="重置密码">
+    <Panel title={t('reset.title')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <NewPasswordFields
           idPrefix="reset-password"
@@ -73,7 +74,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         />
         <FormError message={problem} />
         <button type="submit" className={buttonClass()} disabled={confirm.isPending}>
-          {confirm.isPending ? '重置中...' : '重置密码'}
+          {confirm.isPending ? t('reset.pending') : t('reset.title')}
         </button>
       </form>
     </Panel>

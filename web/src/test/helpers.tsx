@@ -41,6 +41,9 @@ export const testUser: User = {
   theme: 'system',
 };
 
+/** The same user with English chosen: the session shows the page in the user's language. */
+export const englishUser: User = { ...testUser, locale: 'en' };
+
 /** A stored token plus a /auth/me answer: the visitor starts signed in. */
 export function signedIn(user: User = testUser): Record<string, Handler> {
   localStorage.setItem(TOKEN_KEY, 'test-token');

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { Images, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { buttonClass } from '../button';
 import { FavoritesBadge } from './FavoritesBadge';
@@ -12,27 +13,28 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const { status, user, signOut } = useSession();
+  const { t } = useTranslation('layout');
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
         <Link
           to="/"
-          aria-label="capshelf 首页"
+          aria-label={t('header.home')}
           className="flex items-center gap-2 text-lg font-bold text-sky-700"
         >
           <Images aria-hidden className="size-6" />
           {/* Icon only on a phone, so the header keeps to one line. */}
           <span className="hidden sm:inline">capshelf</span>
         </Link>
-        <nav aria-label="主导航" className="flex items-center gap-1">
+        <nav aria-label={t('header.nav')} className="flex items-center gap-1">
           <NavLink to="/" end className={navLinkClass}>
-            首页
+            {t('nav.home')}
           </NavLink>
           <NavLink to="/search" className={navLinkClass}>
-            搜索
+            {t('nav.search')}
           </NavLink>
           <NavLink to="/favorites" className={navLinkClass}>
-            我的收藏
+            {t('nav.favorites')}
             {status === 'authenticated' && <FavoritesBadge />}
           </NavLink>
         </nav>
@@ -43,7 +45,7 @@ export function Header() {
             status === 'unauthenticated' && (
               <Link to="/login" className={buttonClass()}>
                 <LogIn aria-hidden className="size-4" />
-                登录
+                {t('auth:login.submit')}
               </Link>
             )
           )}

@@ -12,27 +12,29 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { User } from '@capshelf/contract';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-sky-50 data-[highlighted]:text-sky-800';
 
+/** Menu entries; `label` is a catalogue key. */
 const sections = (isAdmin: boolean) => [
   [
-    { to: '/profile', label: '个人资料', icon: UserRound },
-    { to: '/settings', label: '设置', icon: Settings },
+    { to: '/profile', label: 'profile:title', icon: UserRound },
+    { to: '/settings', label: 'settings:title', icon: Settings },
   ],
   [
-    { to: '/local-library', label: '本地图库', icon: HardDrive },
-    { to: '/categorized-library', label: '分类图库', icon: FolderTree },
-    { to: '/search-based-library', label: '搜索历史图库', icon: History },
+    { to: '/local-library', label: 'layout:menu.localLibrary', icon: HardDrive },
+    { to: '/categorized-library', label: 'layout:menu.categorizedLibrary', icon: FolderTree },
+    { to: '/search-based-library', label: 'layout:menu.searchLibrary', icon: History },
   ],
   ...(isAdmin
     ? [
         [
-          { to: '/admin/users', label: '用户管理', icon: Users },
-          { to: '/site-health', label: '站点状态', icon: Activity },
-          { to: '/operation-log-test', label: '操作日志测试', icon: ScrollText },
+          { to: '/admin/users', label: 'admin:title', icon: Users },
+          { to: '/site-health', label: 'siteHealth:title', icon: Activity },
+          { to: '/operation-log-test', label: 'logger:title', icon: ScrollText },
         ],
       ]
     : []),
@@ -40,14 +42,17 @@ const sections = (isAdmin: boolean) => [
 
 /** The signed-in user's menu: account, settings, the libraries, admin pages, sign-out. */
 export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  const { t } = useTranslation('layout');
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="用户菜单"
+        aria-label={t('menu.label')}
         className="flex max-w-48 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-50"
       >
         <UserRound aria-hidden className="size-4 shrink-0" />
-        <span className="hidden truncate sm:inline">{user.email}</span>
+        <span className="hidden truncate sm:inline" data-user-content>
+          {user.email}
+        </span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -56,7 +61,10 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
           sideOffset={6}
           className="z-50 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500">
+          <DropdownMenu.Label
+            className="truncate px-3 py-2 text-xs text-slate-500"
+            data-user-content
+          >
             {user.email}
           </DropdownMenu.Label>
           {sections(user.role === 'admin').map((items, index) => (
@@ -66,7 +74,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
                 <DropdownMenu.Item key={to} asChild className={itemClass}>
                   <Link to={to}>
                     <Icon aria-hidden className="size-4" />
-                    {label}
+                    {t(label)}
                   </Link>
                 </DropdownMenu.Item>
               ))}
@@ -75,7 +83,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
             <LogOut aria-hidden className="size-4" />
-            退出登录
+            {t('menu.signOut')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button';
 
 export interface ShownPassword {
@@ -15,20 +16,21 @@ export function PasswordNotice({
   shown: ShownPassword;
   onDismiss: () => void;
 }) {
+  const { t } = useTranslation('admin');
   return (
     <div
       role="status"
       className="flex flex-wrap items-center gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
     >
       <p className="min-w-0 flex-1 break-words">
-        {shown.action === 'created' ? '已创建' : '已重置'} {shown.email} 的密码：
+        {t(shown.action === 'created' ? 'notice.created' : 'notice.reset', { email: shown.email })}
         <code className="mx-1 rounded bg-white px-2 py-0.5 font-mono select-all">
           {shown.password}
         </code>
-        （仅显示这一次，请转告该用户）
+        {t('notice.once')}
       </p>
       <button type="button" className={buttonClass('secondary')} onClick={onDismiss}>
-        知道了
+        {t('notice.dismiss')}
       </button>
     </div>
   );

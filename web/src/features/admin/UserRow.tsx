@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import type { AdminUser, Role } from '@capshelf/contract';
 import { errorMessage, useResetUserPassword, useUpdateUser } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -19,17 +20,19 @@ export function UserRow(props: {
   onPasswordReset: (shown: ShownPassword) => void;
 }) {
   const { account, isSelf } = props;
+  const { t } = useTranslation('admin');
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const [asking, setAsking] = useState<Pending>(null);
   const disabled = account.status === 'disabled';
-  const fail = (error: unknown) => toast.error(errorMessage(error, '操作失败'));
+  const fail = (error: unknown) => toast.error(errorMessage(error, t('common:actionFailed')));
 
   const setRole = (role: Role) =>
     update.mutate(
       { id: account.id, role },
       {
-        onSuccess: () => toast.success(`${account.email} 现在是${roleLabel(role)}`),
+        onSuccess: () =>
+          toast.success(t('row.roleSet', { email: account.email, role: roleLabel(role) })),
         onError: fail,
       },
     );
@@ -37,7 +40,8 @@ export function UserRow(props: {
     update.mutate(
       { id: account.id, status },
       {
-        onSuccess: () => toast.success(status === 'disabled' ? '已禁用该用户' : '已启用该用户'),
+        onSuccess: () =>
+          toast.success(status === 'disabled' ? t('row.disabledDone') : t('row.enabledDone')),
         onError: fail,
         onSettled: () => setAsking(null),
       },
@@ -64,12 +68,13 @@ export function UserRow(props: {
       className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
     >
       <div className="flex min-w-0 flex-1 basis-56 flex-col">
-        <span className="truncate font-medium text-slate-900">
+        <span className="truncate font-medium text-slate-900" data-user-content>
           {account.email}
-          {isSelf && <span className="ml-2 text-xs text-slate-500">（我）</span>}
+          {isSelf && <span className="ml-2 text-xs text-slate-500">{t('row.me')}</span>}
         </span>
         <span className="truncate text-xs text-slate-500">
-          {account.display_name || account.username} · 创建于 {formatDate(account.created_at)}
+          <span data-user-content>{account.display_name || account.username}</span> ·{' '}
+          {t('row.createdAt', { date: formatDate(account.created_at) })}
         </span>
       </div>
       <span
@@ -77,13 +82,13 @@ export function UserRow(props: {
           disabled ? 'bg-red-100 text-red-700' : 'bg-green-100 text-green-800'
         }`}
       >
-        {disabled ? '已禁用' : '正常'}
+        {disabled ? t('row.disabled') : t('row.active')}
       </span>
       <SelectField
         id={`role-${account.id}`}
-        label="角色"
+        label={t('profile:field.role')}
         value={account.role}
-        options={roleOptions}
+        options={roleOptions()}
         onChange={setRole}
       />
       <div className="flex gap-2">
@@ -94,7 +99,7 @@ export function UserRow(props: {
             onClick={() => setStatus('active')}
             disabled={update.isPending}
           >
-            启用
+            {t('row.enable')}
           </button>
         ) : (
           <button
@@ -103,7 +108,7 @@ export function UserRow(props: {
             onClick={() => setAsking('disable')}
             disabled={update.isPending}
           >
-            禁用
+            {t('row.disable')}
           </button>
         )}
         <button
@@ -111,15 +116,15 @@ export function UserRow(props: {
           className={buttonClass('secondary')}
           onClick={() => setAsking('reset')}
         >
-          重置密码
+          {t('row.resetPassword')}
         </button>
       </div>
       <ConfirmDialog
         open={asking === 'disable'}
         onOpenChange={(open) => !open && setAsking(null)}
-        title="禁用用户"
-        description={`禁用后 ${account.email} 将无法登录，当前的登录也会立即失效。之后可以再次启用。`}
-        confirmLabel="禁用"
+        title={t('row.disableTitle')}
+        description={t('row.disableBody', { email: account.email })}
+        confirmLabel={t('row.disable')}
         danger
         pending={update.isPending}
         onConfirm={() => setStatus('disabled')}
@@ -127,9 +132,9 @@ export function UserRow(props: {
       <ConfirmDialog
         open={asking === 'reset'}
         onOpenChange={(open) => !open && setAsking(null)}
-        title="重置密码"
-        description={`将为 ${account.email} 生成一个新密码，旧密码立即失效，该用户的所有登录都会结束。`}
-        confirmLabel="重置密码"
+        title={t('row.resetPassword')}
+        description={t('row.resetBody', { email: account.email })}
+        confirmLabel={t('row.resetPassword')}
         danger
         pending={reset.isPending}
         onConfirm={resetPassword}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage, useAdminUsers } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Panel } from '../../components/Panel';
@@ -11,12 +12,13 @@ import { UserRow } from './UserRow';
 
 /** /admin/users: every account, with add, enable/disable, reset password and role (admins only). */
 export function UsersPage() {
-  usePageTitle('用户管理');
+  const { t } = useTranslation('admin');
+  usePageTitle(t('title'));
   const { user } = useSession();
   if (user?.role !== 'admin') {
     return (
-      <Panel title="没有权限">
-        <p className="text-slate-600">只有管理员可以管理用户。</p>
+      <Panel title={t('forbidden.title')}>
+        <p className="text-slate-600">{t('forbidden.body')}</p>
       </Panel>
     );
   }
@@ -24,6 +26,7 @@ export function UsersPage() {
 }
 
 function UsersAdmin({ currentUserId }: { currentUserId: number }) {
+  const { t } = useTranslation('admin');
   const users = useAdminUsers();
   // A generated password is shown once, here, until dismissed.
   const [shown, setShown] = useState<ShownPassword | null>(null);
@@ -31,10 +34,9 @@ function UsersAdmin({ currentUserId }: { currentUserId: number }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-slate-900">用户管理</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p className="text-sm text-slate-600">
-          账号由管理员在这里创建（或用 <code>npm run users</code>{' '}
-          命令）；禁用或重置密码会立即结束该用户的登录。
+          <Trans t={t} i18nKey="intro" components={{ code: <code /> }} />
         </p>
       </div>
       <AddUserForm onCreated={setShown} />
@@ -42,9 +44,9 @@ function UsersAdmin({ currentUserId }: { currentUserId: number }) {
       {users.isError && (
         <ErrorBox message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
       )}
-      {users.isPending && <Spinner label="正在加载用户..." />}
+      {users.isPending && <Spinner label={t('loading')} />}
       {users.data && (
-        <ul aria-label="用户列表" className="flex flex-col gap-2">
+        <ul aria-label={t('list')} className="flex flex-col gap-2">
           {users.data.users.map((account) => (
             <UserRow
               key={account.id}

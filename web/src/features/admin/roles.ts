@@ -1,7 +1,7 @@
 import type { Role } from '@capshelf/contract';
 import { roleLabel } from '../../pages/profile/labels';
 
-export const roleOptions = (['user', 'admin'] as const satisfies readonly Role[]).map((value) => ({
-  value,
-  label: roleLabel(value),
-}));
+const roles = ['user', 'admin'] as const satisfies readonly Role[];
+
+/** The role choices, labelled in the page's current language. */
+export const roleOptions = () => roles.map((value) => ({ value, label: roleLabel(value) }));

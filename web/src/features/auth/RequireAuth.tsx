@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from './SessionContext';
 
@@ -11,7 +12,8 @@ export interface LoginRedirectState {
 export function RequireAuth() {
   const { status } = useSession();
   const location = useLocation();
-  if (status === 'loading') return <Spinner label="正在验证登录状态..." />;
+  const { t } = useTranslation('auth');
+  if (status === 'loading') return <Spinner label={t('checking')} />;
   if (status === 'unauthenticated') {
     const state: LoginRedirectState = { from: location.pathname + location.search };
     return <Navigate to="/login" replace state={state} />;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@capshelf/contract';
-import { authKeys, LOGOUT_EVENT, useLogout, useMe } from '../../api';
+import { authKeys, LOGOUT_EVENT, useLogout, useMe, useSavePreferences } from '../../api';
+import { applyLocale } from '../../i18n';
+import { takeLoginChoice } from '../../i18n/preference';
 import { SessionContext, type Session } from './SessionContext';
 import { clearStoredSession, readToken, saveToken, saveUser } from './storage';
 
@@ -15,6 +17,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [expired, setExpired] = useState(false);
   const me = useMe(token !== null);
   const logout = useLogout();
+  const { mutate: savePreferences } = useSavePreferences();
 
   // Forget everything cached for this user so the next one starts clean.
   const forget = useCallback(() => {
@@ -37,6 +40,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (me.data) saveUser(me.data);
   }, [me.data]);
 
+  // The user's language follows them to every device (and is mirrored for the login page).
+  const locale = token !== null ? me.data?.locale : undefined;
+  useEffect(() => {
+    if (locale) applyLocale(locale);
+  }, [locale]);
+
   // A stored token that cannot be confirmed is not a session (spec §4: restore failure).
   const restoreFailed = token !== null && me.isError && !me.data;
   useEffect(() => {
@@ -47,10 +56,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (login: LoginResponse) => {
       saveToken(login.access_token);
       setExpired(false);
-      queryClient.setQueryData(authKeys.me, login.user);
+      // A language picked on the login page since the last login is the latest explicit choice:
+      // it wins over the stored one and is saved for the other devices.
+      const chosen = takeLoginChoice();
+      const differs = chosen !== null && chosen !== login.user.locale;
+      queryClient.setQueryData(
+        authKeys.me,
+        differs ? { ...login.user, locale: chosen } : login.user,
+      );
       setToken(login.access_token);
+      if (differs) savePreferences({ locale: chosen });
     },
-    [queryClient],
+    [queryClient, savePreferences],
   );
 
   const { mutateAsync: revoke } = logout;

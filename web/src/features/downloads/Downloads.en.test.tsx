@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { i18n } from '../../i18n';
 import { expectNoCjk } from '../../test/cjk';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 import { formatBytes } from './size';
 
 function task(id: number, overrides: Partial<DownloadStatus>): DownloadStatus {
@@ -49,7 +49,7 @@ describe('downloads tray in English', () => {
   it('tells states, counts, time left and the pause reason in English', async () => {
     await i18n.changeLanguage('en');
     mockApi({
-      ...signedIn(),
+      ...signedIn(englishUser),
       'GET /api/download': () => json(200, { downloads: [running, paused, partial] }),
       'GET /api/download/task-0000000001/status': () => json(200, running),
       'GET /api/download/task-0000000002/status': () => json(200, paused),

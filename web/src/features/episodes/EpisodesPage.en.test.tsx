@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { episode, episodesResponse } from '../../test/browseFixtures';
 import { expectNoCjk } from '../../test/cjk';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 
 const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
 const list = [
@@ -14,7 +14,10 @@ const list = [
 describe('episode page in English', () => {
   it('lists episodes with English counts and labels, titles as user content', async () => {
     await i18n.changeLanguage('en');
-    mockApi({ ...signedIn(), 'POST /api/episodes/': () => json(200, episodesResponse(list)) });
+    mockApi({
+      ...signedIn(englishUser),
+      'POST /api/episodes/': () => json(200, episodesResponse(list)),
+    });
     renderApp(PAGE);
     const main = await screen.findByRole('main');
     expect(await within(main).findByText('25 episodes')).toBeTruthy();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { imageList, images } from '../../test/browseFixtures';
 import { expectNoCjk, hasCjk } from '../../test/cjk';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 import { CrawlStatus } from './CrawlStatus';
 import { RateLimitPanel } from './RateLimitPanel';
 
@@ -12,7 +12,7 @@ describe('image screens in English', () => {
   it('shows the sample screen without Chinese outside the source titles', async () => {
     await i18n.changeLanguage('en');
     mockApi({
-      ...signedIn(),
+      ...signedIn(englishUser),
       'GET /api/images/sample?limit=100': () => json(200, imageList(images(7), { mode: 'sample' })),
     });
     renderApp('/sample-images');

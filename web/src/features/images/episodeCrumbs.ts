@@ -34,10 +34,20 @@ export function episodeCrumbs(
     label: searchTerm ? t('crumbs.searchFor', { term: searchTerm }) : t('crumbs.search'),
     to: searchTerm ? `/search?${new URLSearchParams({ q: searchTerm })}` : '/search',
   };
-  if (isMovie || work?.kind === 'movie') return [search, { label: workTitle || t('crumbs.movie') }];
+  // Titles from the source are user data; the page's own words stand in when there is none.
+  const titled = (title: string, fallback: string) => ({
+    label: title || fallback,
+    user: title !== '',
+  });
+  if (isMovie || work?.kind === 'movie') return [search, titled(workTitle, t('crumbs.movie'))];
   const workCrumb: Crumb = {
-    label: workTitle || t('crumbs.work'),
+    ...titled(workTitle, t('crumbs.work')),
     to: work ? workEpisodesPath(work, workTitle, searchTerm) : undefined,
   };
-  return [search, workCrumb, { label: episodeLabel(episodeTitle, t) || t('crumbs.episode') }];
+  const label = episodeLabel(episodeTitle, t);
+  return [
+    search,
+    workCrumb,
+    { ...titled(label, t('crumbs.episode')), user: label === episodeTitle && label !== '' },
+  ];
 }

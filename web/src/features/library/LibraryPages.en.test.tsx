@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { expectNoCjk } from '../../test/cjk';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 import { categorized, historyEpisode, libraryCategory } from '../../test/libraryFixtures';
 
 const LEVEL1 = 'GET /api/images/local-library-categorized?page=1&limit=20';
@@ -30,7 +30,7 @@ describe('libraries in English', () => {
   it('names the categorized levels and counts in English, the uncategorized group too', async () => {
     await i18n.changeLanguage('en');
     mockApi({
-      ...signedIn(),
+      ...signedIn(englishUser),
       [LEVEL1]: () => json(200, categorized([libraryCategory(1), uncategorized])),
     });
     renderApp('/categorized-library');
@@ -58,7 +58,7 @@ describe('libraries in English', () => {
     await i18n.changeLanguage('en');
     const list = [historyEpisode(2, { view_count: 1 }), historyEpisode(1, { source: 'direct' })];
     mockApi({
-      ...signedIn(),
+      ...signedIn(englishUser),
       'GET /api/images/search-based-library': () =>
         json(200, { categories: [], total_categories: 0, total_images: 0 }),
       'GET /api/images/search-based-library/episodes': () =>

@@ -1,14 +1,10 @@
+import { i18n } from '../../i18n';
+
 /** Spec §8: what a failed call's status most likely means, told next to the error. */
-const STATUS_HINTS: Record<number, string> = {
-  401: '登录已过期，请重新登录',
-  403: '没有权限',
-  404: '资源不存在',
-  429: '请求过于频繁或源站限制，请稍后再试',
-  500: '服务器内部错误',
-};
+const HINTED = new Set([401, 403, 404, 429, 500]);
 
 export function statusHint(status: number | undefined): string | undefined {
-  return status === undefined ? undefined : STATUS_HINTS[status];
+  return status !== undefined && HINTED.has(status) ? i18n.t(`logger:hint.${status}`) : undefined;
 }
 
 /** The hint of any error that carries an HTTP status (ApiError does). */

@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n';
 import { saveJsonFile } from '../../lib/saveFile';
 import { errorHint, statusHint } from './hints';
 import type { ApiCallRecord, LogEntry, LogKind, LogLevel, LogSink, LogStats } from './types';
@@ -49,7 +50,8 @@ export function createOperationLog(options: OperationLogOptions = {}) {
   }
 
   function print(entry: LogEntry) {
-    const text = `[操作日志][${entry.kind}] ${entry.message}${entry.hint ? ` — 提示：${entry.hint}` : ''}`;
+    const hint = entry.hint ? ` — ${i18n.t('logger:hintLabel', { hint: entry.hint })}` : '';
+    const text = `[${i18n.t('logger:consolePrefix')}][${entry.kind}] ${entry.message}${hint}`;
     const args = entry.data === undefined ? [text] : [text, entry.data];
     sink[entry.level](...args);
   }
@@ -103,7 +105,11 @@ export function createOperationLog(options: OperationLogOptions = {}) {
     /** One finished call of the API client. */
     api(call: ApiCallRecord) {
       const ok = !call.error && !call.aborted;
-      const outcome = call.aborted ? '已取消' : call.error ? `失败：${call.error}` : '成功';
+      const outcome = call.aborted
+        ? i18n.t('logger:outcome.aborted')
+        : call.error
+          ? i18n.t('logger:outcome.failed', { error: call.error })
+          : i18n.t('logger:outcome.ok');
       return record({
         level: call.error ? 'error' : 'info',
         kind: 'api',

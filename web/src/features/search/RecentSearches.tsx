@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { History } from 'lucide-react';
 import type { HistoryEntry } from './history';
 
@@ -9,22 +10,23 @@ export function RecentSearches({
   entries: readonly HistoryEntry[];
   onSearch: (query: string) => void;
 }) {
+  const { t } = useTranslation('search');
   if (entries.length === 0) return null;
   return (
-    <section aria-label="最近搜索" className="flex flex-wrap items-center gap-2 text-sm">
+    <section aria-label={t('recent.label')} className="flex flex-wrap items-center gap-2 text-sm">
       <span className="flex items-center gap-1 text-slate-500">
         <History aria-hidden className="size-4" />
-        最近搜索：
+        {t('recent.prefix')}
       </span>
       {entries.map((entry) => (
         <button
           key={entry.query}
           type="button"
           onClick={() => onSearch(entry.query)}
-          title={`${entry.results_count} 个结果`}
+          title={t('resultCount', { count: entry.results_count })}
           className="rounded-full border border-slate-300 bg-white px-3 py-1 text-slate-700 hover:bg-slate-50"
         >
-          {entry.query}
+          <span data-user-content>{entry.query}</span>
         </button>
       ))}
     </section>

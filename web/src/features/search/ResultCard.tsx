@@ -25,7 +25,9 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
           </span>
           {result.year !== null && <span className="text-slate-500">{result.year}</span>}
         </div>
-        <h2 className="font-medium text-slate-900">{result.title}</h2>
+        <h2 className="font-medium text-slate-900" data-user-content>
+          {result.title}
+        </h2>
         <PreviewImages urls={result.preview_images} />
       </Link>
       {/* Beside the link, not inside it: a button may not sit within a link. */}

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import type { ContentType } from '@capshelf/contract';
 import { FormField } from '../../components/FormField';
@@ -9,12 +10,12 @@ import { suggestionsFor, type HistoryEntry } from './history';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
-export const typeOptions = [
-  { value: 'all', label: '全部' },
-  { value: 'anime', label: '动漫' },
-  { value: 'movies', label: '电影' },
-  { value: 'tv', label: '电视剧' },
-] as const satisfies readonly { value: ContentType; label: string }[];
+export const contentTypes = [
+  'all',
+  'anime',
+  'movies',
+  'tv',
+] as const satisfies readonly ContentType[];
 
 interface SearchFormProps {
   text: string;
@@ -30,6 +31,7 @@ interface SearchFormProps {
 
 export function SearchForm(props: SearchFormProps) {
   const { text, onTextChange, type, onTypeChange, shownQuery, busy, history, onSearch } = props;
+  const { t } = useTranslation('search');
   const settledText = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
   const suggestions = settledText === shownQuery ? [] : suggestionsFor(history, settledText);
 
@@ -44,16 +46,16 @@ export function SearchForm(props: SearchFormProps) {
         <div className="relative flex-1">
           <FormField
             id="search-query"
-            label="搜索内容"
+            label={t('field')}
             type="search"
             autoComplete="off"
-            placeholder="输入动漫、电影或电视剧名称"
+            placeholder={t('placeholder')}
             value={text}
             onChange={onTextChange}
           />
           {suggestions.length > 0 && (
             <ul
-              aria-label="搜索建议"
+              aria-label={t('suggestions')}
               className="absolute inset-x-0 top-full z-10 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
             >
               {suggestions.map((entry) => (
@@ -63,7 +65,7 @@ export function SearchForm(props: SearchFormProps) {
                     className="w-full px-3 py-2 text-left text-sm hover:bg-sky-50"
                     onClick={() => onSearch(entry.query)}
                   >
-                    {entry.query}
+                    <span data-user-content>{entry.query}</span>
                   </button>
                 </li>
               ))}
@@ -72,14 +74,14 @@ export function SearchForm(props: SearchFormProps) {
         </div>
         <button type="submit" className={buttonClass()} disabled={busy || text.trim() === ''}>
           <Search aria-hidden className="size-4" />
-          {busy ? '搜索中...' : '搜索'}
+          {busy ? t('pending') : t('submit')}
         </button>
       </div>
       <RadioGroup
         name="search-type"
-        legend="类型"
+        legend={t('type.legend')}
         value={type}
-        options={typeOptions}
+        options={contentTypes.map((value) => ({ value, label: t(`type.${value}`) }))}
         onChange={onTypeChange}
       />
     </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ContentType } from '@capshelf/contract';
 import { errorMessage, useSearch } from '../../api';
@@ -7,13 +8,13 @@ import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 import { Spinner } from '../../components/Spinner';
 import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
-import { SearchForm, typeOptions } from './SearchForm';
+import { contentTypes, SearchForm } from './SearchForm';
 import { SearchResults } from './SearchResults';
 import { ChallengePanel, challengeOf } from '../site-health';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 const parseType = (value: string | null): ContentType =>
-  typeOptions.find((option) => option.value === value)?.value ?? 'all';
+  contentTypes.find((option) => option === value) ?? 'all';
 
 /**
  * The query and type live in the page URL (/search?q=&type=), so going back to this page shows
@@ -25,7 +26,8 @@ export function SearchPage() {
   const shownType = parseType(params.get('type'));
   const { query, refresh } = useSearch(shownQuery.toLowerCase(), shownType);
   const { history, recent, record } = useSearchHistory();
-  usePageTitle(shownQuery && `“${shownQuery}”`, '搜索');
+  const { t } = useTranslation('search');
+  usePageTitle(shownQuery && t('quoted', { query: shownQuery }), t('title'));
 
   const [text, setText] = useState(shownQuery);
   const [type, setType] = useState(shownType);
@@ -64,7 +66,7 @@ export function SearchPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-slate-900">搜索</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
       <SearchForm
         text={text}
         onTextChange={setText}
@@ -88,13 +90,13 @@ export function SearchPage() {
       if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
         <ErrorBox
-          title="搜索失败"
-          message={errorMessage(query.error, '请检查网络后重试')}
+          title={t('failed')}
+          message={errorMessage(query.error, t('failedHint'))}
           onRetry={() => void query.refetch()}
         />
       );
     }
-    if (!query.data) return <Spinner label="搜索中..." />;
+    if (!query.data) return <Spinner label={t('pending')} />;
     return (
       <SearchResults
         data={query.data}

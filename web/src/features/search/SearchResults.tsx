@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
 import type { SearchResponse } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
@@ -11,26 +12,29 @@ interface SearchResultsProps {
 }
 
 export function SearchResults({ data, searchTerm, refreshing, onRefresh }: SearchResultsProps) {
+  const { t } = useTranslation('search');
   return (
-    <section aria-label="搜索结果" className="flex flex-col gap-3">
+    <section aria-label={t('results.label')} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-sm text-slate-600">共 {data.total} 个结果</p>
+        <p className="text-sm text-slate-600">{t('results.total', { count: data.total })}</p>
         {data.cached && (
-          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">缓存数据</span>
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs text-slate-700">
+            {t('results.cached')}
+          </span>
         )}
         <button
           type="button"
           className={`${buttonClass('secondary')} ml-auto`}
           onClick={onRefresh}
           disabled={refreshing}
-          title="跳过缓存，重新从来源网站获取"
+          title={t('results.refreshHint')}
         >
           <RefreshCw aria-hidden className={`size-4 ${refreshing ? 'animate-spin' : ''}`} />
-          智能刷新
+          {t('results.refresh')}
         </button>
       </div>
       {data.results.length === 0 ? (
-        <p className="py-12 text-center text-slate-500">未找到相关内容</p>
+        <p className="py-12 text-center text-slate-500">{t('results.none')}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data.results.map((result) => (

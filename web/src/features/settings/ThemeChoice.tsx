@@ -1,8 +1,7 @@
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Theme } from '@capshelf/contract';
-import { errorMessage } from '../../api';
-import { useSaveTheme } from '../../api/theme';
+import { errorMessage, useSavePreferences } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
 import { useSession } from '../auth';
 
@@ -10,7 +9,7 @@ import { useSession } from '../auth';
 export function ThemeChoice() {
   const { t } = useTranslation('theme');
   const { user } = useSession();
-  const save = useSaveTheme();
+  const save = useSavePreferences();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -21,9 +20,12 @@ export function ThemeChoice() {
         value={user.theme}
         options={Theme.options.map((value) => ({ value, label: t(value) }))}
         onChange={(theme) =>
-          save.mutate(theme, {
-            onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
-          })
+          save.mutate(
+            { theme },
+            {
+              onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
+            },
+          )
         }
       />
       <p className="text-sm text-slate-600">{t('hint')}</p>

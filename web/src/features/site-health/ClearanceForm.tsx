@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage, usePasteClearance } from '../../api';
+import { checkMessage } from './challenge';
 import { FormField } from '../../components/FormField';
 import { buttonClass } from '../../components/button';
 
@@ -9,6 +11,7 @@ export function ClearanceForm() {
   const [cookie, setCookie] = useState('');
   const [userAgent, setUserAgent] = useState('');
   const paste = usePasteClearance();
+  const { t } = useTranslation('siteHealth');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -17,13 +20,13 @@ export function ClearanceForm() {
       {
         onSuccess: ({ check }) => {
           if (check.ok) {
-            toast.success(check.message);
+            toast.success(checkMessage(check));
             setCookie('');
           } else {
-            toast.error(`凭据已保存，但未通过验证：${check.message}`);
+            toast.error(t('form.savedNotPassed', { message: checkMessage(check) }));
           }
         },
-        onError: (error) => toast.error(errorMessage(error, '保存凭据失败')),
+        onError: (error) => toast.error(errorMessage(error, t('form.saveFailed'))),
       },
     );
   };
@@ -31,9 +34,7 @@ export function ClearanceForm() {
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">
-        在电脑的浏览器中打开 fancaps.net 并通过验证，然后在开发者工具中复制{' '}
-        <code>cf_clearance</code> Cookie（可以整行复制 Cookie 请求头）和浏览器的
-        User-Agent。两者必须来自同一个浏览器。
+        <Trans t={t} i18nKey="form.intro" components={{ code: <code /> }} />
       </p>
       <FormField
         id="clearance-cookie"
@@ -58,7 +59,7 @@ export function ClearanceForm() {
         className={`${buttonClass()} self-start`}
         disabled={paste.isPending || cookie.trim() === '' || userAgent.trim() === ''}
       >
-        {paste.isPending ? '正在保存并验证...' : '保存并验证'}
+        {paste.isPending ? t('form.pending') : t('form.submit')}
       </button>
     </form>
   );

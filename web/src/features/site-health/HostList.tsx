@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { SiteHost } from '@capshelf/contract';
 import { formatDate } from '../../lib/formatDate';
-import { STATE_LABELS, STATE_STYLES } from './labels';
+import { STATE_STYLES } from './labels';
 
 /** Each source host: its state, request counts and latest answers. */
 export function HostList({ hosts }: { hosts: SiteHost[] }) {
+  const { t } = useTranslation('siteHealth');
   return (
     <ul className="flex flex-col gap-3">
       {hosts.map((host) => (
@@ -14,21 +16,22 @@ export function HostList({ hosts }: { hosts: SiteHost[] }) {
         >
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-mono break-all text-slate-900">{host.host}</span>
-            <span className="text-slate-500">{host.role === 'pages' ? '网页' : '图片'}</span>
+            <span className="text-slate-500">{t(`hosts.role.${host.role}`)}</span>
             <span
               data-testid="host-state"
               className={`ml-auto rounded px-2 py-0.5 font-medium ${STATE_STYLES[host.state]}`}
             >
-              {STATE_LABELS[host.state]}
-              {host.cooling_until && `（至 ${formatDate(host.cooling_until)}）`}
+              {t(`hosts.state.${host.state}`)}
+              {host.cooling_until &&
+                t('hosts.coolingUntil', { time: formatDate(host.cooling_until) })}
             </span>
           </div>
           <p className="text-slate-600">
-            最近一小时 {host.requests_last_hour} 次请求，最近一天 {host.requests_last_day} 次
+            {t('hosts.requests', { hour: host.requests_last_hour, day: host.requests_last_day })}
           </p>
           {host.recent.length > 0 && (
             <details>
-              <summary className="cursor-pointer text-slate-600">最近的响应</summary>
+              <summary className="cursor-pointer text-slate-600">{t('hosts.recent')}</summary>
               <ol className="mt-1 flex flex-col gap-0.5 font-mono text-xs text-slate-700">
                 {host.recent.map((event) => (
                   <li key={`${event.at}-${event.outcome}`}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { RefreshCw, ShieldCheck, Trash2 } from 'lucide-react';
 import type { SiteHealthResponse } from '@capshelf/contract';
 import { errorMessage, useClearClearance, useSiteHealth, useVerifyClearance } from '../../api';
@@ -7,13 +8,13 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { DefinitionList } from '../../components/DefinitionList';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
-import { challengeText } from './challenge';
+import { challengeText, checkMessage } from './challenge';
 import { ClearanceForm } from './ClearanceForm';
 import { DownImageHosts } from '../settings/DownImageHosts';
 import { HostList } from './HostList';
 import { formatDate } from '../../lib/formatDate';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { formatRate, SOURCE_LABELS } from './labels';
+import { formatRate } from './labels';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,12 +27,13 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 /** /site-health (admin): the source site's hosts, the clearance and the challenge solver. */
 export function SiteHealthPage() {
-  usePageTitle('站点状态');
+  const { t } = useTranslation('siteHealth');
+  usePageTitle(t('title'));
   const health = useSiteHealth();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">站点状态</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <button
           type="button"
           className={`${buttonClass('secondary')} ml-auto`}
@@ -39,49 +41,65 @@ export function SiteHealthPage() {
           disabled={health.isFetching}
         >
           <RefreshCw aria-hidden className={`size-4 ${health.isFetching ? 'animate-spin' : ''}`} />
-          刷新
+          {t('refresh')}
         </button>
       </div>
       {health.isError && (
         <ErrorBox
-          title="加载失败"
-          message={errorMessage(health.error, '无法获取站点状态')}
+          title={t('common:loadFailed')}
+          message={errorMessage(health.error, t('loadFailed'))}
           onRetry={() => void health.refetch()}
         />
       )}
-      {!health.data && !health.isError && <Spinner label="正在读取站点状态..." />}
+      {!health.data && !health.isError && <Spinner label={t('loading')} />}
       {health.data && <HealthView data={health.data} />}
     </div>
   );
 }
 
 function HealthView({ data }: { data: SiteHealthResponse }) {
+  const { t } = useTranslation('siteHealth');
   const { clearance, solver, pacing, cache } = data;
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  const cacheRate = (stats: typeof cache.listings) =>
+    t('pacing.cacheRate', {
+      rate: formatRate(stats.hit_rate),
+      hits: stats.hits,
+      misses: stats.misses,
+    });
   return (
     <>
-      <Card title="人机验证">
+      <Card title={t('clearance.title')}>
         {clearance.challenge_reason && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {formatDate(clearance.challenged_at)} 源站要求人机验证，未能通过：
-            {challengeText(clearance.challenge_reason)}。
+            {t('clearance.challenged', {
+              time: formatDate(clearance.challenged_at),
+              reason: challengeText(clearance.challenge_reason),
+            })}
           </p>
         )}
         <DefinitionList
           rows={[
-            ['凭据来源', clearance.source ? SOURCE_LABELS[clearance.source] : '无'],
-            ['获取时间', formatDate(clearance.obtained_at)],
-            ['Cookie', <code key="c">{clearance.cookie_masked ?? '—'}</code>],
-            ['User-Agent', clearance.user_agent ?? '默认'],
             [
-              '自动验证',
-              solver.mode === 'off'
-                ? '已关闭（UPSTREAM_CHALLENGE_SOLVER=off）'
-                : solver.browser_installed
-                  ? `已开启（Chromium，最长等待 ${Math.round(solver.timeout_ms / 1000)} 秒）`
-                  : '已开启，但服务器上没有安装 Chromium（apt-get install chromium）',
+              t('clearance.source'),
+              clearance.source ? t(`clearance.sources.${clearance.source}`) : t('clearance.none'),
             ],
-            ['验证次数', `成功 ${solver.solves} 次，失败 ${solver.failures} 次`],
-            ['上次验证', formatDate(solver.last_solve_at)],
+            [t('clearance.obtainedAt'), formatDate(clearance.obtained_at)],
+            ['Cookie', <code key="c">{clearance.cookie_masked ?? '—'}</code>],
+            ['User-Agent', clearance.user_agent ?? t('clearance.defaultAgent')],
+            [
+              t('solver.title'),
+              solver.mode === 'off'
+                ? t('solver.off')
+                : solver.browser_installed
+                  ? t('solver.on', { seconds: seconds(solver.timeout_ms) })
+                  : t('solver.noBrowser'),
+            ],
+            [
+              t('solver.count'),
+              t('solver.counts', { solves: solver.solves, failures: solver.failures }),
+            ],
+            [t('solver.last'), formatDate(solver.last_solve_at)],
           ]}
         />
         <ClearanceActions
@@ -89,39 +107,33 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
           hasStored={clearance.source === 'solver' || clearance.source === 'pasted'}
         />
       </Card>
-      <Card title="粘贴凭据">
+      <Card title={t('form.title')}>
         <ClearanceForm />
       </Card>
-      <Card title="源站主机">
+      <Card title={t('hosts.title')}>
         <HostList hosts={data.hosts} />
         <DownImageHosts hosts={data.image_hosts} />
       </Card>
-      <Card title="请求节奏与缓存">
+      <Card title={t('pacing.title')}>
         <DefinitionList
           rows={[
-            ['网页请求', `间隔 ${pacing.pages.spacing_ms} 毫秒，并发 ${pacing.pages.concurrency}`],
+            [t('pacing.pages'), t('pacing.lane', pacing.pages)],
+            [t('pacing.thumbs'), t('pacing.lane', pacing.thumbs)],
+            [t('pacing.full'), t('pacing.lane', pacing.full)],
+            [t('pacing.jitter'), t('pacing.jitterValue', { ms: pacing.jitter_ms })],
             [
-              '缩略图请求（每个主机）',
-              `间隔 ${pacing.thumbs.spacing_ms} 毫秒，并发 ${pacing.thumbs.concurrency}`,
+              t('pacing.cooldown'),
+              t('pacing.cooldownValue', { seconds: seconds(pacing.cooldown_ms) }),
             ],
             [
-              '原图请求（每个主机）',
-              `间隔 ${pacing.full.spacing_ms} 毫秒，并发 ${pacing.full.concurrency}`,
+              t('pacing.timeout'),
+              t('pacing.timeoutValue', {
+                seconds: seconds(pacing.timeout_ms),
+                retries: pacing.retries,
+              }),
             ],
-            ['随机抖动', `最多 ${pacing.jitter_ms} 毫秒`],
-            [
-              '冷却时间',
-              `${Math.round(pacing.cooldown_ms / 1000)} 秒（源站未给出 Retry-After 时）`,
-            ],
-            ['超时与重试', `${Math.round(pacing.timeout_ms / 1000)} 秒，重试 ${pacing.retries} 次`],
-            [
-              '列表缓存命中率',
-              `${formatRate(cache.listings.hit_rate)}（命中 ${cache.listings.hits}，未命中 ${cache.listings.misses}）`,
-            ],
-            [
-              '图片缓存命中率',
-              `${formatRate(cache.images.hit_rate)}（命中 ${cache.images.hits}，未命中 ${cache.images.misses}）`,
-            ],
+            [t('pacing.listings'), cacheRate(cache.listings)],
+            [t('pacing.images'), cacheRate(cache.images)],
           ]}
         />
       </Card>
@@ -130,6 +142,7 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
 }
 
 function ClearanceActions({ canSolve, hasStored }: { canSolve: boolean; hasStored: boolean }) {
+  const { t } = useTranslation('siteHealth');
   const verify = useVerifyClearance();
   const clear = useClearClearance();
   return (
@@ -141,13 +154,19 @@ function ClearanceActions({ canSolve, hasStored }: { canSolve: boolean; hasStore
         onClick={() =>
           verify.mutate(undefined, {
             onSuccess: ({ check }) =>
-              check.ok ? toast.success(check.message) : toast.error(`验证未通过：${check.message}`),
-            onError: (error) => toast.error(errorMessage(error, '验证失败')),
+              check.ok
+                ? toast.success(checkMessage(check))
+                : toast.error(t('check.failedWith', { message: checkMessage(check) })),
+            onError: (error) => toast.error(errorMessage(error, t('check.failed'))),
           })
         }
       >
         <ShieldCheck aria-hidden className="size-4" />
-        {verify.isPending ? (canSolve ? '正在用浏览器验证...' : '正在验证...') : '立即验证'}
+        {verify.isPending
+          ? canSolve
+            ? t('check.pendingBrowser')
+            : t('check.pending')
+          : t('check.now')}
       </button>
       <button
         type="button"
@@ -155,13 +174,13 @@ function ClearanceActions({ canSolve, hasStored }: { canSolve: boolean; hasStore
         disabled={clear.isPending || !hasStored}
         onClick={() =>
           clear.mutate(undefined, {
-            onSuccess: () => toast.success('已清除保存的凭据'),
-            onError: (error) => toast.error(errorMessage(error, '清除失败')),
+            onSuccess: () => toast.success(t('clear.done')),
+            onError: (error) => toast.error(errorMessage(error, t('clear.failed'))),
           })
         }
       >
         <Trash2 aria-hidden className="size-4" />
-        清除凭据
+        {t('clear.label')}
       </button>
     </div>
   );

@@ -1,5 +1,10 @@
-import { CHALLENGE_REASON_TEXT, type ChallengeReason } from '@capshelf/contract';
-import { ApiError, isRecord } from '../../api/errors';
+import {
+  CHALLENGE_REASON_TEXT,
+  type ChallengeReason,
+  type ClearanceCheck,
+} from '@capshelf/contract';
+import { ApiError, isRecord, serverMessage } from '../../api/errors';
+import { i18n } from '../../i18n';
 
 /** Why the source site's challenge stopped a call, when that is what happened. */
 export function challengeOf(error: unknown): ChallengeReason | null {
@@ -10,4 +15,12 @@ export function challengeOf(error: unknown): ChallengeReason | null {
     : null;
 }
 
-export const challengeText = (reason: ChallengeReason) => CHALLENGE_REASON_TEXT[reason];
+/** The reason in the page's language (the Chinese catalogue is the contract's CHALLENGE_REASON_TEXT). */
+export const challengeText = (reason: ChallengeReason) => i18n.t(`siteHealth:reason.${reason}`);
+
+/** A clearance check's result in the page's language (the server words it in Chinese). */
+export function checkMessage(check: ClearanceCheck): string {
+  if (check.reason) return challengeText(check.reason);
+  const fallback = i18n.t(check.ok ? 'siteHealth:check.passed' : 'siteHealth:check.notPassed');
+  return serverMessage(check.message, fallback);
+}

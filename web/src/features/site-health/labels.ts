@@ -1,12 +1,5 @@
 import type { HostState, SiteHealthResponse } from '@capshelf/contract';
-
-export const STATE_LABELS: Record<HostState, string> = {
-  ok: '正常',
-  cooling_down: '冷却中',
-  challenged: '被人机验证拦截',
-  unreachable: '无法连接',
-  degraded: '不稳定',
-};
+import { i18n } from '../../i18n';
 
 export const STATE_STYLES: Record<HostState, string> = {
   ok: 'bg-green-50 text-green-800',
@@ -16,14 +9,11 @@ export const STATE_STYLES: Record<HostState, string> = {
   degraded: 'bg-amber-50 text-amber-800',
 };
 
-type Source = NonNullable<SiteHealthResponse['clearance']['source']>;
+export type ClearanceSource = NonNullable<SiteHealthResponse['clearance']['source']>;
 
-export const SOURCE_LABELS: Record<Source, string> = {
-  solver: '自动验证（Chromium）',
-  pasted: '管理员粘贴',
-  environment: '环境变量 UPSTREAM_COOKIE',
-};
-
+/** A hit rate as a percentage in the page's language, or — when nothing was asked yet. */
 export function formatRate(rate: number | null): string {
-  return rate === null ? '—' : `${Math.round(rate * 100)}%`;
+  return rate === null
+    ? '—'
+    : new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(rate);
 }

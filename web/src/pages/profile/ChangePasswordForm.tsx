@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ChangePasswordRequest, passwordMessages } from '@capshelf/contract';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordRequest } from '@capshelf/contract';
 import { errorMessage, useChangePassword } from '../../api';
 import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
@@ -10,6 +11,7 @@ import { firstIssue } from '../../lib/validation';
 
 /** Changes the password with POST /auth/change-password; the server checks the current one. */
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('profile');
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
@@ -23,16 +25,16 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       new_password: password,
     });
     if (!parsed.success || password !== repeat) {
-      setProblem(parsed.success ? passwordMessages.mismatch : firstIssue(parsed.error));
+      setProblem(parsed.success ? t('validation:passwordMismatch') : firstIssue(parsed.error));
       return;
     }
     setProblem(null);
     change.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success('密码修改成功');
+        toast.success(t('password.saved'));
         onDone();
       },
-      onError: (error) => setProblem(errorMessage(error, '密码修改失败，请重试')),
+      onError: (error) => setProblem(errorMessage(error, t('password.failed'))),
     });
   };
 
@@ -40,7 +42,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField
         id="change-password-current"
-        label="当前密码"
+        label={t('password.current')}
         type="password"
         autoComplete="current-password"
         value={current}
@@ -56,10 +58,10 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <FormError message={problem} />
       <div className="flex gap-3">
         <button type="submit" className={buttonClass()} disabled={change.isPending}>
-          {change.isPending ? '提交中...' : '确认修改'}
+          {change.isPending ? t('common:submitting') : t('password.submit')}
         </button>
         <button type="button" className={buttonClass('secondary')} onClick={onDone}>
-          取消
+          {t('common:cancel')}
         </button>
       </div>
     </form>

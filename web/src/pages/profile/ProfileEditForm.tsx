@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
 import { UpdateProfileRequest, type User } from '@capshelf/contract';
 import { errorMessage, useUpdateProfile } from '../../api';
 import { readToken } from '../../features/auth';
@@ -10,6 +11,7 @@ import { emailProblem, firstIssue } from '../../lib/validation';
 
 /** Edits username, display name and email; saved with PATCH /auth/me. */
 export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [username, setUsername] = useState(user.username);
   const [displayName, setDisplayName] = useState(user.display_name ?? '');
@@ -22,16 +24,16 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!readToken()) {
-      setProblem('未找到认证令牌');
+      setProblem(t('edit.noToken'));
       return;
     }
-    const invalidEmail = emailProblem(email, '邮箱地址不能为空');
+    const invalidEmail = emailProblem(email, t('edit.emailEmpty'));
     if (invalidEmail) {
       setProblem(invalidEmail);
       return;
     }
     if (emailChanged && !currentPassword) {
-      setProblem('修改邮箱需要输入当前密码');
+      setProblem(t('errors:detail.emailNeedsPassword'));
       return;
     }
     const parsed = UpdateProfileRequest.safeParse({
@@ -47,10 +49,10 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
     setProblem(null);
     update.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success('用户信息更新成功');
+        toast.success(t('edit.saved'));
         onDone();
       },
-      onError: (error) => setProblem(errorMessage(error, '用户信息更新失败，请重试')),
+      onError: (error) => setProblem(errorMessage(error, t('edit.failed'))),
     });
   };
 
@@ -58,21 +60,21 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField
         id="profile-username"
-        label="用户名"
+        label={t('field.username')}
         autoComplete="username"
         value={username}
         onChange={setUsername}
       />
       <FormField
         id="profile-display-name"
-        label="显示名称"
+        label={t('field.displayName')}
         autoComplete="nickname"
         value={displayName}
         onChange={setDisplayName}
       />
       <FormField
         id="profile-email"
-        label="邮箱"
+        label={t('field.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -81,7 +83,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
       {emailChanged && (
         <FormField
           id="profile-current-password"
-          label="当前密码（修改邮箱需要）"
+          label={t('edit.currentPassword')}
           type="password"
           autoComplete="current-password"
           value={currentPassword}
@@ -91,10 +93,10 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
       <FormError message={problem} />
       <div className="flex gap-3">
         <button type="submit" className={buttonClass()} disabled={update.isPending}>
-          {update.isPending ? '保存中...' : '保存'}
+          {update.isPending ? t('common:saving') : t('common:save')}
         </button>
         <button type="button" className={buttonClass('secondary')} onClick={onDone}>
-          取消
+          {t('common:cancel')}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { Panel } from '../../components/Panel';
 import { buttonClass } from '../../components/button';
@@ -10,7 +11,8 @@ import { usePageTitle } from '../../lib/usePageTitle';
 type Mode = 'view' | 'edit' | 'password';
 
 export function ProfilePage() {
-  usePageTitle('个人资料');
+  const { t } = useTranslation('profile');
+  usePageTitle(t('title'));
   const { user } = useSession();
   const [mode, setMode] = useState<Mode>('view');
   const back = () => setMode('view');
@@ -19,31 +21,31 @@ export function ProfilePage() {
 
   if (mode === 'edit') {
     return (
-      <Panel title="编辑个人信息">
+      <Panel title={t('edit.title')}>
         <ProfileEditForm user={user} onDone={back} />
       </Panel>
     );
   }
   if (mode === 'password') {
     return (
-      <Panel title="修改密码">
+      <Panel title={t('password.title')}>
         <ChangePasswordForm onDone={back} />
       </Panel>
     );
   }
   return (
-    <Panel title="个人信息">
+    <Panel title={t('view.title')}>
       <ProfileView user={user} />
       <div className="flex gap-3">
         <button type="button" className={buttonClass()} onClick={() => setMode('edit')}>
-          编辑
+          {t('view.edit')}
         </button>
         <button
           type="button"
           className={buttonClass('secondary')}
           onClick={() => setMode('password')}
         >
-          修改密码
+          {t('password.title')}
         </button>
       </div>
     </Panel>

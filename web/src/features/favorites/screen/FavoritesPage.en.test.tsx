@@ -4,7 +4,7 @@ import type { FavoriteLists } from '@capshelf/contract';
 import { i18n } from '../../../i18n';
 import { expectNoCjk } from '../../../test/cjk';
 import { favEpisode, favImage, favorites, favWork } from '../../../test/favoriteFixtures';
-import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
+import { json, mockApi, renderApp, englishUser, signedIn } from '../../../test/helpers';
 
 const lists: FavoriteLists = {
   works: [
@@ -18,7 +18,7 @@ const lists: FavoriteLists = {
 describe('favourites screen in English', () => {
   it('shows every tab in English, with source titles as user content', async () => {
     await i18n.changeLanguage('en');
-    mockApi({ ...signedIn(), 'GET /api/favorites': () => json(200, favorites(lists)) });
+    mockApi({ ...signedIn(englishUser), 'GET /api/favorites': () => json(200, favorites(lists)) });
     renderApp('/favorites');
     const main = await screen.findByRole('main');
     expect(await within(main).findByText('6 in all: works 2, episodes 2, images 2')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('favourites screen in English', () => {
 
   it('asks before deleting the selection, counted in English', async () => {
     await i18n.changeLanguage('en');
-    mockApi({ ...signedIn(), 'GET /api/favorites': () => json(200, favorites(lists)) });
+    mockApi({ ...signedIn(englishUser), 'GET /api/favorites': () => json(200, favorites(lists)) });
     renderApp('/favorites');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Bleach' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete selected' }));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button';
 import { useSession } from '../../auth';
 import { operationLog } from '../operationLog';
@@ -12,7 +13,8 @@ const LATEST = 20;
 
 /** /operation-log-test: fires sample entries and shows what the logger holds (developer page). */
 export function OperationLogTestPage() {
-  usePageTitle('操作日志测试');
+  const { t } = useTranslation('logger');
+  usePageTitle(t('title'));
   const { user } = useSession();
   const { entries, enabled } = useOperationLog();
   const [showStats, setShowStats] = useState(false);
@@ -26,18 +28,18 @@ export function OperationLogTestPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-slate-900">操作日志测试</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         {user && (
           <p className="text-sm text-slate-600">
-            当前用户：{user.email}（ID：{user.id}）
+            {t('currentUser', { email: user.email, id: user.id })}
           </p>
         )}
         <p className="text-sm text-slate-600">
-          日志记录：{enabled ? '已开启' : '已关闭'} · 共 {entries.length} 条
+          {t('status', { state: enabled ? t('on') : t('off'), count: entries.length })}
         </p>
       </div>
 
-      <section aria-label="示例日志" className="flex flex-wrap gap-2">
+      <section aria-label={t('samples')} className="flex flex-wrap gap-2">
         {samples.map((sample) => (
           <button
             key={sample.label}
@@ -45,7 +47,7 @@ export function OperationLogTestPage() {
             className={buttonClass('secondary')}
             onClick={() => void sample.run()}
           >
-            {sample.label}
+            {t(sample.label)}
           </button>
         ))}
         <button
@@ -54,30 +56,30 @@ export function OperationLogTestPage() {
           onClick={runFlow}
           disabled={flowRunning}
         >
-          分步流程模拟
+          {t('flow.run')}
         </button>
       </section>
 
-      <section aria-label="日志管理" className="flex flex-wrap gap-2">
+      <section aria-label={t('manage')} className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass()} onClick={() => setShowStats((on) => !on)}>
-          {showStats ? '隐藏统计' : '显示统计'}
+          {showStats ? t('hideStats') : t('showStats')}
         </button>
         <button type="button" className={buttonClass()} onClick={() => operationLog.download()}>
-          导出日志
+          {t('export')}
         </button>
         <button
           type="button"
           className={buttonClass('secondary')}
           onClick={() => operationLog.clear()}
         >
-          清空历史
+          {t('clear')}
         </button>
         <button
           type="button"
           className={buttonClass(enabled ? 'danger' : 'primary')}
           onClick={() => operationLog.setEnabled(!enabled)}
         >
-          {enabled ? '关闭日志' : '开启日志'}
+          {enabled ? t('disable') : t('enable')}
         </button>
       </section>
 

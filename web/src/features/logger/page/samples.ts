@@ -1,62 +1,74 @@
 import { apiRequest } from '../../../api/client';
+import { i18n } from '../../../i18n';
 import { operationLog } from '../operationLog';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const STEP_DELAY_MS = 100;
-const STEPS = ['搜索作品', '打开剧集', '选择图片', '打包下载'];
+const STEPS = ['search', 'episode', 'select', 'download'] as const;
 
-/** The test page's buttons: one sample entry of each kind (the API one is a real call). */
+/** The test page's buttons (`label` is a catalogue key): one sample entry of each kind (the API one is a real call). */
 export const samples: { label: string; run: () => unknown }[] = [
   {
-    label: '基础日志',
-    run: () => operationLog.log('basic', '基础日志示例', { source: '操作日志测试页' }),
+    label: 'logger:sample.basic',
+    run: () =>
+      operationLog.log('basic', i18n.t('logger:sample.basicMessage'), {
+        source: i18n.t('logger:title'),
+      }),
   },
   {
-    label: '用户操作',
-    run: () => operationLog.log('user', '用户操作：点击了按钮', { button: '用户操作' }),
+    label: 'logger:sample.user',
+    run: () =>
+      operationLog.log('user', i18n.t('logger:sample.userMessage'), {
+        button: i18n.t('logger:sample.user'),
+      }),
   },
   {
-    label: 'API 调用',
+    label: 'logger:sample.api',
     // Goes through the API client, which logs it like every other call; a failure is logged there.
     run: () => apiRequest('/images/cache-stats').catch(() => undefined),
   },
   {
-    label: '收藏操作',
+    label: 'logger:sample.favorite',
     run: () =>
-      operationLog.log('favorite', '收藏操作：添加收藏（示例）', {
+      operationLog.log('favorite', i18n.t('logger:sample.favoriteMessage'), {
         type: 'work',
-        title: '示例作品',
+        title: i18n.t('logger:sample.workTitle'),
       }),
   },
   {
-    label: '下载操作',
+    label: 'logger:sample.download',
     run: () =>
-      operationLog.log('download', '下载操作：创建下载任务（示例）', {
+      operationLog.log('download', i18n.t('logger:sample.downloadMessage'), {
         file_count: 12,
         size: 'large',
       }),
   },
   {
-    label: '页面导航',
+    label: 'logger:sample.navigation',
     run: () =>
-      operationLog.log('navigation', '页面导航：/operation-log-test → /search（示例）', {
+      operationLog.log('navigation', i18n.t('logger:sample.navigationMessage'), {
         from: '/operation-log-test',
         to: '/search',
       }),
   },
   {
-    label: '认证操作',
-    run: () => operationLog.log('auth', '认证操作：检查登录状态（示例）'),
+    label: 'logger:sample.auth',
+    run: () => operationLog.log('auth', i18n.t('logger:sample.authMessage')),
   },
 ];
 
 /** 分步流程模拟: a four-step flow logged step by step, as a real one would be. */
 export async function runStepFlow(): Promise<void> {
   const flow = `flow-${Date.now()}`;
-  operationLog.log('step', '分步流程开始', { flow, steps: STEPS.length });
+  operationLog.log('step', i18n.t('logger:flow.start'), { flow, steps: STEPS.length });
   for (const [index, step] of STEPS.entries()) {
     await pause(STEP_DELAY_MS);
-    operationLog.log('step', `步骤 ${index + 1}/${STEPS.length}：${step}`, { flow });
+    const name = i18n.t(`logger:flow.steps.${step}`);
+    operationLog.log(
+      'step',
+      i18n.t('logger:flow.step', { n: index + 1, total: STEPS.length, name }),
+      { flow },
+    );
   }
-  operationLog.log('step', '分步流程完成', { flow });
+  operationLog.log('step', i18n.t('logger:flow.done'), { flow });
 }
