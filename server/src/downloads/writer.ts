@@ -1,5 +1,6 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { close, createReadStream, open, read as readInto, writev } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import './native-crc32';
@@ -25,6 +26,8 @@ const READ_AHEAD = 8;
 const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
 /** Bytes added but not yet written out, at most: memory stays flat however large the archive. */
 const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+/** The archive is written to disk in pieces of about this size. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 /** yazl's entry, as far as `addBufferReleased` needs it (yazl 3: `state` 3 is FILE_DATA_DONE). */
 interface YazlEntry {
@@ -52,15 +55,103 @@ function addBufferReleased(zip: ZipFile, body: Buffer, name: string, mtime: Date
   };
 }
 
+/**
+ * A file of known size read with three calls (open, read, close) instead of `readFile`'s four
+ * or more; each is a trip through libuv's thread pool, which is what a small file costs. A file
+ * whose size is not the one expected is read again whole.
+ */
+async function readKnown(file: string, bytes: number): Promise<Buffer> {
+  const fd = await fsCall<number>((done) => open(file, 'r', done));
+  let read: number;
+  // One byte more than expected: reading it too says the file is longer than was recorded.
+  const body = Buffer.allocUnsafe(bytes + 1);
+  try {
+    read = await fsCall<number>((done) => readInto(fd, body, 0, bytes + 1, 0, done));
+  } finally {
+    await fsCall<void>((done) => close(fd, done));
+  }
+  return read === bytes ? body.subarray(0, bytes) : readFile(file);
+}
+
 /** What to hand yazl for a file: its bytes when small, else its path to stream. */
 async function load(entry: ZipFileEntry): Promise<Buffer | string> {
   if (entry.bytes > WHOLE_FILE_BYTES) return entry.file;
   try {
-    return await readFile(entry.file);
+    return await readKnown(entry.file, entry.bytes);
   } catch (error) {
     if (!entry.refetch) throw error;
     const again = await entry.refetch();
     return again.bytes > WHOLE_FILE_BYTES ? again.file : readFile(again.file);
+  }
+}
+
+function fsCall<T>(call: (done: (error: Error | null, value: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) =>
+    call((error, value) => (error ? reject(error) : resolve(value))),
+  );
+}
+
+/**
+ * The archive's file, written in pieces of about WRITE_BATCH_BYTES: yazl hands over a header and
+ * the data of each entry separately, and one write per piece is a trip through the thread pool
+ * for every few KB.
+ */
+class BatchedFile extends Writable {
+  private fd: number | null = null;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly path: string) {
+    super({ highWaterMark: WRITE_BATCH_BYTES });
+  }
+
+  override _construct(callback: (error?: Error | null) => void): void {
+    open(this.path, 'w', (error, fd) => {
+      this.fd = fd;
+      callback(error);
+    });
+  }
+
+  override _write(chunk: Buffer, _: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes < WRITE_BATCH_BYTES) return callback();
+    this.flush(callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.flush(callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.pending = [];
+    if (this.fd === null) return callback(error);
+    close(this.fd, (closeError) => callback(error ?? closeError));
+    this.fd = null;
+  }
+
+  /** Writes what is pending (all of it: writev may write less than asked), then calls back. */
+  private flush(callback: (error?: Error | null) => void): void {
+    const chunks = this.pending;
+    this.pending = [];
+    this.pendingBytes = 0;
+    const writeFrom = (from: Buffer[]): void => {
+      if (from.length === 0) return callback();
+      writev(this.fd!, from, (error, written) => {
+        if (error) return callback(error);
+        let skip = written;
+        const rest: Buffer[] = [];
+        for (const chunk of from) {
+          if (skip >= chunk.length) skip -= chunk.length;
+          else {
+            rest.push(skip > 0 ? chunk.subarray(skip) : chunk);
+            skip = 0;
+          }
+        }
+        writeFrom(rest);
+      });
+    };
+    writeFrom(chunks);
   }
 }
 
@@ -91,7 +182,7 @@ export async function writeZip(options: {
       drained = null;
     }
   });
-  const output = createWriteStream(temporary);
+  const output = new BatchedFile(temporary);
   const stop = () => output.destroy(options.signal?.reason as Error);
   options.signal?.addEventListener('abort', stop, { once: true });
   const finished = pipeline(zip.outputStream, output);
