@@ -3,6 +3,7 @@ import { sanitizeFilenamePrefix, type EpisodeProgress } from '@capshelf/contract
 import type { CatalogService } from '../catalog';
 import { hammingDistance, type ImageFacts, type ImageStore, type StoredImage } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
+import { untilAborted } from './abort';
 import { entryNames, type DownloadItem } from './items';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
 import { isSourceUnavailable, pauseFor } from './pause';
@@ -379,23 +380,4 @@ function workGroups(request: WorkJobRequest): Group[] {
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The promise, or the signal's reason as soon as it aborts (what was started goes on unawaited). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
 }
