@@ -141,13 +141,18 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
     replica = await startReplicaAt(port);
     const second = await startTestApp(env);
     cleanups.push(() => second.close());
-    const done = await poll(
-      second,
-      headers,
-      workId,
-      (s) => FINISHED_DOWNLOAD_STATES.includes(s.status),
-      'the job to finish after the restart',
-    );
+    const finished = (id: string) =>
+      poll(second, headers, id, (s) => FINISHED_DOWNLOAD_STATES.includes(s.status), 'the end');
+    const archive = async (id: string) => {
+      const res = await second.app.inject({
+        method: 'GET',
+        url: `/api/download/${id}/file`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return readZip(res.rawPayload);
+    };
+    const done = await finished(workId);
     expect(done).toMatchObject({
       status: 'completed',
       done_count: all.length,
@@ -157,34 +162,16 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
     expect(done.episodes!.map((e: EpisodeProgress) => e.done)).toEqual(
       robot.episodes.map((e) => e.imageIds.length),
     );
-    const selectionDone = await poll(
-      second,
-      headers,
-      imagesId,
-      (s) => FINISHED_DOWNLOAD_STATES.includes(s.status),
-      'the selection to finish after the restart',
-    );
-    expect(selectionDone).toMatchObject({
+    expect(await finished(imagesId)).toMatchObject({
       status: 'completed',
       done_count: selection.length,
       failed_count: 0,
     });
 
     // Every image once in each archive, in order.
-    const workZip = await second.app.inject({
-      method: 'GET',
-      url: `/api/download/${workId}/file`,
-      headers,
-    });
-    expect(workZip.statusCode).toBe(200);
-    const workEntries = await readZip(workZip.rawPayload);
+    const workEntries = await archive(workId);
     expect(workEntries.map((e) => path.basename(e.name))).toEqual(all.map((i) => `${i}.jpg`));
-    const selectionZip = await second.app.inject({
-      method: 'GET',
-      url: `/api/download/${imagesId}/file`,
-      headers,
-    });
-    const selectionEntries = await readZip(selectionZip.rawPayload);
+    const selectionEntries = await archive(imagesId);
     expect(selectionEntries.map((e) => e.name)).toEqual(
       selection.map((i) => `season_thumb_${i}.jpg`),
     );
