@@ -91,6 +91,8 @@ export async function createServices(
     alone?: boolean;
     /** Passes challenges instead of headless Chromium (tests). */
     solver?: ChallengeSolver;
+    /** Reads the downloads disk's free space instead of `fs.statfs` (tests: a full disk). */
+    statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -177,6 +179,7 @@ export async function createServices(
       retryIntervalMs: config.downloads.retryIntervalMs,
       maxImages: config.downloads.workMaxImages,
       dir: downloadsDir,
+      statfs: overrides.statfs,
     }),
     logger: logger.child({ module: 'downloads' }),
     settings: {

@@ -64,6 +64,8 @@ export async function startTestApp(
     /** The real no-SMTP mailer (writes DATA_DIR/outbox) instead of the capturing one. */
     outbox?: boolean;
     solver?: ChallengeSolver;
+    /** The downloads disk's free space as the app sees it (a full disk, for the space check). */
+    statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
@@ -84,6 +86,7 @@ export async function startTestApp(
     logger: options.logger,
     mailer: options.outbox ? undefined : mailer,
     solver: options.solver,
+    statfs: options.statfs,
   });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),

@@ -402,4 +402,43 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       await capped.close();
     }
   });
+
+  it('fails a job the downloads disk has no room for before fetching any image, and says how much it needs', async () => {
+    // About 100 MB free: too little for a season of originals, two copies of each (cache, archive).
+    const disks: string[] = [];
+    const full = await startBrowseApp(
+      {},
+      {
+        statfs: (dir) => {
+          disks.push(dir);
+          return Promise.resolve({ bavail: 25_000, bsize: 4096 });
+        },
+      },
+    );
+    try {
+      const season = showById(KEY_IDS.tvSeason1)!;
+      const images = season.episodes.reduce((n, e) => n + e.imageIds.length, 0);
+      const id = await startWork(
+        {
+          work_url: full.services.builders.workUrl({ type: 'work', kind: 'tv', id: season.id }),
+          size: 'large',
+        },
+        full,
+      );
+      const done = await finished(id, full);
+      expect(done).toMatchObject({ status: 'failed', done_count: 0, file_count: images });
+      // Nothing is cached yet: each image needs about 2 × 600 KB.
+      const needed = Math.ceil((images * 1.2e6) / 1e8) / 10;
+      expect(done.error).toBe(
+        `磁盘空间不足：约需 ${needed.toFixed(1)} GB，下载目录所在磁盘只剩 0.1 GB`,
+      );
+      expect(disks).toEqual([path.join(full.dataDir, 'downloads')]);
+      // Its episode pages were read to count the images; no image was fetched.
+      const counts = full.replica.counts();
+      expect(counts.total).toBe(counts.hosts.pages);
+      expect(existsSync(path.join(full.dataDir, 'downloads', `${id}.zip`))).toBe(false);
+    } finally {
+      await full.close();
+    }
+  });
 });

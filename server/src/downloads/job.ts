@@ -1,8 +1,9 @@
 import { statfs } from 'node:fs/promises';
 import { sanitizeFilenamePrefix, type EpisodeProgress } from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
-import { hammingDistance, type ImageStore, type StoredImage } from '../images';
+import { hammingDistance, type ImageFacts, type ImageStore, type StoredImage } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
+import { untilAborted } from './abort';
 import { entryNames, type DownloadItem } from './items';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
 import { isSourceUnavailable, pauseFor } from './pause';
@@ -34,10 +35,17 @@ interface Group {
   names: string[];
 }
 
-/** How many images are fetched ahead of the one being looked at (the paced client limits the rest). */
+/** Images fetched or hashed at once ahead of the one being looked at (the paced client limits the rest). */
 const LOOKAHEAD = 6;
+/** How far ahead of the one being looked at images may be fetched (past cached ones). */
+const SCAN_AHEAD = 256;
+/** Progress is handed on at most this often, and at the end of each episode. */
+const REPORT_EVERY_MS = 100;
+const MIB = 1024 * 1024;
 
-type Fetched = { image: StoredImage } | { error: unknown };
+type Prepared = { image: StoredImage; facts: ImageFacts | null } | { error: unknown };
+/** What the cache holds of an image (its facts when known), or undefined. */
+type Stored = { image: StoredImage; facts: ImageFacts | null } | undefined;
 
 /**
  * One download task from start to archive: list a work's episodes (through the catalog's cached
@@ -56,6 +64,8 @@ export class DownloadJob {
       maxImages: number;
       /** Where archives go: its free space is checked before a whole-work job fetches. */
       dir: string;
+      /** How the free space is read (`fs.statfs` unless given; tests give a full disk). */
+      statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
     },
   ) {}
 
@@ -79,26 +89,43 @@ export class DownloadJob {
       episodesDone: request ? 0 : null,
       episodes: request ? groups.map((g) => g.progress!) : null,
     };
-    const report = () => onProgress(structuredClone(progress));
+    let reported = 0;
+    // The job's own object, updated in place: the runner reads it when it writes it down.
+    const report = (force = false) => {
+      const now = Date.now();
+      if (!force && now - reported < REPORT_EVERY_MS) return;
+      reported = now;
+      onProgress(progress);
+    };
     const failures: string[] = [];
 
     if (request) {
       for (const group of groups) {
         await this.list(request, group, failures, signal);
         progress.fileCount += group.items.length;
-        report();
+        report(true);
       }
-      const tooBig = await this.tooBig(progress.fileCount, request);
+    }
+    // What the cache holds, for every group at once: cached images cost no request, no `stat`,
+    // and count once (in the archive) against the free space.
+    const stored: Stored[][] = [];
+    for (const group of groups) stored.push(await untilAborted(this.storedOf(group.items), signal));
+    if (request) {
+      const tooBig = await this.tooBig(progress.fileCount, stored, request);
       if (tooBig) return { status: 'failed', error: tooBig, progress };
     }
 
+    const needsFacts = request !== null && (request.skipNearDuplicates || request.metadata);
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
-    for (const group of groups) {
+    for (const [g, group] of groups.entries()) {
       let lastKept: string | null = null;
-      for await (const [i, fetched] of this.fetchInOrder(group.items, signal)) {
+      const prepared = this.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
+      for (let i = 0; i < group.items.length; i++) {
         const item = group.items[i]!;
         const mark = group.progress;
+        const next = prepared.next(i);
+        const fetched = next instanceof Promise ? await next : next;
         if ('error' in fetched) {
           const paused = pauseFor(fetched.error, this.deps.retryIntervalMs);
           if (paused) throw paused;
@@ -108,10 +135,7 @@ export class DownloadJob {
           report();
           continue;
         }
-        const facts =
-          request && (request.skipNearDuplicates || request.metadata)
-            ? await this.deps.store.facts(item.kind, item.id, fetched.image).catch(() => null)
-            : null;
+        const facts = fetched.facts;
         if (
           request?.skipNearDuplicates &&
           facts &&
@@ -154,7 +178,7 @@ export class DownloadJob {
         report();
       }
       if (progress.episodesDone !== null) progress.episodesDone++;
-      report();
+      report(true);
     }
 
     if (progress.done === 0) {
@@ -174,13 +198,13 @@ export class DownloadJob {
       entries,
       signal,
       onBytes: (bytes) => {
-        // yazl writes in small pieces (three per entry): report once per mebibyte.
-        if (bytes >> 20 === progress.bytes >> 20) return;
+        // The writer tells every piece it writes: hand on once per mebibyte.
+        if (Math.floor(bytes / MIB) === Math.floor(progress.bytes / MIB)) return;
         progress.bytes = bytes;
         report();
       },
     });
-    report();
+    report(true);
     return { status: failures.length > 0 ? 'partial' : 'completed', progress };
   }
 
@@ -190,23 +214,77 @@ export class DownloadJob {
     });
   }
 
-  /** Fetches a few images ahead and yields them in order; an abort ends the wait at once. */
-  private async *fetchInOrder(
+  /**
+   * Each image of a group with its facts when they are needed, in order. What the cache holds is
+   * looked up for the whole group at once and answers at once (no promise, no `stat`); the rest is
+   * fetched (and hashed) a few images ahead of the one being looked at. An abort ends a wait at once.
+   */
+  private prepareInOrder(
     items: DownloadItem[],
+    stored: Stored[],
+    needsFacts: boolean,
     signal: AbortSignal,
-  ): AsyncGenerator<[number, Fetched]> {
-    const pending: Promise<Fetched>[] = [];
-    for (let i = 0; i < items.length; i++) {
-      for (let j = pending.length; j < Math.min(items.length, i + LOOKAHEAD); j++) {
-        pending.push(
-          this.fetch(items[j]!).then(
-            (image) => ({ image }),
-            (error: unknown) => ({ error }),
-          ),
-        );
+  ): { next(i: number): Prepared | Promise<Prepared> } {
+    const ready = (i: number) => {
+      const known = stored[i];
+      return known && (!needsFacts || known.facts) ? known : null;
+    };
+    const prepare = async (i: number): Promise<Prepared> => {
+      const item = items[i]!;
+      try {
+        const image = stored[i]?.image ?? (await this.fetch(item));
+        const facts = needsFacts
+          ? (stored[i]?.facts ??
+            (await this.deps.store.facts(item.kind, item.id, image).catch(() => null)))
+          : null;
+        return { image, facts };
+      } catch (error) {
+        return { error };
       }
-      yield [i, await untilAborted(pending[i]!, signal)];
+    };
+    const pending = new Map<number, Promise<Prepared>>();
+    let scanned = 0;
+    return {
+      next(i) {
+        signal.throwIfAborted();
+        // Keep LOOKAHEAD images that need work under way, looking no further than SCAN_AHEAD.
+        scanned = Math.max(scanned, i);
+        while (scanned < items.length && pending.size < LOOKAHEAD && scanned < i + SCAN_AHEAD) {
+          if (!ready(scanned)) pending.set(scanned, prepare(scanned));
+          scanned++;
+        }
+        const known = ready(i);
+        if (known) return known;
+        const waiting = pending.get(i) ?? prepare(i);
+        pending.delete(i);
+        return untilAborted(waiting, signal);
+      },
+    };
+  }
+
+  /** What the cache holds of each item (one query per kind and size and a few hundred ids). */
+  private async storedOf(items: DownloadItem[]): Promise<Stored[]> {
+    const bySource = new Map<string, DownloadItem[]>();
+    for (const item of items) {
+      const key = `${item.kind}:${item.size}:${item.compressed}`;
+      const list = bySource.get(key);
+      if (list) list.push(item);
+      else bySource.set(key, [item]);
     }
+    const found = new Map<string, { image: StoredImage; facts: ImageFacts | null }>();
+    for (const [key, list] of bySource) {
+      const { kind, size, compressed } = list[0]!;
+      const stored = await this.deps.store.storedMany(
+        kind,
+        list.map((item) => item.id),
+        size,
+        compressed,
+      );
+      for (const [id, entry] of stored) found.set(`${key}:${id}`, entry);
+    }
+    return items.map((item) =>
+      found.get(`${item.kind}:${item.size}:${item.compressed}:${item.id}`),
+    );
   }
 
   /** Reads one episode's image list (cached listings cost nothing); pauses if the source is away. */
@@ -241,17 +319,33 @@ export class DownloadJob {
     }
   }
 
-  /** The cap and the free space, checked once the image count is known and before any fetch. */
-  private async tooBig(count: number, request: WorkJobRequest): Promise<string | null> {
+  /**
+   * The cap and the free space, checked once the image count is known and before any fetch: the
+   * archive takes a copy of every image (cached ones at their size), and an image not yet cached
+   * takes a second copy in the cache (at a typical size for its size).
+   */
+  private async tooBig(
+    count: number,
+    stored: Stored[][],
+    request: WorkJobRequest,
+  ): Promise<string | null> {
     if (count > this.deps.maxImages)
       return `共 ${count} 张图片，超过单个任务 ${this.deps.maxImages} 张的上限，请选择部分剧集`;
-    // The cache and the archive each hold a copy.
-    const needed = count * TYPICAL_BYTES[request.size] * 2;
-    const disk = await statfs(this.deps.dir).catch(() => null);
-    if (disk && disk.bavail * disk.bsize < needed)
-      return `磁盘空间不足：约需 ${Math.ceil(needed / 1e9)} GB`;
+    let needed = 0;
+    for (const group of stored)
+      for (const known of group)
+        needed += known ? known.image.bytes : TYPICAL_BYTES[request.size] * 2;
+    const disk = await (this.deps.statfs ?? statfs)(this.deps.dir).catch(() => null);
+    const free = disk ? disk.bavail * disk.bsize : Infinity;
+    if (needed > free)
+      return `磁盘空间不足：约需 ${gigabytes(needed, Math.ceil)} GB，下载目录所在磁盘只剩 ${gigabytes(free, Math.floor)} GB`;
     return null;
   }
+}
+
+/** Bytes as GB with one decimal, rounded the way given. */
+function gigabytes(bytes: number, round: (x: number) => number): string {
+  return (round(bytes / 1e8) / 10).toFixed(1);
 }
 
 function imagesGroup(items: DownloadItem[], prefix: string): Group {
@@ -286,23 +380,4 @@ function workGroups(request: WorkJobRequest): Group[] {
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The promise, or the signal's reason as soon as it aborts (what was started goes on unawaited). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
 }

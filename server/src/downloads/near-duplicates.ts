@@ -15,15 +15,19 @@ export async function nearDuplicates(
   ids: number[],
   threshold: number,
 ): Promise<NearDuplicatesResponse> {
-  const hashes: (string | null)[] = new Array(ids.length).fill(null);
-  for (let start = 0; start < ids.length; start += PARALLEL) {
+  // Hashes already stored with cached thumbnails come in one query; the rest are fetched and hashed.
+  const stored = await store.storedMany(kind, ids, 'thumb');
+  const hashes = ids.map((id) => stored.get(id)?.facts?.phash ?? null);
+  const missing = ids.flatMap((_, i) => (hashes[i] === null ? [i] : []));
+  for (let start = 0; start < missing.length; start += PARALLEL) {
     await Promise.all(
-      ids.slice(start, start + PARALLEL).map(async (id, offset) => {
+      missing.slice(start, start + PARALLEL).map(async (i) => {
+        const id = ids[i]!;
         try {
-          const image = await store.get(kind, id, 'thumb');
-          hashes[start + offset] = (await store.facts(kind, id, image)).phash;
+          const image = stored.get(id)?.image ?? (await store.get(kind, id, 'thumb'));
+          hashes[i] = (await store.facts(kind, id, image)).phash;
         } catch {
-          hashes[start + offset] = null;
+          hashes[i] = null;
         }
       }),
     );

@@ -287,8 +287,7 @@ export class DownloadRepository {
 
   /**
    * Running tasks whose worker stopped saying it is alive (or, with `everyRunning`, all of them)
-   * go back to pending, and paused ones may try at once: a restart takes them all up again.
-   * Returns the ids taken back, so their half-written archives can go.
+   * go back to pending. Returns the ids taken back, so their half-written archives can go.
    */
   async requeueAbandoned(staleBefore: string, everyRunning: boolean): Promise<string[]> {
     let query = this.db
@@ -297,13 +296,20 @@ export class DownloadRepository {
       .where('status', '=', 'running');
     if (!everyRunning) query = query.where('heartbeat_at', '<', staleBefore);
     const rows = await query.returning('id').execute();
-    if (everyRunning)
-      await this.db
-        .updateTable('downloads')
-        .set({ resume_at: now() })
-        .where('status', '=', 'paused')
-        .execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Paused tasks may try again now rather than at their `resume_at` (a start: the source may well
+   * be back). No process owns a paused task, so this is safe with several of them; one that is
+   * still away pauses the task again after one request.
+   */
+  async resumePausedNow(): Promise<void> {
+    await this.db
+      .updateTable('downloads')
+      .set({ resume_at: now() })
+      .where('status', '=', 'paused')
+      .execute();
   }
 
   /** Tasks whose archive may be on disk and served. */

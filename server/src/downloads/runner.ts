@@ -62,6 +62,7 @@ export class DownloadRunner {
     await mkdir(settings.dir, { recursive: true });
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
     const taken = await repo.requeueAbandoned(stale, settings.singleProcess);
+    await repo.resumePausedNow();
     if (settings.singleProcess) await this.removeLeftovers();
     else await this.removePartials(taken);
     this.timer = setInterval(() => void this.tick(), settings.pollMs);

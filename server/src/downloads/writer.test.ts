@@ -31,6 +31,26 @@ describe('writeZip', () => {
     expect(listing.at(-1)).toMatch(new RegExp(`\\b${count} files`));
   }, 120_000);
 
+  it('copies a file too large to read whole piece by piece, with its CRC, beside small ones', async () => {
+    const large = path.join(dir, 'large.jpg');
+    const bytes = Buffer.alloc(9 * 1024 * 1024 + 3);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
+    writeFileSync(large, bytes);
+    const file = path.join(dir, 'large.zip');
+    await writeZip({
+      file,
+      entries: [
+        { name: 'small.txt', body: Buffer.from('small') },
+        { name: '作品/large.jpg', file: large, bytes: bytes.length },
+        { name: 'after.txt', body: Buffer.from('after') },
+      ],
+    });
+    expect(execFileSync('unzip', ['-t', file]).toString()).toMatch(/No errors detected/);
+    const copied = execFileSync('unzip', ['-p', file, '作品/large.jpg'], { maxBuffer: 32 << 20 });
+    expect(copied.equals(bytes)).toBe(true);
+    expect(execFileSync('unzip', ['-p', file, 'after.txt']).toString()).toBe('after');
+  });
+
   it('fetches a file again when the cache lost it between fetching and writing', async () => {
     const again = path.join(dir, 'again.jpg');
     writeFileSync(again, Buffer.from('fetched again'));

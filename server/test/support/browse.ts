@@ -1,6 +1,4 @@
 import { startReplica, type Replica } from '@capshelf/replica';
-import type { Logger } from '../../src/logger';
-import type { ChallengeSolver } from '../../src/upstream/challenge';
 import { startTestApp, type TestApp } from '../helpers';
 
 /** Fast pacing for tests; the pacing itself is proven in the upstream client's own tests. */
@@ -23,7 +21,7 @@ export interface BrowseApp extends TestApp {
 /** The app pointed at a fresh replica, with a signed-in user. */
 export async function startBrowseApp(
   env: Record<string, string> = {},
-  options: { solver?: ChallengeSolver; logger?: Logger } = {},
+  options: Parameters<typeof startTestApp>[1] = {},
 ): Promise<BrowseApp> {
   const replica = await startReplica();
   // Request counts are exact: background thumbnail prefetch is off unless a test turns it on.
