@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { DownloadState } from '@capshelf/contract';
 import {
+  serverMessage,
   downloadFileUrl,
   errorMessage,
   hasArchive,
@@ -105,7 +106,9 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       )}
       {task.status === 'failed' && (
         <p className="text-xs text-red-700">
-          {t('row.failed', { message: task.error ?? t('unknownError') })}
+          {t('row.failed', {
+            message: task.error ? serverMessage(task.error, t('unknownError')) : t('unknownError'),
+          })}
         </p>
       )}
       {task.pollError && (

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { CrawlProgress } from '../../api';
+import { serverMessage, type CrawlProgress } from '../../api';
 import { buttonClass } from '../../components/button';
 
 /** Past this many pages a complete read takes long enough that fast mode is worth offering. */
@@ -35,7 +35,9 @@ export function CrawlStatus({ progress, total, onResume, onFastMode }: CrawlStat
         <span>
           {t('crawl.failed', {
             page: progress.page,
-            reason: progress.error?.message ?? t('crawl.readFailed'),
+            reason: progress.error
+              ? serverMessage(progress.error.message, t('crawl.readFailed'))
+              : t('crawl.readFailed'),
             count: total,
           })}
         </span>

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DeleteHistoryEpisodeResponse, HistoryEpisode } from '@capshelf/contract';
-import { ApiError, useDeleteHistoryEpisode } from '../../../api';
+import { ApiError, errorMessage, useDeleteHistoryEpisode } from '../../../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 type LibraryT = TFunction<'library'>;
@@ -11,7 +11,7 @@ type LibraryT = TFunction<'library'>;
 /** Spec §8: '删除失败: {message}' (the server's text, else 'HTTP {status}'), else a generic retry. */
 export function deleteFailure(error: unknown, t: LibraryT): string {
   if (!(error instanceof ApiError)) return t('history.deleteRetry');
-  return t('history.deleteFailed', { message: error.detail ?? `HTTP ${error.status}` });
+  return t('history.deleteFailed', { message: errorMessage(error, `HTTP ${error.status}`) });
 }
 
 /**
