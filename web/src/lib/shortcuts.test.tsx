@@ -115,4 +115,24 @@ describe('useShortcut', () => {
     expect(onF).toHaveBeenCalledTimes(1);
     expect(onA).toHaveBeenCalledTimes(1);
   });
+
+  it('does not take the Escape that closed a dialog on its way down', () => {
+    const onEscape = vi.fn();
+    function Escape() {
+      useShortcut('escape', onEscape);
+      return null;
+    }
+    render(<Escape />);
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    // As radix does: the dialog closes on the key's capture pass, before the page sees it.
+    const close = () => dialog.remove();
+    document.addEventListener('keydown', close, { capture: true });
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape' });
+    document.removeEventListener('keydown', close, { capture: true });
+    expect(onEscape).not.toHaveBeenCalled();
+    fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' });
+    expect(onEscape).toHaveBeenCalledTimes(1);
+  });
 });

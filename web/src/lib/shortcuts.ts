@@ -22,11 +22,27 @@ export function isTyping(event: KeyboardEvent): boolean {
 }
 
 /**
+ * The dialogs open when a key went down, taken before anything handles it: the Escape that
+ * closes a dialog must not also reach the page's Escape once the dialog has gone.
+ */
+let atKeydown: { event: Event; dialogs: Element[] } | null = null;
+window.addEventListener(
+  'keydown',
+  (event) => {
+    atKeydown = { event, dialogs: [...document.querySelectorAll(DIALOGS)] };
+  },
+  { capture: true },
+);
+
+/**
  * Another dialog than `owner` is in front: page shortcuts (no owner) wait while any dialog is
  * open; a dialog's own shortcuts work only while that dialog is the top one.
  */
-export function isBlockedByDialog(owner: Element | null = null): boolean {
-  const open = document.querySelectorAll(DIALOGS);
+export function isBlockedByDialog(owner: Element | null = null, event?: Event): boolean {
+  const open =
+    event && atKeydown?.event === event
+      ? atKeydown.dialogs
+      : [...document.querySelectorAll(DIALOGS)];
   const top = open[open.length - 1];
   if (!owner) return top !== undefined;
   return top !== owner;
@@ -64,6 +80,6 @@ export function useShortcut(
       event.defaultPrevented ||
       hasCommandModifier(event) ||
       isTyping(event) ||
-      isBlockedByDialog(dialog ? dialog.current : null),
+      isBlockedByDialog(dialog ? dialog.current : null, event),
   });
 }

@@ -8,7 +8,7 @@ import type { ImageSize } from '../selection';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ACTION_ROW_PX, ImageCard } from './ImageCard';
 import { autoColumns, type ColumnChoice } from './columns';
-import { useGridKeyboard } from './useGridKeyboard';
+import { cellFocus, useGridKeyboard } from './useGridKeyboard';
 
 const GAP_PX = 8;
 /** Phone-sized screens and touch pointers get the tiles' buttons in a row under the picture. */
@@ -105,7 +105,7 @@ export function ImageGrid(props: ImageGridProps) {
                 role="gridcell"
                 aria-colindex={offset + 1}
                 aria-selected={selected}
-                className="min-w-0"
+                className={`min-w-0 ${cellFocus}`}
               >
                 <ImageCard
                   image={image}

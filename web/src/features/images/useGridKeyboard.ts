@@ -48,11 +48,16 @@ export function moveIndex(key: string, index: number, count: number, columns: nu
 }
 
 /**
- * The focused tile's ring: amber with a dark band inside, visible on light and dark pictures
- * alike; the scroll margins keep a focused tile clear of the sticky selection bar.
+ * The focused tile's button: no ring of its own (the picture clips it), scroll margins that keep
+ * it clear of the sticky selection bar.
  */
-export const tileFocus =
-  'scroll-mt-32 scroll-mb-4 outline-none focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-amber-400 focus-visible:shadow-[inset_0_0_0_7px_rgb(0_0_0/0.65)]';
+export const tileFocus = 'scroll-mt-32 scroll-mb-4 outline-hidden';
+/**
+ * The ring of the cell whose tile has keyboard focus: outside the selection's blue ring, orange
+ * at 3:1 or more against light and dark pages alike.
+ */
+export const cellFocus =
+  'rounded-md has-[[data-grid-index]:focus-visible]:outline-solid has-[[data-grid-index]:focus-visible]:outline-3 has-[[data-grid-index]:focus-visible]:outline-offset-4 has-[[data-grid-index]:focus-visible]:outline-orange-600';
 
 const MOVES = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
 

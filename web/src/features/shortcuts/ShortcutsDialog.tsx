@@ -51,7 +51,7 @@ export function ShortcutsDialog() {
               >
                 {t(`groups.${group.id}`)}
               </h3>
-              <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-2 text-sm">
+              <dl className="grid grid-cols-[8.5rem_1fr] items-baseline gap-x-4 gap-y-2 text-sm">
                 {group.entries.map((entry) => (
                   <Fragment key={entry.action}>
                     <dt className="flex flex-wrap gap-1 whitespace-nowrap">
