@@ -1,4 +1,5 @@
 import { KEY_IDS, SCENE_FRAMES, showById } from '@capshelf/replica';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { replica, signIn, userMenu } from '../support';
 
@@ -29,6 +30,15 @@ const favoriteImageIds = (page: Page) =>
     return body.data.images.map((image) => image.image_id);
   });
 
+/** axe-core's serious and critical findings inside `selector` (which must be there). */
+async function seriousViolations(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(result.passes.length).toBeGreaterThan(0);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
@@ -49,6 +59,7 @@ test.describe('desktop', () => {
       await expect(list.getByRole('heading', { name: group })).toBeVisible();
     }
     await expect(list.getByText('收藏或取消收藏当前图片')).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
       expect(await list.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -68,6 +79,8 @@ test.describe('desktop', () => {
     const grid = page.getByRole('grid', { name: '图片网格' });
     const columns = Number(await grid.getAttribute('data-columns'));
     expect(columns).toBeGreaterThan(2);
+    // The grid's roles and states hold together (rows of cells, names, selection).
+    expect(await seriousViolations(page, '[role="grid"]')).toEqual([]);
 
     // Arrows: one sideways, a row up and down.
     await page.keyboard.press('ArrowRight');
