@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { expectNoCjk } from '../../test/cjk';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
 import { COLUMNS_KEY } from './columns';
@@ -125,5 +127,16 @@ describe('image grid keyboard', () => {
     fireEvent.keyDown(document.body, { key: '/', code: 'Slash' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('搜索内容')));
+  });
+
+  it('lists the shortcuts and names the grid in English', async () => {
+    await i18n.changeLanguage('en');
+    await openGrid();
+    expect(screen.getByRole('grid', { name: 'Image grid' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: '?', code: 'Slash', shiftKey: true });
+    const list = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(list).getByText('Download the selected images')).toBeTruthy();
+    expect(within(list).getAllByText('Space')).toHaveLength(2);
+    expectNoCjk(list);
   });
 });
