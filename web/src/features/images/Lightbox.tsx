@@ -10,7 +10,6 @@ import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '..
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
 import { FAVORITE_SLOT, useFavoriteShortcut } from './useFavoriteShortcut';
-import { useLightboxFocus } from './useLightboxFocus';
 
 interface LightboxProps {
   images: readonly ImageItem[];
@@ -45,7 +44,6 @@ export function Lightbox(props: LightboxProps) {
   const selected = image ? isSelected(image.id) : false;
   const content = useRef<HTMLDivElement>(null);
   useFavoriteShortcut(content, open && origin !== undefined);
-  const returnFocus = useLightboxFocus(index);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
@@ -55,7 +53,6 @@ export function Lightbox(props: LightboxProps) {
           ref={content}
           {...returnFocus}
           onKeyDown={onKeyDown}
-          onCloseAutoFocus={returnFocus}
           aria-describedby={undefined}
           className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"
         >
