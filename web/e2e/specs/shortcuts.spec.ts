@@ -203,6 +203,15 @@ test.describe('desktop', () => {
     await expect(userMenu(page)).toBeFocused();
   });
 
+  test('the shortcut list reads in the dark theme too', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, 'keys-dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.keyboard.press('Shift+Slash');
+    await expect(page.getByRole('dialog', { name: '键盘快捷键' })).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+
   test('`a` selects only the frames shown when similar frames are hidden', async ({ page }) => {
     await signIn(page, 'keys-similar');
     const scene = showById(KEY_IDS.sceneShow)!.episodes[1]!;
