@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
 import { expectNoCjk } from '../../test/cjk';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { englishUser, json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
 import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
 import { COLUMNS_KEY } from './columns';
 import { moveIndex } from './useGridKeyboard';
@@ -34,10 +33,10 @@ describe('moveIndex', () => {
 });
 
 describe('image grid keyboard', () => {
-  async function openGrid() {
+  async function openGrid(user = testUser) {
     localStorage.setItem(COLUMNS_KEY, '4');
     const fetchMock = mockApi({
-      ...signedIn(),
+      ...signedIn(user),
       [PROGRESS]: () => json(200, progressAnswer(images(10))),
       'POST /api/download': () => json(202, { download_id: 'z', file_count: 3, status: 'pending' }),
     });
@@ -130,8 +129,8 @@ describe('image grid keyboard', () => {
   });
 
   it('lists the shortcuts and names the grid in English', async () => {
-    await i18n.changeLanguage('en');
-    await openGrid();
+    // The signed-in user's language is applied at login.
+    await openGrid(englishUser);
     expect(screen.getByRole('grid', { name: 'Image grid' })).toBeTruthy();
     fireEvent.keyDown(document.body, { key: '?', code: 'Slash', shiftKey: true });
     const list = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
