@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useSession } from '../../features/auth';
 import { DownloadsPanel } from '../../features/downloads/DownloadsPanel';
+import { GlobalShortcuts } from '../../features/shortcuts';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -15,6 +16,7 @@ export function Layout() {
       </main>
       <Footer />
       {status === 'authenticated' && <DownloadsPanel />}
+      <GlobalShortcuts />
     </div>
   );
 }

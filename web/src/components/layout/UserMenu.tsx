@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@capshelf/contract';
+import { ShortcutsMenuItem } from '../../features/shortcuts';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-sky-50 data-[highlighted]:text-sky-800';
@@ -81,6 +82,7 @@ export function UserMenu({ user, onSignOut }: { user: User; onSignOut: () => voi
             </DropdownMenu.Group>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+          <ShortcutsMenuItem className={itemClass} />
           <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
             <LogOut aria-hidden className="size-4" />
             {t('menu.signOut')}

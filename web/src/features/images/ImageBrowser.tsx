@@ -17,6 +17,7 @@ import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
 import { useColumnChoice } from './columns';
+import { GridShortcuts } from './GridShortcuts';
 import { ImageGrid } from './ImageGrid';
 import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
@@ -197,6 +198,11 @@ export function ImageBrowser(props: ImageBrowserProps) {
           clearing={clearCache.isPending}
           filter={filter}
           onFilterChange={setFilter}
+        />
+        <GridShortcuts
+          onSelectAll={() => selection.selectAll(visibleIds)}
+          onClear={selection.clear}
+          onDownload={startDownload}
         />
         <ImageSelectionBar
           selectedCount={selection.selectedIds.length}

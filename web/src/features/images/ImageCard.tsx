@@ -6,6 +6,7 @@ import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
+import { GRID_INDEX_ATTR, tileFocus } from './useGridKeyboard';
 
 /** Spec: the first 20 images load at once, the rest when the browser thinks they are needed. */
 export const EAGER_IMAGES = 20;
@@ -15,6 +16,8 @@ export const ACTION_ROW_PX = 36;
 interface ImageCardProps {
   image: ImageItem;
   index: number;
+  /** The grid's tab stop (roving tabindex): the other tiles are reached with the arrows. */
+  tabbable?: boolean;
   size: ImageSize;
   selected: boolean;
   onSelect: (image: ImageItem, shift: boolean) => void;
@@ -37,7 +40,8 @@ const rowAction = 'rounded p-1.5 text-slate-600 hover:bg-slate-200 [&_svg]:size-
 
 /** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
-  const { image, index, size, selected, onSelect, onZoom, origin, caption, compact } = props;
+  const { image, index, tabbable, size, selected, onSelect, onZoom, origin, caption, compact } =
+    props;
   const { t } = useTranslation('images');
   // The grid shows thumbnails, as the source site's own grid does: light for the browser and one
   // small request upstream. The chosen size is what opens, zooms and downloads.
@@ -110,11 +114,13 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
       <button
         type="button"
         data-image-id={image.id}
+        {...{ [GRID_INDEX_ATTR]: index }}
+        tabIndex={tabbable ? 0 : -1}
         aria-pressed={selected}
         aria-label={t('image', { id: image.id })}
         onClick={select}
         ref={queued.ref}
-        className="absolute inset-0 size-full cursor-pointer touch-manipulation select-none"
+        className={`absolute inset-0 size-full cursor-pointer touch-manipulation select-none ${tileFocus}`}
       >
         {current !== 'error' && queued.src && (
           <img

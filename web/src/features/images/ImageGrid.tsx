@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ImageItem } from '@capshelf/contract';
 import { useElementBox } from '../../lib/useElementBox';
@@ -7,6 +8,7 @@ import type { ImageSize } from '../selection';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ACTION_ROW_PX, ImageCard } from './ImageCard';
 import { autoColumns, type ColumnChoice } from './columns';
+import { cellFocus, useGridKeyboard } from './useGridKeyboard';
 
 const GAP_PX = 8;
 /** Phone-sized screens and touch pointers get the tiles' buttons in a row under the picture. */
@@ -47,17 +49,45 @@ export function ImageGrid(props: ImageGridProps) {
   });
   // Column or width changes alter every row's height at once.
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const { t } = useTranslation('shortcuts');
+  const keyboard = useGridKeyboard({
+    gridRef,
+    count: images.length,
+    columns,
+    scrollToRow: (row) => virtualizer.scrollToIndex(row),
+    onToggle: (index, range) => onSelect(images[index]!, range),
+    onOpen: onZoom,
+  });
+  const rows = virtualizer.getVirtualItems();
+  // The grid's one tab stop: the active tile, or the first rendered one when it scrolled away.
+  const activeRow = Math.floor(keyboard.active / columns);
+  const tabStop = rows.some((row) => row.index === activeRow)
+    ? keyboard.active
+    : (rows[0]?.index ?? 0) * columns;
 
   return (
     <div
       ref={gridRef}
       data-columns={columns}
+      role="grid"
+      aria-label={t('grid.label')}
+      aria-describedby="image-grid-keys"
+      aria-multiselectable
+      aria-rowcount={Math.ceil(images.length / columns)}
+      aria-colcount={columns}
+      onKeyDown={keyboard.onKeyDown}
+      onFocus={keyboard.onFocus}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => (
+      <p id="image-grid-keys" hidden>
+        {t('grid.hint')}
+      </p>
+      {rows.map((row) => (
         <div
           key={row.key}
+          role="row"
+          aria-rowindex={row.index + 1}
           className="absolute inset-x-0 top-0 grid"
           style={{
             gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
@@ -68,19 +98,28 @@ export function ImageGrid(props: ImageGridProps) {
         >
           {images.slice(row.index * columns, (row.index + 1) * columns).map((image, offset) => {
             const index = row.index * columns + offset;
+            const selected = isSelected(image.id);
             return (
-              <ImageCard
+              <div
                 key={image.id}
-                image={image}
-                index={index}
-                size={size}
-                selected={isSelected(image.id)}
-                onSelect={onSelect}
-                onZoom={onZoom}
-                origin={origin}
-                caption={captionOf?.(image)}
-                compact={compact}
-              />
+                role="gridcell"
+                aria-colindex={offset + 1}
+                aria-selected={selected}
+                className={`min-w-0 ${cellFocus}`}
+              >
+                <ImageCard
+                  image={image}
+                  index={index}
+                  tabbable={index === tabStop}
+                  size={size}
+                  selected={selected}
+                  onSelect={onSelect}
+                  onZoom={onZoom}
+                  origin={origin}
+                  caption={captionOf?.(image)}
+                  compact={compact}
+                />
+              </div>
             );
           })}
         </div>

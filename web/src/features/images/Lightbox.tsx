@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
+import { FAVORITE_SLOT, useFavoriteShortcut } from './useFavoriteShortcut';
 
 interface LightboxProps {
   images: readonly ImageItem[];
@@ -41,12 +42,15 @@ export function Lightbox(props: LightboxProps) {
     event.preventDefault();
   };
   const selected = image ? isSelected(image.id) : false;
+  const content = useRef<HTMLDivElement>(null);
+  useFavoriteShortcut(content, open && origin !== undefined);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/80" />
         <Dialog.Content
+          ref={content}
           {...returnFocus}
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
@@ -63,10 +67,12 @@ export function Lightbox(props: LightboxProps) {
                 </span>
                 <div className="ml-auto flex items-center gap-2">
                   {origin && (
-                    <FavoriteHeart
-                      target={imageTarget(image, originOfImage(origin, image))}
-                      className="rounded p-2 text-white hover:bg-white/10"
-                    />
+                    <span {...FAVORITE_SLOT} className="contents">
+                      <FavoriteHeart
+                        target={imageTarget(image, originOfImage(origin, image))}
+                        className="rounded p-2 text-white hover:bg-white/10"
+                      />
+                    </span>
                   )}
                   <button
                     type="button"

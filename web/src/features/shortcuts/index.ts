@@ -1,0 +1,3 @@
+export { GlobalShortcuts } from './GlobalShortcuts';
+export { ShortcutsMenuItem } from './ShortcutsMenuItem';
+export { openShortcutHelp } from './helpStore';
