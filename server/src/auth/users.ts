@@ -89,7 +89,14 @@ export class UserRepository {
     changes: Partial<
       Pick<
         UserRow,
-        'email' | 'username' | 'display_name' | 'role' | 'disabled' | 'password_hash' | 'locale' | 'theme'
+        | 'email'
+        | 'username'
+        | 'display_name'
+        | 'role'
+        | 'disabled'
+        | 'password_hash'
+        | 'locale'
+        | 'theme'
       >
     >,
   ): Promise<UserRow | undefined> {
