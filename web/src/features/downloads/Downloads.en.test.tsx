@@ -3,33 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { i18n } from '../../i18n';
 import { expectNoCjk } from '../../test/cjk';
+import { downloadTask } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 import { formatBytes } from './size';
 
-function task(id: number, overrides: Partial<DownloadStatus>): DownloadStatus {
-  return {
+const task = (id: number, overrides: Partial<DownloadStatus>) =>
+  downloadTask({
     download_id: `task-000000000${id}`,
-    status: 'pending',
     file_name: `Non_Non_Biyori_${id}_small.zip`,
-    file_count: 2,
-    done_count: 0,
-    failed_count: 0,
-    bytes_written: 0,
-    error: null,
-    created_at: '2026-01-01T00:00:00Z',
-    finished_at: null,
-    expires_at: null,
-    job: 'images',
-    episodes_total: null,
-    episodes_done: null,
-    episodes: null,
-    skipped_count: 0,
-    pause_reason: null,
-    resume_at: null,
-    eta_seconds: null,
     ...overrides,
-  };
-}
+  });
 
 const running = task(1, { status: 'running', done_count: 1, bytes_written: 1536, eta_seconds: 40 });
 const paused = task(2, {

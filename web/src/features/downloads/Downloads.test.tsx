@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { DOWNLOAD_POLL_MS } from '../../api';
 import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
+import { downloadTask } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
@@ -11,30 +12,8 @@ const LIST = firstProgressCall(EPISODE_URL);
 const ID = 'task-0000000001';
 const STATUS = `GET /api/download/${ID}/status`;
 
-function task(overrides: Partial<DownloadStatus> = {}): DownloadStatus {
-  return {
-    download_id: ID,
-    status: 'pending',
-    file_name: 'Non_Non_Biyori_Episode_1_small.zip',
-    file_count: 2,
-    done_count: 0,
-    failed_count: 0,
-    bytes_written: 0,
-    error: null,
-    created_at: '2026-01-01T00:00:00Z',
-    finished_at: null,
-    expires_at: null,
-    job: 'images',
-    episodes_total: null,
-    episodes_done: null,
-    episodes: null,
-    skipped_count: 0,
-    pause_reason: null,
-    resume_at: null,
-    eta_seconds: null,
-    ...overrides,
-  };
-}
+const task = (overrides: Partial<DownloadStatus> = {}) =>
+  downloadTask({ download_id: ID, ...overrides });
 
 /** hrefs of links the page clicked by itself (the automatic save). */
 let autoClicks: string[] = [];

@@ -38,7 +38,7 @@ export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
       </button>
       <FavoriteHeart
         target={favorite}
-        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-500 hover:bg-rose-50 hover:text-rose-500"
       />
     </li>
   );

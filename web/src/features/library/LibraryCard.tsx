@@ -46,7 +46,7 @@ export function LibraryCard({
         {favorite && (
           <FavoriteHeart
             target={favorite}
-            className="rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+            className="rounded-full p-1.5 text-slate-500 hover:bg-rose-50 hover:text-rose-500"
           />
         )}
       </div>

@@ -34,7 +34,7 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
       <FavoriteHeart
         target={workTarget(result)}
         askLogin
-        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-500"
+        className="absolute top-2 right-2 rounded-full p-1.5 text-slate-500 hover:bg-rose-50 hover:text-rose-500"
       />
     </li>
   );

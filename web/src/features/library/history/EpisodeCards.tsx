@@ -64,7 +64,7 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
               <DeleteButton
                 label={t('history.deleteItem', { name: episode.episode_name })}
                 onClick={() => onDelete(episode)}
-                className="text-slate-400 hover:bg-red-50 hover:text-red-600"
+                className="text-slate-500 hover:bg-red-50 hover:text-red-600"
               />
             }
           />
