@@ -88,8 +88,13 @@ test('the images screen says where it is, leads back, and keeps the selection ba
   // A long grid scrolls under the selection bar.
   await tile(page, episode.imageIds[0]!).click();
   await tile(page, episode.imageIds[3]!).click({ modifiers: ['Shift'] });
-  await page.mouse.wheel(0, 2000);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // The grid grows as the crawl's pages arrive: scroll again until the page is long enough.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 2000);
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBeGreaterThan(500);
   const bar = page.getByRole('toolbar', { name: '选择操作' });
   await expect(bar.getByText('已选择 4 张')).toBeInViewport();
   await expect(bar.getByRole('button', { name: '全选', exact: true })).toBeInViewport();
