@@ -19,6 +19,8 @@ import { run } from './lib/process.mjs';
 const reports = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** Names of the failed tests, printed again next to the totals so that a log's tail says what broke. */
+const failures = [];
 
 function record(name, passed, failed, skipped = 0) {
   totals.passed += passed;
@@ -55,6 +57,13 @@ async function vitest(name, args, env = {}) {
   );
   const report = readJson(out);
   if (!report) return record(name, 0, 1);
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) failures.push(`${name}: ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
+  }
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
   record(name, report.numPassedTests, failed, report.numPendingTests + report.numTodoTests);
 }
@@ -97,8 +106,17 @@ async function playwright() {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     },
   );
-  const stats = readJson(out)?.stats;
+  const report = readJson(out);
+  const stats = report?.stats;
   if (!stats) return record(name, 0, 1);
+  const collect = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'unexpected')
+          failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title} (${test.projectName})`);
+    for (const child of suite.suites ?? []) collect(child);
+  };
+  for (const suite of report.suites ?? []) collect(suite);
   const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   record(name, stats.expected + stats.flaky, failed, stats.skipped);
 }
@@ -130,6 +148,7 @@ async function main() {
   else if (await check('web build', 'npm', ['run', '--silent', 'build'])) await playwright();
   else record(e2eTier, 0, 1);
 
+  if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   console.log(`\n${lines.join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   rmSync(reports, { recursive: true, force: true });
