@@ -256,6 +256,23 @@ describe(`password reset (${databaseKind})`, () => {
     expect(t.mailer.sent[0]!.to).toBe(ADMIN.email);
   });
 
+  it('writes the mail in the language the user chose, Chinese by default', async () => {
+    await requestReset(ADMIN.email);
+    expect(t.mailer.sent.at(-1)!.subject).toBe('重置您的 capshelf 密码');
+    const session = await t.login();
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: bearer(session),
+      payload: { locale: 'en' },
+    });
+    await requestReset(ADMIN.email);
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.subject).toBe('Reset your capshelf password');
+    expect(`${mail.subject}${mail.text}`).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(mail.text).toContain('http://capshelf.test:8000/reset-password?token=');
+  });
+
   it('builds the link from PUBLIC_URL, never from the Host header', async () => {
     await requestReset(ADMIN.email, 'evil.example.org');
     const text = t.mailer.sent[0]!.text;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { Mailer } from '../mail';
+import { resetMail } from './reset-mail';
 import { hashPassword, hashToken, newToken } from './secrets';
 import type { SessionStore } from './sessions';
 import type { UserRepository } from './users';
@@ -43,13 +44,10 @@ export class PasswordReset {
     // The link is built from PUBLIC_URL only: a forged Host header must never redirect it.
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.deps.ttlMs / 60_000);
+    const name = user.display_name ?? user.username;
     await this.deps.mailer.send({
       to: user.email,
-      subject: '重置您的 capshelf 密码',
-      text:
-        `您好 ${user.display_name ?? user.username}，\n\n` +
-        `我们收到了重置您 capshelf 账户密码的请求。请在 ${minutes} 分钟内打开以下链接设置新密码：\n\n${link}\n\n` +
-        '该链接只能使用一次。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。\n',
+      ...resetMail(user.locale, { name, minutes, link }),
     });
   }
 
