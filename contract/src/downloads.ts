@@ -107,6 +107,24 @@ export const EpisodeProgress = z.object({
 });
 export type EpisodeProgress = z.infer<typeof EpisodeProgress>;
 
+/**
+ * Why a task is paused, failed or was cancelled, as a code and its values, so the page tells it in
+ * its own language (`error` and `pause_reason` keep the server's Chinese text).
+ */
+export const TaskReason = z.discriminatedUnion('code', [
+  /** The source asked the app to slow down; the task goes on by itself at `resume_at`. */
+  z.object({ code: z.literal('SOURCE_COOLING'), host: z.string(), seconds: z.number().int() }),
+  /** No answer from the source; the task tries again by itself at `resume_at`. */
+  z.object({ code: z.literal('SOURCE_UNREACHABLE'), seconds: z.number().int() }),
+  z.object({ code: z.literal('TOO_MANY_IMAGES'), count: z.number().int(), max: z.number().int() }),
+  /** Space the archive needs and the space left, in GB with one decimal. */
+  z.object({ code: z.literal('DISK_FULL'), needed_gb: z.number(), free_gb: z.number() }),
+  z.object({ code: z.literal('NOTHING_FETCHED') }),
+  z.object({ code: z.literal('ARCHIVE_FAILED') }),
+  z.object({ code: z.literal('CANCELLED') }),
+]);
+export type TaskReason = z.infer<typeof TaskReason>;
+
 export const DownloadStatus = z.object({
   download_id: z.string(),
   status: DownloadState,
@@ -129,6 +147,8 @@ export const DownloadStatus = z.object({
   /** While paused: why, and when the task tries again by itself. */
   pause_reason: z.string().nullable(),
   resume_at: z.string().nullable(),
+  /** Why it is paused, failed or cancelled; null otherwise (and for tasks older than the codes). */
+  reason: TaskReason.nullable(),
   /** Estimated seconds left while running; null when unknown. */
   eta_seconds: z.number().int().nullable(),
 });

@@ -137,6 +137,7 @@ describe(`downloads (${databaseKind})`, () => {
     const done = await waitForEnd(t, created.json().download_id);
     expect(done.status).toBe('failed');
     expect(done.error).toMatch(/没有成功获取任何图片/);
+    expect(done.reason).toEqual({ code: 'NOTHING_FETCHED' });
     const file = await t.app.inject({
       method: 'GET',
       url: `/api/download/${done.download_id}/file`,

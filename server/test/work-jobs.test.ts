@@ -234,7 +234,10 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     const downloads = path.join(t.dataDir, 'downloads');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(readdirSync(downloads).filter((n) => n.startsWith(id))).toEqual([]);
-    expect((await get(`/api/download/${id}/status`)).json().status).toBe('cancelled');
+    expect((await get(`/api/download/${id}/status`)).json()).toMatchObject({
+      status: 'cancelled',
+      reason: { code: 'CANCELLED' },
+    });
     expect((await get(`/api/download/${id}/file`)).statusCode).toBe(409);
     expect((await post(`/api/download/${id}/cancel`)).statusCode).toBe(409);
     t.replica.clearFaults();
@@ -255,6 +258,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     t.replica.setFault('cdni', { type: 'error', status: 503 });
     const paused = await waitFor(id, (s) => s.status === 'paused', t, 'the pause');
     expect(paused.pause_reason).toMatch(/源站暂时无法访问/);
+    expect(paused.reason).toEqual({ code: 'SOURCE_UNREACHABLE', seconds: expect.any(Number) });
     expect(Date.parse(paused.resume_at!)).toBeGreaterThan(Date.now() - 2000);
     expect(paused.done_count).toBeLessThan(episode.imageIds.length);
     // Still down at the next try: it pauses again instead of failing images.
@@ -266,6 +270,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       status: 'completed',
       failed_count: 0,
       done_count: episode.imageIds.length,
+      reason: null,
     });
     const entries = await zipOf(id);
     expect(entries.map((e) => path.basename(e.name))).toEqual(
@@ -286,6 +291,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     const id = created.json().download_id;
     const paused = await waitFor(id, (s) => s.status === 'paused', t, 'the pause');
     expect(paused.pause_reason).toMatch(/限流冷却/);
+    expect(paused.reason).toMatchObject({ code: 'SOURCE_COOLING', host: expect.any(String) });
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'completed', done_count: 4, failed_count: 0 });
   });
@@ -397,6 +403,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       const done = await finished(id, capped);
       expect(done).toMatchObject({ status: 'failed' });
       expect(done.error).toMatch(/超过单个任务 10 张的上限/);
+      expect(done.reason).toEqual({ code: 'TOO_MANY_IMAGES', count: expect.any(Number), max: 10 });
       expect(capped.replica.counts().hosts.ant).toBe(0);
     } finally {
       await capped.close();
@@ -432,6 +439,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       expect(done.error).toBe(
         `磁盘空间不足：约需 ${needed.toFixed(1)} GB，下载目录所在磁盘只剩 0.1 GB`,
       );
+      expect(done.reason).toEqual({ code: 'DISK_FULL', needed_gb: needed, free_gb: 0.1 });
       expect(disks).toEqual([path.join(full.dataDir, 'downloads')]);
       // Its episode pages were read to count the images; no image was fetched.
       const counts = full.replica.counts();

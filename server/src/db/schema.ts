@@ -125,6 +125,8 @@ export interface DownloadsTable {
   /** Why a paused task waits, and when it tries again. */
   pause_reason: string | null;
   resume_at: string | null;
+  /** JSON `TaskReason`: why the task is paused, failed or cancelled. */
+  reason: string | null;
   eta_seconds: number | null;
   /** Removed from the tray by its owner. */
   dismissed: Generated<number>;

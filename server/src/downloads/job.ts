@@ -7,6 +7,7 @@ import { untilAborted } from './abort';
 import { entryNames, type DownloadItem } from './items';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
 import { isSourceUnavailable, pauseFor } from './pause';
+import { taskNotes, type TaskNote } from './reasons';
 import type { DownloadRow } from './repository';
 import { TYPICAL_BYTES, type WorkJobRequest } from './work';
 import { writeZip, type ZipEntry } from './writer';
@@ -24,7 +25,7 @@ export interface JobProgress {
 
 export type JobOutcome =
   | { status: 'completed' | 'partial'; progress: JobProgress }
-  | { status: 'failed'; error: string; progress: JobProgress };
+  | { status: 'failed'; note: TaskNote; progress: JobProgress };
 
 /** A run of images that share a folder and a near-duplicate chain: an episode, or a selection. */
 interface Group {
@@ -112,7 +113,7 @@ export class DownloadJob {
     for (const group of groups) stored.push(await untilAborted(this.storedOf(group.items), signal));
     if (request) {
       const tooBig = await this.tooBig(progress.fileCount, stored, request);
-      if (tooBig) return { status: 'failed', error: tooBig, progress };
+      if (tooBig) return { status: 'failed', note: tooBig, progress };
     }
 
     const needsFacts = request !== null && (request.skipNearDuplicates || request.metadata);
@@ -182,8 +183,8 @@ export class DownloadJob {
     }
 
     if (progress.done === 0) {
-      const first = failures[0]?.split('\t')[3] ?? '没有可下载的图片';
-      return { status: 'failed', error: `没有成功获取任何图片：${first}`, progress };
+      const note = taskNotes.nothingFetched(failures[0]?.split('\t')[3]);
+      return { status: 'failed', note, progress };
     }
     if (failures.length > 0) {
       const text = `以下图片未能下载 (id, kind, size, reason):\n${failures.join('\n')}\n`;
@@ -328,24 +329,16 @@ export class DownloadJob {
     count: number,
     stored: Stored[][],
     request: WorkJobRequest,
-  ): Promise<string | null> {
-    if (count > this.deps.maxImages)
-      return `共 ${count} 张图片，超过单个任务 ${this.deps.maxImages} 张的上限，请选择部分剧集`;
+  ): Promise<TaskNote | null> {
+    if (count > this.deps.maxImages) return taskNotes.tooManyImages(count, this.deps.maxImages);
     let needed = 0;
     for (const group of stored)
       for (const known of group)
         needed += known ? known.image.bytes : TYPICAL_BYTES[request.size] * 2;
     const disk = await (this.deps.statfs ?? statfs)(this.deps.dir).catch(() => null);
     const free = disk ? disk.bavail * disk.bsize : Infinity;
-    if (needed > free)
-      return `磁盘空间不足：约需 ${gigabytes(needed, Math.ceil)} GB，下载目录所在磁盘只剩 ${gigabytes(free, Math.floor)} GB`;
-    return null;
+    return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
-}
-
-/** Bytes as GB with one decimal, rounded the way given. */
-function gigabytes(bytes: number, round: (x: number) => number): string {
-  return (round(bytes / 1e8) / 10).toFixed(1);
 }
 
 function imagesGroup(items: DownloadItem[], prefix: string): Group {

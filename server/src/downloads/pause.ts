@@ -4,14 +4,15 @@ import {
   UpstreamRateLimitedError,
   UpstreamTimeoutError,
 } from '../upstream';
+import { taskNotes, type TaskNote } from './reasons';
 
 /** Thrown out of a running task when the source is away: the task waits, its images stay cached. */
 export class TaskPaused extends Error {
   constructor(
-    readonly reason: string,
+    readonly note: TaskNote,
     readonly resumeAt: Date,
   ) {
-    super(reason);
+    super(note.text);
   }
 }
 
@@ -34,14 +35,11 @@ export function pauseFor(error: unknown, retryIntervalMs: number): TaskPaused | 
   if (error instanceof UpstreamRateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new TaskPaused(
-      `源站限流冷却中（${error.host}），${seconds} 秒后自动继续`,
+      taskNotes.cooling(error.host, seconds),
       new Date(Date.now() + seconds * 1000),
     );
   }
   if (!isSourceUnavailable(error)) return null;
   const seconds = Math.ceil(retryIntervalMs / 1000);
-  return new TaskPaused(
-    `源站暂时无法访问，${seconds} 秒后自动重试`,
-    new Date(Date.now() + retryIntervalMs),
-  );
+  return new TaskPaused(taskNotes.unreachable(seconds), new Date(Date.now() + retryIntervalMs));
 }

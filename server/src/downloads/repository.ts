@@ -3,12 +3,14 @@ import {
   type DownloadState,
   type DownloadStatus,
   type EpisodeProgress,
+  type TaskReason,
 } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { DownloadsTable } from '../db/schema';
 import type { DownloadItem } from './items';
-import type { JobProgress } from './job';
+import type { JobOutcome, JobProgress } from './job';
+import { taskNotes, type TaskNote } from './reasons';
 import type { WorkJobRequest } from './work';
 
 export type DownloadRow = Selectable<DownloadsTable>;
@@ -37,6 +39,7 @@ export function toStatus(row: DownloadRow): DownloadStatus {
     skipped_count: row.skipped_count,
     pause_reason: row.status === 'paused' ? row.pause_reason : null,
     resume_at: row.status === 'paused' ? row.resume_at : null,
+    reason: row.reason ? (JSON.parse(row.reason) as TaskReason) : null,
     eta_seconds: row.status === 'running' ? row.eta_seconds : null,
   };
 }
@@ -54,6 +57,11 @@ function progressColumns(p: JobProgress) {
     episodes_done: p.episodesDone,
     episodes: p.episodes ? JSON.stringify(p.episodes) : null,
   };
+}
+
+/** A finished task's `error` text and its reason (both cleared with null). */
+function noteColumns(note: TaskNote | null) {
+  return { error: note?.text ?? null, reason: note ? JSON.stringify(note.reason) : null };
 }
 
 /** Download task rows; every state change is one conditional UPDATE, so two processes never race. */
@@ -157,7 +165,14 @@ export class DownloadRepository {
     if (!next) return undefined;
     return this.db
       .updateTable('downloads')
-      .set({ status: 'running', worker, started_at: at, heartbeat_at: at, eta_seconds: null })
+      .set({
+        status: 'running',
+        worker,
+        started_at: at,
+        heartbeat_at: at,
+        eta_seconds: null,
+        reason: null,
+      })
       .where('id', '=', next.id)
       .where('status', '=', next.status)
       .returningAll()
@@ -176,22 +191,17 @@ export class DownloadRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async finish(
-    id: string,
-    worker: string,
-    outcome: { status: 'completed' | 'partial' | 'failed'; error?: string; progress: JobProgress },
-    ttlMs: number,
-  ) {
+  async finish(id: string, worker: string, outcome: JobOutcome, ttlMs: number) {
     const at = Date.now();
-    const servable = outcome.status !== 'failed';
+    const note = outcome.status === 'failed' ? outcome.note : null;
     await this.db
       .updateTable('downloads')
       .set({
         ...progressColumns(outcome.progress),
         status: outcome.status,
-        error: outcome.error ?? null,
+        ...noteColumns(note),
         finished_at: new Date(at).toISOString(),
-        expires_at: servable ? new Date(at + ttlMs).toISOString() : null,
+        expires_at: note ? null : new Date(at + ttlMs).toISOString(),
         worker: null,
       })
       .where('id', '=', id)
@@ -200,22 +210,23 @@ export class DownloadRepository {
       .execute();
   }
 
-  async fail(id: string, error: string) {
+  async fail(id: string, note: TaskNote) {
     await this.db
       .updateTable('downloads')
-      .set({ status: 'failed', error, finished_at: now(), worker: null })
+      .set({ status: 'failed', ...noteColumns(note), finished_at: now(), worker: null })
       .where('id', '=', id)
       .where('status', 'in', UNFINISHED)
       .execute();
   }
 
-  async pause(id: string, worker: string, reason: string, resumeAt: Date, p: JobProgress) {
+  async pause(id: string, worker: string, note: TaskNote, resumeAt: Date, p: JobProgress) {
     await this.db
       .updateTable('downloads')
       .set({
         ...progressColumns(p),
         status: 'paused',
-        pause_reason: reason,
+        pause_reason: note.text,
+        reason: JSON.stringify(note.reason),
         resume_at: resumeAt.toISOString(),
         worker: null,
       })
@@ -240,7 +251,12 @@ export class DownloadRepository {
   async cancel(id: string, userId: number): Promise<boolean> {
     const result = await this.db
       .updateTable('downloads')
-      .set({ status: 'cancelled', finished_at: now(), error: '已取消', eta_seconds: null })
+      .set({
+        status: 'cancelled',
+        finished_at: now(),
+        ...noteColumns(taskNotes.cancelled()),
+        eta_seconds: null,
+      })
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where('status', 'in', UNFINISHED)
@@ -254,7 +270,7 @@ export class DownloadRepository {
       .updateTable('downloads')
       .set({
         status: 'pending',
-        error: null,
+        ...noteColumns(null),
         finished_at: null,
         expires_at: null,
         expired: 0,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Logger } from '../logger';
 import type { DownloadJob, JobProgress } from './job';
 import { TaskPaused } from './pause';
+import { taskNotes } from './reasons';
 import type { DownloadRepository, DownloadRow } from './repository';
 
 export interface RunnerSettings {
@@ -151,12 +152,12 @@ export class DownloadRunner {
       await reporting;
       await rm(`${file}.tmp`, { force: true });
       if (error instanceof TaskPaused) {
-        logger.info({ download: task.id, reason: error.reason }, 'download task paused');
+        logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
         const empty = { fileCount: task.file_count, done: 0, failed: 0, skipped: 0, bytes: 0 };
         await repo.pause(
           task.id,
           this.worker,
-          error.reason,
+          error.note,
           error.resumeAt,
           latest ?? { ...empty, episodesTotal: null, episodesDone: null, episodes: null },
         );
@@ -164,10 +165,7 @@ export class DownloadRunner {
         if (error.why === 'shutdown') await repo.release(task.id, this.worker);
       } else {
         logger.error({ err: error, download: task.id }, 'download task failed');
-        await repo.fail(
-          task.id,
-          `生成压缩包失败：${error instanceof Error ? error.message : String(error)}`,
-        );
+        await repo.fail(task.id, taskNotes.archiveFailed(error));
       }
     }
   }

@@ -21,6 +21,7 @@ export function downloadTask(overrides: Partial<DownloadStatus> = {}): DownloadS
     skipped_count: 0,
     pause_reason: null,
     resume_at: null,
+    reason: null,
     eta_seconds: null,
     ...overrides,
   };

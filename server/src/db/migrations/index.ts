@@ -12,6 +12,7 @@ import * as upstreamCredentials from './013-upstream-credentials';
 import * as crawlProgress from './010-crawl-progress';
 import * as workJobs from './012-work-jobs';
 import * as userPreferences from './014-user-preferences';
+import * as downloadReasons from './015-download-reasons';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '010-crawl-progress': crawlProgress,
   '012-work-jobs': workJobs,
   '014-user-preferences': userPreferences,
+  '015-download-reasons': downloadReasons,
 };

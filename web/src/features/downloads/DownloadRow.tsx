@@ -2,7 +2,6 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { DownloadState } from '@capshelf/contract';
 import {
-  serverMessage,
   downloadFileUrl,
   errorMessage,
   hasArchive,
@@ -12,8 +11,8 @@ import {
   type DownloadTask,
 } from '../../api';
 import { buttonClass } from '../../components/button';
-import { pauseReasonText } from './pauseReason';
 import { formatBytes } from './size';
+import { taskReasonText } from './taskReason';
 import { timeLeftText } from './timeLeft';
 
 const stateClass: Record<DownloadState, string> = {
@@ -97,7 +96,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       </p>
       {task.status === 'paused' && (
         <p className="text-xs text-amber-700">
-          {pauseReasonText(task.pause_reason, t)}
+          {taskReasonText(task, t, lng)}
           {task.resume_at && t('row.resumesAt', { time: clock(task.resume_at, lng, true) })}
         </p>
       )}
@@ -106,9 +105,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       )}
       {task.status === 'failed' && (
         <p className="text-xs text-red-700">
-          {t('row.failed', {
-            message: task.error ? serverMessage(task.error, t('unknownError')) : t('unknownError'),
-          })}
+          {t('row.failed', { message: taskReasonText(task, t, lng) })}
         </p>
       )}
       {task.pollError && (

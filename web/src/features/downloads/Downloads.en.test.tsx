@@ -19,6 +19,7 @@ const paused = task(2, {
   status: 'paused',
   pause_reason: '源站限流冷却中（cdni.fancaps.net），30 秒后自动继续',
   resume_at: '2026-01-01T00:00:30Z',
+  reason: { code: 'SOURCE_COOLING', host: 'cdni.fancaps.net', seconds: 30 },
 });
 const partial = task(3, {
   status: 'partial',
@@ -27,20 +28,26 @@ const partial = task(3, {
   skipped_count: 2,
   expires_at: '2026-01-02T00:00:00Z',
 });
+const failed = task(4, {
+  status: 'failed',
+  job: 'work',
+  error: '磁盘空间不足：约需 12.4 GB，下载目录所在磁盘只剩 3.0 GB',
+  reason: { code: 'DISK_FULL', needed_gb: 12.4, free_gb: 3 },
+});
 
 describe('downloads tray in English', () => {
-  it('tells states, counts, time left and the pause reason in English', async () => {
+  it('tells states, counts, time left and the reasons of a pause and a failure in English', async () => {
     await i18n.changeLanguage('en');
     mockApi({
       ...signedIn(englishUser),
-      'GET /api/download': () => json(200, { downloads: [running, paused, partial] }),
+      'GET /api/download': () => json(200, { downloads: [running, paused, partial, failed] }),
       'GET /api/download/task-0000000001/status': () => json(200, running),
       'GET /api/download/task-0000000002/status': () => json(200, paused),
     });
     renderApp('/');
     const region = await screen.findByRole('region', { name: 'Downloads' });
-    fireEvent.click(within(region).getByRole('button', { name: /^Downloads \(3\)/ }));
-    expect(await within(region).findByRole('heading', { name: 'Downloads (3)' })).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: /^Downloads \(4\)/ }));
+    expect(await within(region).findByRole('heading', { name: 'Downloads (4)' })).toBeTruthy();
     expect(within(region).getByText('2 in progress')).toBeTruthy();
 
     const row = (id: number) =>
@@ -59,6 +66,9 @@ describe('downloads tray in English', () => {
     expect(within(row(3)).getByRole('button', { name: 'Retry failed images' })).toBeTruthy();
     expect(within(row(3)).getByRole('link', { name: 'Save file' })).toBeTruthy();
     expect(within(row(3)).getByText(/^Can be saved until /)).toBeTruthy();
+    expect(row(4).textContent).toContain(
+      'Download failed: Not enough disk space: about 12.4 GB needed, 3.0 GB left on the downloads disk',
+    );
     expectNoCjk(region);
   });
 
