@@ -124,6 +124,9 @@ test.describe('every screen in English shows no Chinese outside user data', () =
     await expectEnglish(page);
     await page.goto('/forgot-password');
     await expectEnglish(page);
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.locator('input[type="password"]').first()).toBeVisible();
+    await expectEnglish(page);
     await page.goto('/no-such-page');
     await expectEnglish(page);
   });
@@ -160,12 +163,27 @@ test.describe('every screen in English shows no Chinese outside user data', () =
     await page.locator('a[href*="/episodes/"]', { hasText: show.title }).click();
     await expect(page.locator(`[data-episode-id="${episode.id}"]`)).toBeVisible();
     await expectEnglish(page);
+    // The whole-work dialog.
+    await page.getByRole('button', { name: 'Download whole work' }).click();
+    await expect(page.getByRole('dialog', { name: /Download the whole work/ })).toBeVisible();
+    await expectEnglish(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.locator(`[data-episode-id="${episode.id}"]`).click();
     const tile = page.locator(`[data-image-id="${episode.imageIds[0]}"]`);
     await expect(tile).toBeVisible();
     await tile.click();
     await expectEnglish(page);
+    // Everything selected (the selection bar), and the list of shortcuts.
+    await page.keyboard.press('a');
+    await expect(page.getByRole('button', { name: /^Download selected \(\d+\)$/ })).toBeVisible();
+    await expectEnglish(page);
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expectEnglish(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The lightbox: the tile's zoom button is the one before its open-in-new-tab link.
     await tile.hover();
