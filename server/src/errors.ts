@@ -29,12 +29,16 @@ export const forbidden = (detail = '没有权限执行此操作') =>
 export const notFound = (detail = '未找到') => new AppError(404, ErrorCode.NOT_FOUND, detail);
 export const conflict = (detail: string) => new AppError(409, ErrorCode.CONFLICT, detail);
 export const gone = (detail: string) => new AppError(410, ErrorCode.GONE, detail);
-export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (
+  detail: string,
+  retryAfterSeconds: number,
+  extra: Record<string, unknown> = {},
+) =>
   new AppError(
     429,
     ErrorCode.TOO_MANY_REQUESTS,
     detail,
-    { retry_after: retryAfterSeconds },
+    { retry_after: retryAfterSeconds, ...extra },
     { 'retry-after': String(retryAfterSeconds) },
   );
 

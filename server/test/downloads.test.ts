@@ -249,7 +249,10 @@ describe(`downloads (${databaseKind})`, () => {
       headers,
     );
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(fourth.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      task_limit: { kind: 'unfinished', max: 3 },
+    });
   });
 });
 

@@ -383,6 +383,10 @@ describe(`whole-work downloads (${databaseKind})`, () => {
         strict,
       );
       expect(second.statusCode).toBe(429);
+      expect(second.json()).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        task_limit: { kind: 'work', max: 1 },
+      });
       expect(second.json().detail).toMatch(/整部下载/);
     } finally {
       await strict.close();

@@ -68,10 +68,7 @@ export class DownloadService {
     const work = await this.resolveWork(input);
     await this.checkSlots(userId);
     if ((await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser) {
-      throw tooManyRequests(
-        `最多同时进行 ${this.deps.workJobsPerUser} 个整部下载任务，请等待之前的任务完成`,
-        30,
-      );
+      throw this.workJobLimit();
     }
     const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
     const id = newId();
@@ -118,7 +115,7 @@ export class DownloadService {
       task.job === 'work' &&
       (await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser
     )
-      throw tooManyRequests(`最多同时进行 ${this.deps.workJobsPerUser} 个整部下载任务`, 30);
+      throw this.workJobLimit();
     if (!(await this.deps.repo.retry(task.id, userId)))
       throw conflict('只有失败、部分完成或已取消的任务可以重试');
     await rm(this.deps.runner.fileOf(task.id), { force: true });
@@ -162,11 +159,18 @@ export class DownloadService {
 
   private async checkSlots(userId: number): Promise<void> {
     if ((await this.deps.repo.unfinishedCount(userId)) >= this.deps.maxUnfinishedPerUser) {
-      throw tooManyRequests(
-        `最多同时进行 ${this.deps.maxUnfinishedPerUser} 个下载任务，请等待之前的任务完成`,
-        10,
-      );
+      const max = this.deps.maxUnfinishedPerUser;
+      throw tooManyRequests(`最多同时进行 ${max} 个下载任务，请等待之前的任务完成`, 10, {
+        task_limit: { kind: 'unfinished', max },
+      });
     }
+  }
+
+  private workJobLimit() {
+    const max = this.deps.workJobsPerUser;
+    return tooManyRequests(`最多同时进行 ${max} 个整部下载任务，请等待之前的任务完成`, 30, {
+      task_limit: { kind: 'work', max },
+    });
   }
 
   private async resolveWork(input: WorkInput): Promise<WorkJobRequest> {

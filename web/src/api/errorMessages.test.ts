@@ -48,6 +48,23 @@ describe('error messages by language', () => {
     );
   });
 
+  it('names the download limit a 429 hit, in en', async () => {
+    await english();
+    const limit = (kind: string, max: number) =>
+      new ApiError(429, 'TOO_MANY_REQUESTS', '最多同时进行…', {
+        code: 'TOO_MANY_REQUESTS',
+        retry_after: 30,
+        task_limit: { kind, max },
+      });
+    expect(errorMessage(limit('work', 1))).toBe(
+      'Only 1 whole-work download can run at a time; wait for it to finish',
+    );
+    expect(errorMessage(limit('unfinished', 3))).toBe(
+      'At most 3 downloads can be unfinished at a time; wait for one to finish',
+    );
+    expect(errorMessage(limit('other', 3))).toBe('Too many requests; please try again later');
+  });
+
   it("falls back to the screen's own text for an unknown detail in en, never Chinese", async () => {
     await english();
     expect(errorMessage(new ApiError(409, 'CONFLICT', '一条新的说法'), 'Could not save')).toBe(

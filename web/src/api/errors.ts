@@ -45,7 +45,12 @@ export function codeFromBody(body: unknown): string | undefined {
 export function errorMessage(error: unknown, fallback: string = i18n.t('errors:generic')): string {
   if (!(error instanceof ApiError)) return fallback;
   if (i18n.language === DEFAULT_LOCALE) return error.detail || fallback;
-  return (error.detail && known(error.detail)) || codeMessage(error) || fallback;
+  return (
+    (error.detail && known(error.detail)) ||
+    taskLimitMessage(error) ||
+    codeMessage(error) ||
+    fallback
+  );
 }
 
 /**
@@ -84,6 +89,14 @@ function codeMessage(error: ApiError): string | undefined {
   return typeof seconds === 'number' && i18n.exists(withWait, { count: seconds })
     ? i18n.t(withWait, { count: seconds })
     : i18n.t(`errors:code.${error.code}`);
+}
+
+/** A 429 for too many download tasks names its limit (`task_limit`): which one, and how many. */
+function taskLimitMessage(error: ApiError): string | undefined {
+  const limit = isRecord(error.body) ? error.body.task_limit : undefined;
+  if (!isRecord(limit) || typeof limit.max !== 'number') return undefined;
+  if (limit.kind !== 'work' && limit.kind !== 'unfinished') return undefined;
+  return i18n.t(`errors:taskLimit.${limit.kind}`, { count: limit.max });
 }
 
 /** The server's fixed Chinese texts by key: the zh-CN `errors` catalogue's `detail` group. */

@@ -58,7 +58,7 @@ describe('downloads tray in English', () => {
     ).toBeTruthy();
     expect(within(row(2)).getByText('Paused')).toBeTruthy();
     expect(row(2).textContent).toContain(
-      "The source site's rate limit is cooling down (cdni.fancaps.net); continuing automatically in 30 seconds",
+      "The source site's rate limit is cooling down (cdni.fancaps.net) (continues automatically at ",
     );
     expect(within(row(3)).getByText('Partly completed')).toBeTruthy();
     expect(row(3).textContent).toContain('1/2 images, 1 failed, 2 similar skipped');

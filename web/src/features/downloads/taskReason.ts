@@ -3,18 +3,20 @@ import type { TFunction } from 'i18next';
 import { serverMessage } from '../../api';
 
 /**
- * Why a task is paused or failed. In Chinese, the server's own text (the contract's language, with
- * its details); in another language, the text of its reason code, else a known fixed text of the
- * server, else a generic one.
+ * Why a task is paused or failed. A pause is told by its code in every language (the server's text
+ * counts seconds from the moment it paused; the row shows the clock time it goes on instead). A
+ * failure: in Chinese the server's own text (the contract's language, with its details); in another
+ * language the text of its code, else a known fixed text of the server, else a generic one.
  */
 export function taskReasonText(
   task: Pick<DownloadStatus, 'status' | 'error' | 'pause_reason' | 'reason'>,
   t: TFunction<'downloads'>,
   lng: string,
 ): string {
-  const text = task.status === 'paused' ? task.pause_reason : task.error;
-  const fallback = task.status === 'paused' ? t('reason.unavailable') : t('unknownError');
-  if (text && lng === DEFAULT_LOCALE) return text;
+  const paused = task.status === 'paused';
+  const text = paused ? task.pause_reason : task.error;
+  const fallback = paused ? t('reason.unreachable') : t('unknownError');
+  if (text && !paused && lng === DEFAULT_LOCALE) return text;
   if (task.reason) return reasonText(task.reason, t, lng);
   return text ? serverMessage(text, fallback) : fallback;
 }
@@ -26,9 +28,9 @@ function reasonText(reason: TaskReason, t: TFunction<'downloads'>, lng: string):
   });
   switch (reason.code) {
     case 'SOURCE_COOLING':
-      return t('reason.cooling', { host: reason.host, count: reason.seconds });
+      return t('reason.cooling', { host: reason.host });
     case 'SOURCE_UNREACHABLE':
-      return t('reason.unreachable', { count: reason.seconds });
+      return t('reason.unreachable');
     case 'TOO_MANY_IMAGES':
       return t('reason.tooManyImages', { count: reason.count, max: reason.max });
     case 'DISK_FULL':

@@ -115,13 +115,14 @@ describe('image screen', () => {
     }));
     expect(await largeZipPrefix(compressed)).toBe('Non_Non_Biyori_Episode_1_compressed');
     expect(screen.getByLabelText('大图（压缩）')).toBeTruthy();
-    expect(screen.getByText(/大图将来自压缩图床/)).toBeTruthy();
+    // It names the setting as 设置 shows it.
+    expect(screen.getByText(/大图来自压缩图床.*请在设置中切换到“大图CDN”/)).toBeTruthy();
   });
 
   it('calls 大图 the originals without the small-CDN preference, and the ZIP says large', async () => {
     expect(await largeZipPrefix(images(2))).toBe('Non_Non_Biyori_Episode_1_large');
     expect(screen.getByLabelText('大图（原图）')).toBeTruthy();
-    expect(screen.queryByText(/大图将来自压缩图床/)).toBeNull();
+    expect(screen.queryByText(/大图来自压缩图床/)).toBeNull();
   });
 
   it('records one view with the episode and its image ids', async () => {
