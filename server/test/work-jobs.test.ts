@@ -246,7 +246,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     expect((await finished(next)).status).toBe('completed');
   });
 
-  it('pauses while the image host fails, says why and when, then resumes to a complete archive', async () => {
+  it('pauses while the image host fails, says why and when, then resumes to a complete archive without its count going back', async () => {
     const episode = robot.episodes[0]!;
     t.replica.setFault('cdni', { type: 'slow', delayMs: 100 });
     const id = await startWork({
@@ -261,11 +261,21 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     expect(paused.reason).toEqual({ code: 'SOURCE_UNREACHABLE', seconds: expect.any(Number) });
     expect(Date.parse(paused.resume_at!)).toBeGreaterThan(Date.now() - 2000);
     expect(paused.done_count).toBeLessThan(episode.imageIds.length);
+    // What the tray shows from here on: runs taken up again count from zero, but it never sees
+    // the count go back.
+    const shown = [paused.done_count];
+    const watch = (until: (s: DownloadStatus) => boolean) =>
+      waitFor(id, (s) => {
+        shown.push(s.done_count);
+        return until(s);
+      });
     // Still down at the next try: it pauses again instead of failing images.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const tried = Date.now() + 1500;
+    await watch(() => Date.now() > tried);
     expect((await get(`/api/download/${id}/status`)).json()).toMatchObject({ failed_count: 0 });
     t.replica.clearFaults();
-    const done = await finished(id);
+    const done = await watch((s) => FINISHED_DOWNLOAD_STATES.includes(s.status));
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
     expect(done).toMatchObject({
       status: 'completed',
       failed_count: 0,

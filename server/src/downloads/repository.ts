@@ -179,11 +179,17 @@ export class DownloadRepository {
       .executeTakeFirst();
   }
 
-  /** False when the task is no longer this worker's to run (cancelled, or taken over). */
-  async progress(id: string, worker: string, p: JobProgress, etaSeconds: number | null) {
+  /**
+   * The worker's heartbeat, with its progress when there is some worth showing. False when the task
+   * is no longer this worker's to run (cancelled, or taken over).
+   */
+  async progress(id: string, worker: string, p: JobProgress | null, etaSeconds: number | null) {
     const result = await this.db
       .updateTable('downloads')
-      .set({ ...progressColumns(p), eta_seconds: etaSeconds, heartbeat_at: now() })
+      .set({
+        ...(p ? { ...progressColumns(p), eta_seconds: etaSeconds } : {}),
+        heartbeat_at: now(),
+      })
       .where('id', '=', id)
       .where('worker', '=', worker)
       .where('status', '=', 'running')
@@ -219,11 +225,12 @@ export class DownloadRepository {
       .execute();
   }
 
-  async pause(id: string, worker: string, note: TaskNote, resumeAt: Date, p: JobProgress) {
+  /** `p`: the progress to keep, or null to keep the one already written. */
+  async pause(id: string, worker: string, note: TaskNote, resumeAt: Date, p: JobProgress | null) {
     await this.db
       .updateTable('downloads')
       .set({
-        ...progressColumns(p),
+        ...(p ? progressColumns(p) : {}),
         status: 'paused',
         pause_reason: note.text,
         reason: JSON.stringify(note.reason),

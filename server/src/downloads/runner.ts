@@ -125,11 +125,17 @@ export class DownloadRunner {
     let latest: JobProgress | null = null;
     let lastReport = 0;
     let reporting: Promise<void> = Promise.resolve();
+    // A run taken up again (after a pause or a restart) counts from zero; the cache lets it catch
+    // up in moments. Until it has, the tray keeps what it showed rather than jumping back.
+    const shownBefore = task.done_count + task.failed_count + task.skipped_count;
+    const worthShowing = (p: JobProgress | null) =>
+      p && p.done + p.failed + p.skipped >= shownBefore ? p : null;
     const report = () => {
-      const progress = latest;
-      if (!progress) return;
+      const progress = worthShowing(latest);
       reporting = reporting
-        .then(() => repo.progress(task.id, this.worker, progress, eta.secondsLeft(progress)))
+        .then(() =>
+          repo.progress(task.id, this.worker, progress, progress && eta.secondsLeft(progress)),
+        )
         .then((stillOurs) => {
           if (!stillOurs && !stop.signal.aborted) stop.abort(new TaskStopped('lost'));
         })
@@ -153,14 +159,7 @@ export class DownloadRunner {
       await rm(`${file}.tmp`, { force: true });
       if (error instanceof TaskPaused) {
         logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
-        const empty = { fileCount: task.file_count, done: 0, failed: 0, skipped: 0, bytes: 0 };
-        await repo.pause(
-          task.id,
-          this.worker,
-          error.note,
-          error.resumeAt,
-          latest ?? { ...empty, episodesTotal: null, episodesDone: null, episodes: null },
-        );
+        await repo.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
       } else if (error instanceof TaskStopped) {
         if (error.why === 'shutdown') await repo.release(task.id, this.worker);
       } else {

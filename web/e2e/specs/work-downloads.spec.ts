@@ -45,7 +45,7 @@ test('下载整部 from the episode list: per-episode progress, then the ZIP is 
     .click();
   const episodes = tray(page).getByRole('list', { name: '分集进度' });
   await expect(episodes.getByText(robot.episodes[0]!.label)).toBeVisible();
-  await expect(tray(page).getByText('打包中')).toBeVisible();
+  await expect(tray(page).getByText('下载中')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('work-progress-desktop.png') });
   const total = robot.episodes.reduce((n, e) => n + e.imageIds.length, 0);
   await expect(tray(page).getByText('已完成')).toBeVisible({ timeout: 60_000 });
@@ -88,7 +88,7 @@ test('the tray cancels a running ZIP, and a removed task stays removed after a r
 
   await openTray(page);
   const row = tray(page).locator('li[data-download-id]').first();
-  await expect(row.getByText('打包中')).toBeVisible();
+  await expect(row.getByText('下载中')).toBeVisible();
   await expect(row.getByText(/剩余 约/)).toBeVisible({ timeout: 20_000 });
   const id = await row.getAttribute('data-download-id');
   await row.getByRole('button', { name: '取消' }).click();

@@ -25,6 +25,16 @@ const stateClass: Record<DownloadState, string> = {
   cancelled: 'text-slate-500',
 };
 
+const barClass: Record<DownloadState, string> = {
+  pending: 'bg-sky-600',
+  running: 'bg-sky-600',
+  paused: 'bg-amber-500',
+  completed: 'bg-sky-600',
+  partial: 'bg-amber-500',
+  failed: 'bg-red-500',
+  cancelled: 'bg-slate-400',
+};
+
 const clock = (iso: string, lng: string, seconds = false) =>
   new Date(iso).toLocaleTimeString(lng, {
     hour: '2-digit',
@@ -51,14 +61,18 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       : 0;
   const share = task.file_count > 0 ? processed / task.file_count : episodeShare;
   const percent = task.status === 'completed' ? 100 : Math.min(100, Math.round(share * 100));
+  const finished = isFinished(task.status);
+  // A whole work knows its image count once its episode lists are read.
+  const listing = task.job === 'work' && task.file_count === 0 && !finished;
   const counts = [
-    t('counts.done', { done: task.done_count, count: task.file_count }),
+    listing
+      ? t('counts.listing')
+      : t('counts.done', { done: task.done_count, count: task.file_count }),
     task.failed_count > 0 ? t('counts.failed', { count: task.failed_count }) : '',
     task.skipped_count > 0 ? t('counts.skipped', { count: task.skipped_count }) : '',
   ]
     .filter(Boolean)
     .join(t('counts.separator'));
-  const finished = isFinished(task.status);
 
   return (
     <div className="flex flex-col gap-1.5 p-3 text-sm">
@@ -83,13 +97,12 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         aria-valuetext={t('row.progressValue', { percent, counts })}
         className="h-2 overflow-hidden rounded-full bg-slate-200"
       >
-        <div
-          className={`h-full ${task.status === 'failed' ? 'bg-red-500' : task.status === 'paused' ? 'bg-amber-500' : 'bg-sky-600'}`}
-          style={{ width: `${percent}%` }}
-        />
+        <div className={`h-full ${barClass[task.status]}`} style={{ width: `${percent}%` }} />
       </div>
       <p className="text-xs text-slate-500">
-        {t('row.summary', { percent, counts, size: formatBytes(task.bytes_written, lng) })}
+        {task.bytes_written > 0
+          ? t('row.summary', { percent, counts, size: formatBytes(task.bytes_written, lng) })
+          : t('row.summaryNoSize', { percent, counts })}
         {task.status === 'running' &&
           task.eta_seconds !== null &&
           t('row.timeLeft', { time: timeLeftText(task.eta_seconds, t) })}

@@ -52,7 +52,7 @@ describe('downloads tray in English', () => {
 
     const row = (id: number) =>
       region.querySelector<HTMLElement>(`[data-download-id="task-000000000${id}"]`)!;
-    expect(within(row(1)).getByText('Packing')).toBeTruthy();
+    expect(within(row(1)).getByText('Downloading')).toBeTruthy();
     expect(
       within(row(1)).getByText('50% · 1/2 images · 1.50 KB · about 40 seconds left'),
     ).toBeTruthy();

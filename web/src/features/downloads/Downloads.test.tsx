@@ -81,7 +81,7 @@ describe('starting a download', () => {
     const fetchMock = episodeScreen({ [STATUS]: () => json(200, task({ status: 'running' })) });
     await downloadTwoSmall();
 
-    expect(await screen.findByText(`下载任务已创建: ${ID}，共 2 张图片`)).toBeTruthy();
+    expect(await screen.findByText('下载任务已创建：共 2 张图片，进度见下载任务')).toBeTruthy();
     expect(creates(fetchMock)).toHaveLength(1);
     expect(JSON.parse(String(creates(fetchMock)[0]![1]!.body))).toEqual({
       image_urls: [
@@ -135,7 +135,7 @@ describe('downloads panel', () => {
     const bar = await within(region).findByRole('progressbar');
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('1'));
     expect(bar.getAttribute('aria-valuemax')).toBe('2');
-    expect(within(region).getByText('打包中')).toBeTruthy();
+    expect(within(region).getByText('下载中')).toBeTruthy();
     expect(within(region).getByText('50% · 1/2 张 · 1.50 KB')).toBeTruthy();
 
     await tick();
@@ -250,7 +250,7 @@ describe('downloads panel', () => {
     });
     renderApp('/');
     const region = await panel();
-    expect(await within(region).findByText('50% · 1/2 张 · 0 B · 剩余 约 2 分钟')).toBeTruthy();
+    expect(await within(region).findByText('50% · 1/2 张 · 剩余 约 2 分钟')).toBeTruthy();
     fireEvent.click(within(region).getByRole('button', { name: '取消' }));
     expect(await within(region).findByText('已取消')).toBeTruthy();
     expect(
@@ -263,6 +263,33 @@ describe('downloads panel', () => {
     await waitFor(() => expect(within(region).queryByText('done.zip')).toBeNull());
     fireEvent.click(within(region).getByRole('button', { name: '清除已结束' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: '下载任务' })).toBeNull());
+  });
+
+  it('says a whole work is reading its episode lists before it knows its images, and greys a cancelled bar', async () => {
+    const listing = task({ status: 'running', job: 'work', file_count: 0, episodes_total: 3 });
+    mockApi({
+      ...signedIn(),
+      'GET /api/download': () =>
+        json(200, {
+          downloads: [
+            listing,
+            task({
+              download_id: 'task-0000000002',
+              status: 'cancelled',
+              done_count: 1,
+              reason: { code: 'CANCELLED' },
+            }),
+          ],
+        }),
+      [STATUS]: () => json(200, listing),
+    });
+    renderApp('/');
+    const region = await panel();
+    expect(await within(region).findByText('0% · 正在读取剧集列表')).toBeTruthy();
+    const cancelled = region.querySelector('[data-download-id="task-0000000002"]')!;
+    expect(cancelled.querySelector('[role="progressbar"] > div')!.className).toContain(
+      'bg-slate-400',
+    );
   });
 
   it('shows a paused task with its reason, and a partial one with what is missing and a retry', async () => {

@@ -32,7 +32,7 @@ export function useStartDownload() {
       mutateAsync({ image_urls: [...imageUrls], filename_prefix: filenamePrefix }).then(
         ({ download_id, file_count }) => {
           watchDownload(download_id);
-          toast.success(t('start.created', { id: download_id, count: file_count }));
+          toast.success(t('start.created', { count: file_count }));
         },
         (error: unknown) => toast.error(t('start.failed', { reason: failureReason(error, t) })),
       );

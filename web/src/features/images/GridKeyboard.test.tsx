@@ -103,7 +103,7 @@ describe('image grid keyboard', () => {
     expect(screen.getByText('已选择 1 张')).toBeTruthy();
 
     letter('d');
-    await screen.findByText(/下载任务已创建: z/);
+    await screen.findByText('下载任务已创建：共 3 张图片，进度见下载任务');
     const sent = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/download' && init?.method === 'POST',
     );
