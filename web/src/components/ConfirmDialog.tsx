@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button';
 import { useReturnFocus } from '../features/a11y';
+import { dialogOverlayClass, dialogPanelClass } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,10 +29,10 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Overlay className={dialogOverlayClass} />
         <AlertDialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-1/2 flex-col gap-4 rounded-lg bg-white p-6 shadow-xl"
+          className={`${dialogPanelClass} w-[min(28rem,calc(100vw-2rem))] p-6`}
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">
             {title}

@@ -37,7 +37,7 @@ const barClass: Record<DownloadState, string> = {
 
 const clock = (iso: string, lng: string, seconds = false) =>
   new Date(iso).toLocaleTimeString(lng, {
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
   });

@@ -8,6 +8,7 @@ import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../a11y';
 import { watchDownload } from './watch';
+import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 
 type Size = 'thumb' | 'small' | 'large';
 const SIZES = ['thumb', 'small', 'large'] as const satisfies readonly Size[];
@@ -70,10 +71,10 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Overlay className={dialogOverlayClass} />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          className={`${dialogPanelClass} max-h-[90vh] w-[min(32rem,calc(100vw-1.5rem))] overflow-y-auto p-5`}
         >
           <Dialog.Title className="text-lg font-semibold text-slate-900">
             {t('work.title')}

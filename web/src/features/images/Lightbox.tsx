@@ -77,7 +77,7 @@ export function Lightbox(props: LightboxProps) {
                   <button
                     type="button"
                     aria-pressed={selected}
-                    className={buttonClass(selected ? 'primary' : 'secondary')}
+                    className={buttonClass(selected ? 'primary' : 'onDark')}
                     onClick={() => onToggle(image)}
                   >
                     {selected ? t('lightbox.deselect') : t('lightbox.select')}
@@ -86,10 +86,11 @@ export function Lightbox(props: LightboxProps) {
                     href={imageUrl(image, size)}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className={buttonClass('secondary')}
+                    className={buttonClass('onDark')}
                   >
                     <ExternalLink aria-hidden className="size-4" />
-                    {t('lightbox.openNewTab')}
+                    {/* An icon alone on a phone: the label would wrap the toolbar. */}
+                    <span className="sr-only sm:not-sr-only">{t('lightbox.openNewTab')}</span>
                   </a>
                   <Dialog.Close
                     aria-label={t('lightbox.close')}

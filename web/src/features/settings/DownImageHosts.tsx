@@ -7,7 +7,7 @@ export function DownImageHosts({ hosts }: { hosts: ImageHostState[] }) {
   const down = hosts.filter((host) => host.state === 'down');
   if (down.length === 0) return null;
   const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+    new Date(iso).toLocaleTimeString(i18n.language, { hour: 'numeric', minute: '2-digit' });
   return (
     <div role="status" className="flex flex-col gap-1 rounded-md bg-slate-50 p-3 text-sm">
       <p className="font-medium text-slate-800">{t('hosts.title')}</p>

@@ -4,6 +4,7 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { closeShortcutHelp, useShortcutHelp } from './helpStore';
 import { NAMED_KEYS, SHORTCUT_GROUPS, type KeyToken } from './list';
+import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 
 const kbdClass =
   'min-w-6 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-xs text-slate-800 shadow-[inset_0_-1px_0_rgb(0_0_0/0.15)]';
@@ -18,7 +19,7 @@ export function ShortcutsDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && closeShortcutHelp()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Overlay className={dialogOverlayClass} />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
             // Back to what was focused, or to the menu button when a menu entry opened it.
@@ -27,7 +28,7 @@ export function ShortcutsDialog() {
               returnTo.focus();
             }
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(36rem,calc(100vw-1.5rem))] -translate-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl"
+          className={`${dialogPanelClass} max-h-[90vh] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto p-5`}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">
