@@ -101,11 +101,17 @@ describe(`admin user management (${databaseKind})`, () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toContain('管理员');
     }
-    // With a second admin, the first may step down.
-    await t.userHeaders('second@example.com', 'admin');
-    expect((await call('PATCH', `/api/admin/users/${me.id}`, { role: 'user' })).statusCode).toBe(
-      200,
-    );
+    // With a second admin, still not by their own hand: no admin locks themselves out from the page.
+    const second = await t.userHeaders('second@example.com', 'admin');
+    for (const change of [{ role: 'user' }, { status: 'disabled' }]) {
+      const res = await call('PATCH', `/api/admin/users/${me.id}`, change);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('不能停用自己的账号或取消自己的管理员身份');
+    }
+    expect((await call('GET', '/api/auth/me')).json()).toMatchObject({ role: 'admin' });
+    // The other admin may make them step down.
+    const stepDown = await call('PATCH', `/api/admin/users/${me.id}`, { role: 'user' }, second);
+    expect(stepDown.statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown user and 400 for an empty change', async () => {

@@ -127,6 +127,8 @@ describe(`downloads (${databaseKind})`, () => {
     );
     expect(entries.map((e) => e.name)).toEqual([`partial_${ids[30]}.jpg`, 'failed.txt']);
     expect(entries[1]!.data.toString()).toContain('999999999');
+    // Read by users of either language.
+    expect(entries[1]!.data.toString()).toMatch(/^以下图片未能下载 \/ These images could not be/);
   });
 
   it('fails a task where nothing could be fetched, with the reason', async () => {

@@ -16,6 +16,7 @@ export function toAdminUser(row: UserRow): AdminUser {
 }
 
 const LAST_ADMIN = '至少需要保留一个启用的管理员账号';
+const NOT_YOURSELF = '不能停用自己的账号或取消自己的管理员身份';
 
 /**
  * Account administration, shared by `npm run users` and the admin API: add, list, enable or
@@ -64,8 +65,14 @@ export class UserAdmin {
     }
   }
 
-  async update(id: number, changes: UpdateUserRequest): Promise<AdminUser> {
+  /**
+   * `by`: the admin making the change through the API, who may not lock themselves out (another
+   * admin, or `npm run users` on the server, can).
+   */
+  async update(id: number, changes: UpdateUserRequest, by?: number): Promise<AdminUser> {
     const row = await this.find(id);
+    if (id === by && (changes.status === 'disabled' || (changes.role && changes.role !== 'admin')))
+      throw conflict(NOT_YOURSELF);
     const staysAdmin =
       (changes.role ?? row.role) === 'admin' &&
       (changes.status ?? (row.disabled ? 'disabled' : 'active')) === 'active';

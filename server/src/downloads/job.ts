@@ -187,7 +187,7 @@ export class DownloadJob {
       return { status: 'failed', note, progress };
     }
     if (failures.length > 0) {
-      const text = `以下图片未能下载 (id, kind, size, reason):\n${failures.join('\n')}\n`;
+      const text = `以下图片未能下载 / These images could not be downloaded (id, kind, size, reason):\n${failures.join('\n')}\n`;
       entries.push({ name: 'failed.txt', body: Buffer.from(text, 'utf8') });
     }
     if (request?.metadata) {

@@ -171,6 +171,10 @@ test('an admin adds, resets, promotes and disables an account; the disabled user
   const password = (await notice.locator('code').textContent())!.trim();
   const row = page.locator(`[data-user-email="${email}"]`);
   await expect(row).toContainText('正常');
+  // Their own row: their role and their account are another admin's to change.
+  const own = page.locator('[data-user-email]').filter({ hasText: '（我）' });
+  await expect(own.getByLabel('角色')).toBeDisabled();
+  await expect(own.getByRole('button', { name: '禁用' })).toBeDisabled();
 
   // The new user signs in with it, in their own browser.
   const theirs = await (

@@ -9,6 +9,7 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../services';
+import { currentUser } from '../plugins/access';
 
 /** Admin-only account management: thin handlers over the service `npm run users` uses. */
 export function adminUserRoutes({ userAdmin }: Services): FastifyPluginAsyncZod {
@@ -42,7 +43,7 @@ export function adminUserRoutes({ userAdmin }: Services): FastifyPluginAsyncZod 
           response: { 200: AdminUser },
         },
       },
-      async (request) => userAdmin.update(request.params.id, request.body),
+      async (request) => userAdmin.update(request.params.id, request.body, currentUser(request).id),
     );
 
     app.post(

@@ -90,6 +90,8 @@ export function UserRow(props: {
         value={account.role}
         options={roleOptions()}
         onChange={setRole}
+        disabled={isSelf}
+        title={isSelf ? t('row.notYourself') : undefined}
       />
       <div className="flex gap-2">
         {disabled ? (
@@ -106,7 +108,9 @@ export function UserRow(props: {
             type="button"
             className={buttonClass('secondary')}
             onClick={() => setAsking('disable')}
-            disabled={update.isPending}
+            // No admin locks themselves out (the server refuses it too); another admin can.
+            disabled={update.isPending || isSelf}
+            title={isSelf ? t('row.notYourself') : undefined}
           >
             {t('row.disable')}
           </button>

@@ -84,8 +84,14 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         >
           {task.file_name}
         </span>
-        <span className={`shrink-0 text-xs font-medium ${stateClass[task.status]}`}>
-          {t(`state.${task.status}`)}
+        <span className="flex shrink-0 items-baseline gap-2 text-xs">
+          {/* Tasks of one episode share a name; when each was made tells them apart. */}
+          <time dateTime={task.created_at} className="text-slate-500">
+            {t('row.createdAt', { time: clock(task.created_at, lng) })}
+          </time>
+          <span className={`font-medium ${stateClass[task.status]}`}>
+            {t(`state.${task.status}`)}
+          </span>
         </span>
       </div>
       <div

@@ -53,6 +53,7 @@ describe('downloads tray in English', () => {
     const row = (id: number) =>
       region.querySelector<HTMLElement>(`[data-download-id="task-000000000${id}"]`)!;
     expect(within(row(1)).getByText('Downloading')).toBeTruthy();
+    expect(within(row(1)).getByText(/^created \d{1,2}:\d{2} [AP]M$/)).toBeTruthy();
     expect(
       within(row(1)).getByText('50% · 1/2 images · 1.50 KB · about 40 seconds left'),
     ).toBeTruthy();

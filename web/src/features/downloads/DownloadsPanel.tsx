@@ -88,7 +88,12 @@ export function DownloadsPanel() {
           <Download aria-hidden className="size-4 text-sky-700" />
           {t('panel.title', { count: tasks.length })}
           {active > 0 && (
-            <span className="rounded-full bg-sky-600 px-1.5 text-xs text-white">{active}</span>
+            <>
+              <span aria-hidden className="rounded-full bg-sky-600 px-1.5 text-xs text-white">
+                {active}
+              </span>
+              <span className="sr-only">{t('panel.active', { count: active })}</span>
+            </>
           )}
         </button>
       )}
