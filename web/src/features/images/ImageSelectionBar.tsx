@@ -61,9 +61,11 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           <MoveHorizontal aria-hidden className="size-4" />
           {t('bar.range')}
         </button>
+        {/* At the far right on a phone; beside the other actions on wider screens, where the
+            open downloads panel sits in the bottom-right corner and would cover it. */}
         <button
           type="button"
-          className={`${buttonClass()} ${small} ml-auto`}
+          className={`${buttonClass()} ${small} ml-auto sm:ml-0`}
           onClick={props.onDownload}
           disabled={props.downloading}
         >
