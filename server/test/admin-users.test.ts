@@ -73,7 +73,8 @@ describe(`admin user management (${databaseKind})`, () => {
     const id = (await call('GET', '/api/auth/me', undefined, userHeaders)).json().id;
     const reset = await call('POST', `/api/admin/users/${id}/password`, {});
     const { generated_password } = reset.json();
-    expect(generated_password).toMatch(/\w{8,}/);
+    // base64url: letters, digits, `-` and `_`.
+    expect(generated_password).toMatch(/^[\w-]{15}$/);
     expect((await call('GET', '/api/auth/me', undefined, userHeaders)).statusCode).toBe(401);
     expect((await loginAs('hal@example.com', 'UserPass123')).statusCode).toBe(401);
     expect((await loginAs('hal@example.com', generated_password)).statusCode).toBe(200);
