@@ -140,17 +140,22 @@ describe(`password reset limits and tokens (${databaseKind})`, () => {
 
   it('limits reset requests per address across emails', async () => {
     await start({ RESET_MAX_PER_ADDRESS: '2' });
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+    const emails = ['a@example.com', 'b@example.com', 'c@example.com'];
+    for (const email of emails) {
       await t.services.auth.users.create({ email, password: 'UserPass123', role: 'user' });
     }
-    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+    for (const email of emails) {
       expect((await requestReset(email, '192.0.2.44')).statusCode).toBe(200);
     }
     await t.services.background.idle();
-    expect(t.mailer.sent.map((m) => m.to)).toEqual(['a@example.com', 'b@example.com']);
-    await requestReset('c@example.com', '192.0.2.45');
+    // The limit is counted off the request path, so which two of the three win is not fixed.
+    const mailed = t.mailer.sent.map((m) => m.to);
+    expect(mailed).toHaveLength(2);
+    expect(new Set(mailed).size).toBe(2);
+    const left = emails.find((email) => !mailed.includes(email))!;
+    await requestReset(left, '192.0.2.45');
     await t.services.background.idle();
-    expect(t.mailer.sent.map((m) => m.to)).toContain('c@example.com');
+    expect(t.mailer.sent.map((m) => m.to)).toContain(left);
   });
 
   it('checks the token before any argon2 work', async () => {
