@@ -21,8 +21,10 @@ import {
 import { fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
 import {
+  CachedImageRecords,
   CacheGeneration,
   CdnPreferences,
+  ImageFiles,
   ImageHostHealth,
   ImageStore,
   ThumbnailPrefetch,
@@ -68,6 +70,8 @@ export interface Services {
   /** Each user's last episode mode (smart or fast). */
   modes: ModePreferences;
   images: ImageStore;
+  /** What the image cache holds: totals, an episode's files, a sample. */
+  imageRecords: CachedImageRecords;
   prefetch: ThumbnailPrefetch;
   /** Changes with every change to the image cache (answers over the whole cache key on it). */
   generation: CacheGeneration;
@@ -148,9 +152,11 @@ export async function createServices(
     progress: new CrawlProgressStore(db.kysely),
   });
   const imageHosts = new ImageHostHealth();
+  const imageRecords = new CachedImageRecords(db.kysely);
+  const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
   const images = new ImageStore({
-    db: db.kysely,
-    root: path.join(config.dataDir, 'images'),
+    records: imageRecords,
+    files: imageFiles,
     client: upstream,
     builders,
     generation,
@@ -162,7 +168,7 @@ export async function createServices(
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
   if (cluster.isPrimary) {
-    images.removeStaleTemporaries().then(
+    imageFiles.removeStaleTemporaries().then(
       (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
       (error: unknown) =>
         logger.warn({ err: error }, 'could not look for half-written image files'),
@@ -194,24 +200,31 @@ export async function createServices(
     },
   });
   await downloadRunner.start();
+  // This server's and the source site's image URLs, as downloads and favourites take them.
+  const imageUrls = new DownloadItemParser({
+    urls,
+    builders,
+    directory,
+    publicUrl: config.publicUrl,
+  });
   const downloads = new DownloadService({
     repo: downloadRepo,
     runner: downloadRunner,
-    parser: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
+    parser: imageUrls,
     catalog,
     urls,
     maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
     workJobsPerUser: config.downloads.workJobsPerUser,
   });
   const cdn = new CdnPreferences(db.kysely, config, upstream, imageHosts);
-  const history = new HistoryService(db.kysely);
+  const history = new HistoryService({ db: db.kysely, catalog, directory });
   const favorites = new FavoritesService({
     db: db.kysely,
     urls,
     builders,
     directory,
     cdn,
-    imageUrls: new DownloadItemParser({ urls, builders, directory, publicUrl: config.publicUrl }),
+    imageUrls,
   });
 
   return {
@@ -229,11 +242,20 @@ export async function createServices(
     catalog,
     modes: new ModePreferences(db.kysely),
     images,
+    imageRecords,
     prefetch,
     generation,
     cdn,
     history,
-    libraries: createLibraries({ db: db.kysely, history, directory, cdn, builders, generation }),
+    libraries: createLibraries({
+      db: db.kysely,
+      records: imageRecords,
+      history,
+      directory,
+      cdn,
+      builders,
+      generation,
+    }),
     downloads,
     downloadRunner,
     favorites,

@@ -8,11 +8,11 @@ import {
   UpdateUserRequest,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../http/plugins/access';
+import type { UserAdmin } from './user-admin';
 
 /** Admin-only account management: thin handlers over the service `npm run users` uses. */
-export function adminUserRoutes({ userAdmin }: Services): FastifyPluginAsyncZod {
+export function adminUserRoutes({ userAdmin }: { userAdmin: UserAdmin }): FastifyPluginAsyncZod {
   return async (app) => {
     const access = { access: 'admin' as const };
 

@@ -11,17 +11,24 @@ import {
   User,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESET_DONE_MESSAGE, toUser } from '../../auth';
-import type { Services } from '../../services';
-import { currentUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../plugins/access';
+import type { Config } from '../config';
+import { currentUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/plugins/access';
+import { RESET_DONE_MESSAGE, type AuthService } from './service';
+import { toUser } from './users';
 
-export function authRoutes(services: Services): FastifyPluginAsyncZod {
-  const { auth, config } = services;
+/** Sign-in, sign-out, the session's user and password resets. */
+export function authRoutes({
+  auth,
+  settings,
+}: {
+  auth: AuthService;
+  settings: Config['auth'];
+}): FastifyPluginAsyncZod {
   const cookieOptions = {
     path: SESSION_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: config.auth.cookieSecure,
+    secure: settings.cookieSecure,
   };
 
   return async (app) => {
@@ -39,7 +46,7 @@ export function authRoutes(services: Services): FastifyPluginAsyncZod {
         );
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions,
-          maxAge: Math.floor(config.auth.sessionTtlMs / 1000),
+          maxAge: Math.floor(settings.sessionTtlMs / 1000),
         });
         return { access_token: token, token_type: 'bearer' as const, user };
       },

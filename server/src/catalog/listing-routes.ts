@@ -9,18 +9,21 @@ import {
   ImageListResponse,
   MAX_RANGE,
   RangeQuery,
-  RecordEpisodeAccessQuery,
-  RecordViewRequest,
   SampleQuery,
   UpstreamId,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ImageListing } from '../../catalog';
-import { badRequest } from '../../errors';
-import { imageItem, sampleCached } from '../../images';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { badRequest } from '../errors';
+import { currentUser } from '../http/plugins/access';
+import {
+  imageItem,
+  type CachedImageRecords,
+  type CdnPreferences,
+  type ThumbnailPrefetch,
+} from '../images';
+import type { ModePreferences } from './mode-preference';
+import type { CatalogService, ImageListing } from './service';
 
 /** A listing that needed no source page: an id range or a sample of the cache. */
 const fromCacheOnly = (images: ImageItem[], mode: 'range' | 'sample') => ({
@@ -39,10 +42,20 @@ const fromCacheOnly = (images: ImageItem[], mode: 'range' | 'sample') => ({
 const EpisodeParams = z.object({ episodeId: z.string().min(1).max(2000) });
 const RangeParams = z.object({ start: UpstreamId, end: UpstreamId });
 
-/** Image listings (episode, movie, id range, sample) and the browsing history they feed. */
-export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
-  const { catalog, cdn, db, directory, history, modes, prefetch } = services;
-
+/** Image listings (episode, movie, id range, sample) and the episode mode preference. */
+export function imageListRoutes({
+  catalog,
+  cdn,
+  modes,
+  prefetch,
+  records,
+}: {
+  catalog: CatalogService;
+  cdn: CdnPreferences;
+  modes: ModePreferences;
+  prefetch: ThumbnailPrefetch;
+  records: CachedImageRecords;
+}): FastifyPluginAsyncZod {
   const listing = async (
     userId: number,
     value: ImageListing,
@@ -164,7 +177,7 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
       '/sample',
       { schema: { querystring: SampleQuery, response: { 200: ImageListResponse } } },
       async (request) => {
-        const rows = await sampleCached(db.kysely, request.query.limit);
+        const rows = await records.sample(request.query.limit);
         const compressed = await cdn.usesSmallCdn(currentUser(request).id);
         return fromCacheOnly(
           rows.map((r) => imageItem(r.kind, r.id, compressed)),
@@ -172,53 +185,5 @@ export function imageListRoutes(services: Services): FastifyPluginAsyncZod {
         );
       },
     );
-
-    app.post(
-      '/record-episode-access',
-      { schema: { querystring: RecordEpisodeAccessQuery } },
-      async (request, reply) => {
-        const q = request.query;
-        await recordVisit(
-          request,
-          q.episode_id,
-          { search_term: q.search_term, show_title: q.show_title, episode_title: q.episode_title },
-          null,
-        );
-        return reply.status(204).send();
-      },
-    );
-
-    app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
-      const b = request.body;
-      // An estimate (fast mode, or no ids yet) is no count to keep.
-      const count = b.image_count === 'exact' && b.image_ids.length ? b.image_ids.length : null;
-      await recordVisit(request, b.episode_id, b, count);
-      return reply.status(204).send();
-    });
   };
-
-  async function recordVisit(
-    request: Parameters<typeof currentUser>[0],
-    episodeInput: string,
-    titles: { search_term?: string; show_title?: string; episode_title?: string },
-    imageCount: number | null,
-  ) {
-    const ref = catalog.resolveEpisode(episodeInput);
-    const stored = await catalog.episodeImagesIfStored(ref);
-    const workId = stored?.work?.id ?? (ref.type === 'movie' ? ref.id : null);
-    const showTitle =
-      titles.show_title ||
-      stored?.workTitle ||
-      (workId ? await directory.workTitle(ref.kind, workId) : null) ||
-      '';
-    await history.record(currentUser(request).id, {
-      kind: ref.kind,
-      episodeId: ref.id,
-      workId,
-      showTitle,
-      episodeTitle: titles.episode_title || stored?.episodeTitle || '',
-      searchTerm: titles.search_term ?? '',
-      imageCount: imageCount ?? (stored?.exact ? stored.imageIds.length : null),
-    });
-  }
 }

@@ -9,14 +9,21 @@ import {
   SearchResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kind } from '../../config';
-import { thumbUrl } from '../../images';
-import type { Services } from '../../services';
+import type { Kind } from '../config';
+import { thumbUrl } from '../images';
+import type { Directory } from './directory';
+import type { CatalogService } from './service';
 
 const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
 
 /** Search and episode lists: thin handlers over the catalog. */
-export function searchRoutes({ catalog, directory }: Services): FastifyPluginAsyncZod {
+export function searchRoutes({
+  catalog,
+  directory,
+}: {
+  catalog: CatalogService;
+  directory: Directory;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/search',

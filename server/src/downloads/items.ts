@@ -1,6 +1,6 @@
-import { ImageBytesQuery } from '@capshelf/contract';
 import type { ImageSize, Kind } from '../config';
 import type { Directory } from '../catalog';
+import { compressedLarge, imageIdOfPath, imageQueryOf } from '../images';
 import type { UrlBuilders, UrlModel } from '../upstream';
 
 export interface DownloadItem {
@@ -11,7 +11,6 @@ export interface DownloadItem {
   compressed: boolean;
 }
 
-const OWN_IMAGE_PATH = /^\/api\/images\/([1-9]\d{0,11})\.jpg$/;
 const SIZES: ImageSize[] = ['thumb', 'small', 'large'];
 
 /**
@@ -56,14 +55,12 @@ export class DownloadItemParser {
     } catch {
       return null;
     }
-    const match = OWN_IMAGE_PATH.exec(url.pathname);
-    if (url.origin !== this.ownOrigin || !match || url.username || url.password) return null;
-    const query = ImageBytesQuery.safeParse(Object.fromEntries(url.searchParams));
-    if (!query.success) return null;
-    const id = Number(match[1]);
-    const kind = query.data.kind ?? (await this.kindOf(id));
-    const size = query.data.size;
-    return { kind, id, size, compressed: size === 'large' && query.data.cdn === 'small' };
+    const id = imageIdOfPath(url.pathname);
+    if (url.origin !== this.ownOrigin || id === null || url.username || url.password) return null;
+    const query = imageQueryOf(url.search.slice(1));
+    if (!query) return null;
+    const kind = query.kind ?? (await this.kindOf(id));
+    return { kind, id, size: query.size, compressed: compressedLarge(query) };
   }
 
   private async upstreamImage(text: string): Promise<DownloadItem | null> {

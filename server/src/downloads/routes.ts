@@ -11,12 +11,19 @@ import {
   NearDuplicatesResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contentDisposition, nearDuplicates } from '../../downloads';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../http/plugins/access';
+import type { ImageStore } from '../images';
+import { nearDuplicates } from './near-duplicates';
+import { contentDisposition, type DownloadService } from './service';
 
 /** ZIP download tasks: create, watch, list, cancel, retry, remove, and hand the file over. */
-export function downloadRoutes({ downloads, images }: Services): FastifyPluginAsyncZod {
+export function downloadRoutes({
+  downloads,
+  images,
+}: {
+  downloads: DownloadService;
+  images: ImageStore;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',

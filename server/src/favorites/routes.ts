@@ -19,14 +19,18 @@ import {
   FavoriteWork,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../http/plugins/access';
+import type { FavoritesService } from './service';
 
 /** An export of the largest import (20,000 items) is a few MB; the default body limit is 1 MB. */
 const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** Per-user favourites: thin handlers over the favourites service. New records answer 201. */
-export function favoriteRoutes({ favorites }: Services): FastifyPluginAsyncZod {
+export function favoriteRoutes({
+  favorites,
+}: {
+  favorites: FavoritesService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/', { schema: { response: { 200: FavoritesResponse } } }, async (request) => ({
       data: await favorites.list(currentUser(request).id),

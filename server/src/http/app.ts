@@ -6,23 +6,26 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminUserRoutes } from '../auth/admin-routes';
+import { authRoutes } from '../auth/routes';
+import { imageListRoutes } from '../catalog/listing-routes';
+import { searchRoutes } from '../catalog/search-routes';
+import { downloadRoutes } from '../downloads/routes';
+import { favoriteRoutes } from '../favorites/routes';
+import { withImageFastPath } from '../images/fast-path';
+import { imageFileRoutes } from '../images/routes';
+import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
-import { withImageFastPath } from './image-fast-path';
+import { siteHealthRoutes } from '../site-health/routes';
 import { registerAccessControl } from './plugins/access';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
-import { adminUserRoutes } from './routes/admin-users';
-import { authRoutes } from './routes/auth';
-import { downloadRoutes } from './routes/downloads';
-import { favoriteRoutes } from './routes/favorites';
-import { imageFileRoutes } from './routes/image-files';
-import { imageListRoutes } from './routes/image-lists';
-import { libraryRoutes } from './routes/library';
-import { searchRoutes } from './routes/search';
-import { siteHealthRoutes } from './routes/site-health';
 
-/** The HTTP surface: plugins, then one route module per resource under /api, then the page. */
+/**
+ * The HTTP surface: plugins, then each capability's route modules under /api (each given only the
+ * services it uses), then the page.
+ */
 export async function buildHttpApp(
   services: Services,
   options: { webRoot: string },
@@ -72,15 +75,23 @@ export async function buildHttpApp(
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
 
-  await app.register(authRoutes(services), { prefix: '/api/auth' });
-  await app.register(adminUserRoutes(services), { prefix: '/api/admin/users' });
-  await app.register(searchRoutes(services), { prefix: '/api' });
-  await app.register(imageListRoutes(services), { prefix: '/api/images' });
-  await app.register(libraryRoutes(services), { prefix: '/api/images' });
-  await app.register(imageFileRoutes(services), { prefix: '/api/images' });
-  await app.register(downloadRoutes(services), { prefix: '/api/download' });
-  await app.register(favoriteRoutes(services), { prefix: '/api/favorites' });
-  await app.register(siteHealthRoutes(services), { prefix: '/api/admin/site-health' });
+  const { auth, catalog, cdn, directory, downloads, favorites, history, images } = services;
+  const { imageRecords: records, libraries, modes, prefetch, siteHealth, urls } = services;
+  await app.register(authRoutes({ auth, settings: config.auth }), { prefix: '/api/auth' });
+  await app.register(adminUserRoutes({ userAdmin: services.userAdmin }), {
+    prefix: '/api/admin/users',
+  });
+  await app.register(searchRoutes({ catalog, directory }), { prefix: '/api' });
+  await app.register(imageListRoutes({ catalog, cdn, modes, prefetch, records }), {
+    prefix: '/api/images',
+  });
+  await app.register(libraryRoutes({ libraries, history }), { prefix: '/api/images' });
+  await app.register(imageFileRoutes({ catalog, cdn, directory, images, records, urls }), {
+    prefix: '/api/images',
+  });
+  await app.register(downloadRoutes({ downloads, images }), { prefix: '/api/download' });
+  await app.register(favoriteRoutes({ favorites }), { prefix: '/api/favorites' });
+  await app.register(siteHealthRoutes({ siteHealth }), { prefix: '/api/admin/site-health' });
   await registerWeb(app, options.webRoot);
   return app;
 }

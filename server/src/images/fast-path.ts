@@ -1,29 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ImageBytesQuery } from '@capshelf/contract';
 import { parseCookie } from 'cookie';
-import { parse as parseQuery } from 'fast-querystring';
 import type { AuthService } from '../auth';
-import type { ImageStore, ServedImage } from '../images';
-import { SESSION_COOKIE, sessionTokenOf } from './plugins/access';
-import { compressedLarge, IMAGE_FILE, imageCachingHeaders } from './routes/image-files';
+import { SESSION_COOKIE, sessionTokenOf } from '../http/plugins/access';
+import type { ImageStore, ServedImage } from './store';
+import { compressedLarge, imageCachingHeaders, imageIdOfPath, imageQueryOf } from './urls';
 
 export type RawHandler = (request: IncomingMessage, response: ServerResponse) => void;
-
-const PREFIX = '/api/images/';
-const REMEMBERED_QUERIES = 256;
-/** A grid asks with a handful of query strings over and over: each is parsed once (null: not valid). */
-const queries = new Map<string, ImageBytesQuery | null>();
-
-function imageQuery(search: string): ImageBytesQuery | null {
-  let query = queries.get(search);
-  if (query === undefined) {
-    const parsed = ImageBytesQuery.safeParse(parseQuery(search));
-    query = parsed.success ? parsed.data : null;
-    if (queries.size >= REMEMBERED_QUERIES) queries.clear();
-    queries.set(search, query);
-  }
-  return query;
-}
 
 type FastPathDeps = { auth: AuthService; images: ImageStore; securityHeaders: string[] };
 
@@ -67,18 +49,16 @@ export function withImageFastPath(next: RawHandler, deps: FastPathDeps): RawHand
 function cachedImageFor(request: IncomingMessage, deps: FastPathDeps) {
   try {
     const url = request.url ?? '';
-    if (!url.startsWith(PREFIX)) return undefined;
     const queryStart = url.indexOf('?');
-    const file = url.slice(PREFIX.length, queryStart === -1 ? undefined : queryStart);
-    if (!IMAGE_FILE.test(file)) return undefined;
-    const query = imageQuery(queryStart === -1 ? '' : url.slice(queryStart + 1));
+    const id = imageIdOfPath(queryStart === -1 ? url : url.slice(0, queryStart));
+    if (id === null) return undefined;
+    const query = imageQueryOf(queryStart === -1 ? '' : url.slice(queryStart + 1));
     if (!query?.kind) return undefined;
 
     const { authorization, cookie } = request.headers;
     const token = sessionTokenOf(authorization, () => parseCookie(cookie ?? '')[SESSION_COOKIE]);
     if (!token || !deps.auth.rememberedUser(token)) return undefined;
 
-    const id = Number(file.slice(0, -'.jpg'.length));
     return deps.images.fromMemory(query.kind, id, query.size, compressedLarge(query));
   } catch {
     // Whatever the parsers reject, the route answers properly.

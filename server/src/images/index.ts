@@ -1,8 +1,8 @@
-export { ImageStore, sizeChain, type ServedImage, type StoredImage } from './store';
-export { cacheStats, episodeFileStats } from './stats';
+export { ImageStore, sizeChain, type ServedImage } from './store';
+export { ImageFiles, type StoredImage } from './files';
+export { CachedImageRecords } from './records';
 export { CdnPreferences } from './cdn';
-export { imageItem, thumbUrl } from './urls';
-export { sampleCached } from './sample';
+export { compressedLarge, imageIdOfPath, imageItem, imageQueryOf, thumbUrl } from './urls';
 export { CacheGeneration } from './generation';
 export { ImageHostHealth, type ImageHostState } from './host-health';
 export { ThumbnailPrefetch } from './prefetch';

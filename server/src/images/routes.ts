@@ -13,33 +13,33 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listingKey } from '../../catalog';
-import { badRequest, forbidden } from '../../errors';
-import { cacheStats, episodeFileStats, type ServedImage } from '../../images';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { listingKey, type CatalogService, type Directory } from '../catalog';
+import { badRequest, forbidden } from '../errors';
+import { currentUser } from '../http/plugins/access';
+import type { UrlModel } from '../upstream';
+import type { CdnPreferences } from './cdn';
+import type { CachedImageRecords } from './records';
+import type { ImageStore } from './store';
+import { compressedLarge, IMAGE_FILE, idOfImageFile, imageCachingHeaders } from './urls';
 
-/** `{id}.jpg`: ids are positive and at most twelve digits, which also keeps paths out. */
-export const IMAGE_FILE = /^[1-9]\d{0,11}\.jpg$/;
 const ImageFileParams = z.object({ file: z.string().regex(IMAGE_FILE, '图片 ID 无效') });
 
-/** `large` asked with the small-CDN preference comes from the compressed host. */
-export const compressedLarge = (query: ImageBytesQuery) =>
-  query.size === 'large' && query.cdn === 'small';
-
-/** The bytes behind an id never change: the browser keeps them and revalidates by ETag only if it must. */
-export function imageCachingHeaders(image: ServedImage) {
-  return {
-    'cache-control': 'private, max-age=31536000, immutable',
-    etag: image.etag,
-    'x-image-size': image.size,
-  };
-}
-
 /** Image bytes, the cache's totals and clearing, and the CDN preference. */
-export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
-  const { catalog, cdn, db, directory, images, urls } = services;
-
+export function imageFileRoutes({
+  catalog,
+  cdn,
+  directory,
+  images,
+  records,
+  urls,
+}: {
+  catalog: CatalogService;
+  cdn: CdnPreferences;
+  directory: Directory;
+  images: ImageStore;
+  records: CachedImageRecords;
+  urls: UrlModel;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/:file',
@@ -48,7 +48,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
         schema: { params: ImageFileParams, querystring: ImageBytesQuery },
       },
       async (request, reply) => {
-        const id = Number(request.params.file.slice(0, -'.jpg'.length));
+        const id = idOfImageFile(request.params.file);
         const { size } = request.query;
         const kind = request.query.kind ?? (await directory.kindOfImage(id)) ?? 'anime';
         const image = await images.serve(kind, id, size, compressedLarge(request.query));
@@ -64,7 +64,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
     app.get(
       '/cache-stats',
       { config: { access: 'public' }, schema: { response: { 200: CacheStats } } },
-      async () => cacheStats(db.kysely),
+      async () => records.stats(),
     );
 
     app.delete(
@@ -99,7 +99,7 @@ export function imageFileRoutes(services: Services): FastifyPluginAsyncZod {
       { schema: { querystring: EpisodeFilesQuery, response: { 200: EpisodeFilesResponse } } },
       async (request) => {
         const ref = catalog.resolveEpisode(request.query.episode_id);
-        return episodeFileStats(db.kysely, ref.kind, ref.id);
+        return records.episodeFiles(ref.kind, ref.id);
       },
     );
 

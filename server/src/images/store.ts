@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { readFile } from 'node:fs/promises';
 import type { ImageSize, Kind } from '../config';
-import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
 import {
@@ -13,10 +9,12 @@ import {
   UpstreamNotFoundError,
 } from '../upstream';
 import { factsOf, type ImageFacts } from './facts';
+import type { ImageFiles, StoredImage } from './files';
 import type { CacheGeneration } from './generation';
 import type { ImageHostHealth } from './host-health';
 import { isHostFailure } from './host-health';
 import { ByteBudgetCache } from './memory-cache';
+import type { CachedImageRecords } from './records';
 import type { CacheMeter } from '../site-health/cache-meter';
 
 /** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
@@ -24,22 +22,9 @@ export interface ServedImage extends StoredImage {
   body: Buffer | null;
 }
 
-/** A write in progress is seconds old (the upstream timeout bounds it); an hour-old one was abandoned. */
-const STALE_TEMPORARY_MS = 60 * 60 * 1000;
-
 /** Grid thumbnails and compressed images are what pages ask for again and again. */
 const MEMORY_BUDGET = 32 * 1024 * 1024;
 const MEMORY_LARGEST_ENTRY = 256 * 1024;
-/** Ids per query of `storedMany` (well under every dialect's limit of bound parameters). */
-const LOOKUP_BATCH = 500;
-
-export interface StoredImage {
-  file: string;
-  /** The size actually served (a fallback may serve a smaller one). */
-  size: ImageSize;
-  bytes: number;
-  etag: string;
-}
 
 /**
  * Which sizes answer a request, best first. A small image falls back to the original (the same
@@ -55,8 +40,8 @@ export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): Image
 /**
  * Image bytes on disk, keyed by (kind, id, size). A stored image costs no upstream request;
  * a missing one is fetched once (concurrent requests share the fetch, across processes too)
- * through the paced client,
- * written under a temporary name and renamed, then recorded. Only ids reach here, never URLs.
+ * through the paced client, written whole (`ImageFiles`), then recorded (`CachedImageRecords`).
+ * Only ids reach here, never URLs.
  */
 export class ImageStore {
   private readonly inFlight = new Map<string, Promise<StoredImage | null>>();
@@ -67,8 +52,8 @@ export class ImageStore {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
-      root: string;
+      records: CachedImageRecords;
+      files: ImageFiles;
       client: UpstreamClient;
       builders: UrlBuilders;
       generation: CacheGeneration;
@@ -96,8 +81,7 @@ export class ImageStore {
   }
 
   fileOf(kind: Kind, id: number, size: ImageSize): string {
-    const shard = String(id % 1000).padStart(3, '0');
-    return path.join(this.deps.root, kind, size, shard, `${id}.jpg`);
+    return this.deps.files.fileOf(kind, id, size);
   }
 
   /**
@@ -193,7 +177,7 @@ export class ImageStore {
 
   /**
    * What `get` would answer from the cache without a request, for many images of one kind at
-   * once: one query per few hundred ids instead of a lookup (and a `stat`) per image, plus the
+   * once: a query per few hundred ids instead of a lookup (and a `stat`) per image, plus the
    * facts already known of each. Only the size `get` tries first is looked up; an image missing
    * here goes through `get`. The rows are trusted: a file cleared meanwhile fails when it is read,
    * and its reader fetches it again with `get`.
@@ -206,54 +190,20 @@ export class ImageStore {
   ): Promise<Map<number, { image: StoredImage; facts: ImageFacts | null }>> {
     const size = this.chain(kind, wanted, compressedForLarge)[0]!;
     const found = new Map<number, { image: StoredImage; facts: ImageFacts | null }>();
-    for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
-      const rows = await this.deps.db
-        .selectFrom('cached_images')
-        .select(['id', 'bytes', 'phash', 'width', 'height', 'sha256'])
-        .where('kind', '=', kind)
-        .where('size', '=', size)
-        .where('id', 'in', ids.slice(start, start + LOOKUP_BATCH))
-        .execute();
-      for (const row of rows) {
-        const bytes = Number(row.bytes);
-        const { phash, sha256, width, height } = row;
-        found.set(row.id, {
-          image: {
-            file: this.fileOf(kind, row.id, size),
-            size,
-            bytes,
-            etag: etagOf(kind, row.id, size, bytes),
-          },
-          facts:
-            phash && sha256 && width !== null && height !== null
-              ? { phash, sha256, width, height, bytes }
-              : null,
-        });
-        this.deps.meter?.hit('images');
-      }
+    for (const row of await this.deps.records.stored(kind, size, ids)) {
+      const image = this.deps.files.described(kind, row.id, size, row.bytes);
+      found.set(row.id, { image, facts: row.facts });
+      this.deps.meter?.hit('images');
     }
     return found;
   }
 
   /** The stored image's facts, computed from its bytes the first time and kept with its row. */
   async facts(kind: Kind, id: number, image: StoredImage): Promise<ImageFacts> {
-    const row = await this.deps.db
-      .selectFrom('cached_images')
-      .select(['phash', 'width', 'height', 'sha256', 'bytes'])
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .where('size', '=', image.size)
-      .executeTakeFirst();
-    if (row?.phash && row.sha256 && row.width !== null && row.height !== null)
-      return { ...row, phash: row.phash, sha256: row.sha256, width: row.width, height: row.height };
+    const known = await this.deps.records.facts(kind, id, image.size);
+    if (known) return known;
     const facts = await factsOf(image.file);
-    await this.deps.db
-      .updateTable('cached_images')
-      .set({ phash: facts.phash, width: facts.width, height: facts.height, sha256: facts.sha256 })
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .where('size', '=', image.size)
-      .execute();
+    await this.deps.records.saveFacts(kind, id, image.size, facts);
     return facts;
   }
 
@@ -263,15 +213,11 @@ export class ImageStore {
       this.memory.deletePrefix(`${kind}:${id}:`);
       for (const size of ['thumb', 'small', 'large'] as const) {
         if (await this.onDisk(kind, id, size)) {
-          await rm(this.fileOf(kind, id, size), { force: true });
+          await this.deps.files.remove(kind, id, size);
           deleted++;
         }
       }
-      await this.deps.db
-        .deleteFrom('cached_images')
-        .where('kind', '=', kind)
-        .where('id', '=', id)
-        .execute();
+      await this.deps.records.delete(kind, id);
     }
     if (images.length > 0) await this.deps.generation.bump();
     return deleted;
@@ -279,48 +225,14 @@ export class ImageStore {
 
   async deleteAll(): Promise<number> {
     this.memory.clear();
-    const result = await this.deps.db.deleteFrom('cached_images').executeTakeFirst();
-    // A fetch finishing meanwhile may add a file while the tree is removed (ENOTEMPTY): retried.
-    await rm(this.deps.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    const deleted = await this.deps.records.deleteAll();
+    await this.deps.files.removeAll();
     await this.deps.generation.bump();
-    return Number(result.numDeletedRows);
+    return deleted;
   }
 
-  /**
-   * Removes what a killed process left half written (`<id>.jpg.<hex>.tmp`, never served) once it
-   * is older than any write in progress could be. Walks one shard directory at a time, so memory
-   * stays small however large the cache.
-   */
-  async removeStaleTemporaries(olderThanMs = STALE_TEMPORARY_MS): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
-    const children = (dir: string) => readdir(dir).catch(() => [] as string[]);
-    let removed = 0;
-    for (const kind of await children(this.deps.root)) {
-      for (const size of await children(path.join(this.deps.root, kind))) {
-        for (const shard of await children(path.join(this.deps.root, kind, size))) {
-          const dir = path.join(this.deps.root, kind, size, shard);
-          for (const name of await children(dir)) {
-            if (!name.endsWith('.tmp')) continue;
-            const file = path.join(dir, name);
-            const info = await stat(file).catch(() => null);
-            if (!info || info.mtimeMs >= cutoff) continue;
-            await rm(file, { force: true });
-            removed++;
-          }
-        }
-      }
-    }
-    return removed;
-  }
-
-  private async onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
-    const file = this.fileOf(kind, id, size);
-    try {
-      const info = await stat(file);
-      return { file, size, bytes: info.size, etag: etagOf(kind, id, size, info.size) };
-    } catch {
-      return null;
-    }
+  private onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+    return this.deps.files.onDisk(kind, id, size);
   }
 
   private fetchOnce(
@@ -351,32 +263,10 @@ export class ImageStore {
     priority: number,
   ): Promise<StoredImage> {
     const image = await this.fetchNoting(kind, id, size, priority);
-    const file = this.fileOf(kind, id, size);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, image.body);
-    await rename(temporary, file);
-    const row = {
-      bytes: image.body.length,
-      cached_at: new Date().toISOString(),
-      // Computed again from the new file when first asked for.
-      phash: null,
-      width: null,
-      height: null,
-      sha256: null,
-    };
-    await this.deps.db
-      .insertInto('cached_images')
-      .values({ kind, id, size, ...row })
-      .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
-      .execute();
+    const stored = await this.deps.files.write(kind, id, size, image.body);
+    await this.deps.records.written(kind, id, size, stored.bytes);
     await this.deps.generation.bump();
-    return {
-      file,
-      size,
-      bytes: image.body.length,
-      etag: etagOf(kind, id, size, image.body.length),
-    };
+    return stored;
   }
 
   /** One fetch, its outcome noted against the host (once per request, not per waiter). */
@@ -398,9 +288,4 @@ export class ImageStore {
 /** Every size and variant of an image starts with `kind:id:`, which `delete` relies on. */
 function memoryKey(kind: Kind, id: number, wanted: ImageSize, compressedForLarge: boolean): string {
   return `${kind}:${id}:${wanted}:${compressedForLarge}`;
-}
-
-/** An image id never changes its picture upstream, so kind, id, size and length identify the bytes. */
-function etagOf(kind: Kind, id: number, size: ImageSize, bytes: number): string {
-  return `"${kind}-${id}-${size}-${bytes}"`;
 }

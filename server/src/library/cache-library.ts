@@ -14,7 +14,12 @@ import type { Kysely } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
 import { badRequest, notFound } from '../errors';
-import { cacheStats, imageItem, type CacheGeneration, type CdnPreferences } from '../images';
+import {
+  imageItem,
+  type CachedImageRecords,
+  type CacheGeneration,
+  type CdnPreferences,
+} from '../images';
 import {
   CacheLibraryQueries,
   PREVIEWS,
@@ -56,6 +61,7 @@ export class CacheLibrary {
   constructor(
     private readonly deps: {
       db: Kysely<Database>;
+      records: CachedImageRecords;
       cdn: CdnPreferences;
       generation: CacheGeneration;
     },
@@ -69,7 +75,7 @@ export class CacheLibrary {
   ): Promise<LocalLibraryResponse> {
     const [rows, stats, compressed] = await Promise.all([
       this.queries.localPage(sort_by, limit, (page - 1) * limit),
-      cacheStats(this.deps.db),
+      this.deps.records.stats(),
       this.deps.cdn.usesSmallCdn(userId),
     ]);
     return {
@@ -107,7 +113,7 @@ export class CacheLibrary {
     const offset = (page - 1) * limit;
     const [groups, stats] = await Promise.all([
       this.queries.workGroups(limit, offset),
-      cacheStats(this.deps.db),
+      this.deps.records.stats(),
     ]);
     // The totals ride on the page's rows; a page past the end has none, so ask the first page.
     const totals = groups[0] ?? (offset > 0 ? (await this.queries.workGroups(1, 0))[0] : undefined);

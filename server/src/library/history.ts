@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CatalogService, Directory } from '../catalog';
 import type { Kind } from '../config';
 import type { Database } from '../db';
 import type { HistoryTable } from '../db/schema';
@@ -25,11 +26,53 @@ export const historyWorkKey = (row: Pick<HistoryRow, 'kind' | 'work_id' | 'show_
 
 const PREVIEWS = 4;
 
+/** A visit as the page reports it: the episode as given, and whatever titles the page knew. */
+export interface VisitInput {
+  episode: string;
+  searchTerm?: string;
+  showTitle?: string;
+  episodeTitle?: string;
+  /** How many images were shown, when that count is exact. */
+  imageCount: number | null;
+}
+
 /** Each user's browsing history: one row per episode, refreshed on every visit. */
 export class HistoryService {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<Database>;
 
-  async record(userId: number, visit: HistoryVisit): Promise<void> {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      catalog: CatalogService;
+      directory: Directory;
+    },
+  ) {
+    this.db = deps.db;
+  }
+
+  /** Records a visit, filling in what the page left out from the stored listing and the directory. */
+  async recordVisit(userId: number, input: VisitInput): Promise<void> {
+    const { catalog, directory } = this.deps;
+    const ref = catalog.resolveEpisode(input.episode);
+    const stored = await catalog.episodeImagesIfStored(ref);
+    const workId = stored?.work?.id ?? (ref.type === 'movie' ? ref.id : null);
+    const showTitle =
+      input.showTitle ||
+      stored?.workTitle ||
+      (workId ? await directory.workTitle(ref.kind, workId) : null) ||
+      '';
+    await this.record(userId, {
+      kind: ref.kind,
+      episodeId: ref.id,
+      workId,
+      showTitle,
+      episodeTitle: input.episodeTitle || stored?.episodeTitle || '',
+      searchTerm: input.searchTerm ?? '',
+      imageCount: input.imageCount ?? (stored?.exact ? stored.imageIds.length : null),
+    });
+  }
+
+  private async record(userId: number, visit: HistoryVisit): Promise<void> {
     const now = new Date().toISOString();
     const source = visit.searchTerm ? 'search' : 'direct';
     await this.db

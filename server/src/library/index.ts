@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Directory } from '../catalog';
 import type { Database } from '../db';
-import type { CacheGeneration, CdnPreferences } from '../images';
+import type { CachedImageRecords, CacheGeneration, CdnPreferences } from '../images';
 import type { UrlBuilders } from '../upstream';
 import { CacheLibrary } from './cache-library';
 import type { HistoryService } from './history';
 import { SearchLibrary } from './search-library';
 
-export { HistoryService, type HistoryVisit } from './history';
+export { HistoryService, type HistoryVisit, type VisitInput } from './history';
 export { CacheLibrary } from './cache-library';
 export { SearchLibrary } from './search-library';
 
@@ -20,6 +20,7 @@ export interface Libraries {
 
 export function createLibraries(deps: {
   db: Kysely<Database>;
+  records: CachedImageRecords;
   history: HistoryService;
   directory: Directory;
   cdn: CdnPreferences;

@@ -8,15 +8,27 @@ import {
   HistoryIdParams,
   LocalLibraryQuery,
   LocalLibraryResponse,
+  RecordEpisodeAccessQuery,
+  RecordViewRequest,
   SearchLibraryEpisodesResponse,
   SearchLibraryResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../services';
-import { currentUser } from '../plugins/access';
+import { currentUser } from '../http/plugins/access';
+import type { HistoryService } from './history';
+import type { Libraries } from './index';
 
-/** The three libraries: the shared cache (flat and categorized) and the user's own history. */
-export function libraryRoutes({ libraries }: Services): FastifyPluginAsyncZod {
+/**
+ * The three libraries: the shared cache (flat and categorized) and the user's own history, and
+ * the visits that feed the history.
+ */
+export function libraryRoutes({
+  libraries,
+  history,
+}: {
+  libraries: Libraries;
+  history: HistoryService;
+}): FastifyPluginAsyncZod {
   const { cache, search } = libraries;
   return async (app) => {
     app.get(
@@ -68,5 +80,34 @@ export function libraryRoutes({ libraries }: Services): FastifyPluginAsyncZod {
       { schema: { params: HistoryIdParams, response: { 200: DeleteHistoryEpisodeResponse } } },
       async (request) => search.remove(currentUser(request).id, request.params.id),
     );
+
+    app.post(
+      '/record-episode-access',
+      { schema: { querystring: RecordEpisodeAccessQuery } },
+      async (request, reply) => {
+        const q = request.query;
+        await history.recordVisit(currentUser(request).id, {
+          episode: q.episode_id,
+          searchTerm: q.search_term,
+          showTitle: q.show_title,
+          episodeTitle: q.episode_title,
+          imageCount: null,
+        });
+        return reply.status(204).send();
+      },
+    );
+
+    app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
+      const b = request.body;
+      await history.recordVisit(currentUser(request).id, {
+        episode: b.episode_id,
+        searchTerm: b.search_term,
+        showTitle: b.show_title,
+        episodeTitle: b.episode_title,
+        // An estimate (fast mode, or no ids yet) is no count to keep.
+        imageCount: b.image_count === 'exact' && b.image_ids.length ? b.image_ids.length : null,
+      });
+      return reply.status(204).send();
+    });
   };
 }

@@ -4,10 +4,14 @@ import {
   SiteHealthResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../services';
+import type { SiteHealthService } from './service';
 
 /** The admin's site-health page: the source hosts' state and the site's clearance. */
-export function siteHealthRoutes({ siteHealth }: Services): FastifyPluginAsyncZod {
+export function siteHealthRoutes({
+  siteHealth,
+}: {
+  siteHealth: SiteHealthService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = { access: 'admin' as const };
 

@@ -1,0 +1,151 @@
+import { humanSize, type CacheStats, type EpisodeFilesResponse } from '@capshelf/contract';
+import { sql, type Kysely } from 'kysely';
+import type { ImageSize, Kind } from '../config';
+import type { Database } from '../db';
+import type { ImageFacts } from './facts';
+
+/** Ids per query of `stored` (well under every dialect's limit of bound parameters). */
+const LOOKUP_BATCH = 500;
+
+/** The row's facts, when every one of them has been computed. */
+function factsOfRow(row: {
+  bytes: number;
+  phash: string | null;
+  width: number | null;
+  height: number | null;
+  sha256: string | null;
+}): ImageFacts | null {
+  const { phash, sha256, width, height } = row;
+  return phash && sha256 && width !== null && height !== null
+    ? { phash, sha256, width, height, bytes: Number(row.bytes) }
+    : null;
+}
+
+/** The `cached_images` table: which files the image store holds, their bytes and their facts. */
+export class CachedImageRecords {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Stored rows of one size of many images of one kind, a few hundred ids per query. */
+  async stored(
+    kind: Kind,
+    size: ImageSize,
+    ids: number[],
+  ): Promise<{ id: number; bytes: number; facts: ImageFacts | null }[]> {
+    const found: { id: number; bytes: number; facts: ImageFacts | null }[] = [];
+    for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
+      const rows = await this.db
+        .selectFrom('cached_images')
+        .select(['id', 'bytes', 'phash', 'width', 'height', 'sha256'])
+        .where('kind', '=', kind)
+        .where('size', '=', size)
+        .where('id', 'in', ids.slice(start, start + LOOKUP_BATCH))
+        .execute();
+      for (const row of rows)
+        found.push({ id: row.id, bytes: Number(row.bytes), facts: factsOfRow(row) });
+    }
+    return found;
+  }
+
+  /** The facts kept with one stored file, if they were computed. */
+  async facts(kind: Kind, id: number, size: ImageSize): Promise<ImageFacts | null> {
+    const row = await this.db
+      .selectFrom('cached_images')
+      .select(['phash', 'width', 'height', 'sha256', 'bytes'])
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .where('size', '=', size)
+      .executeTakeFirst();
+    return row ? factsOfRow(row) : null;
+  }
+
+  async saveFacts(kind: Kind, id: number, size: ImageSize, facts: ImageFacts): Promise<void> {
+    await this.db
+      .updateTable('cached_images')
+      .set({ phash: facts.phash, width: facts.width, height: facts.height, sha256: facts.sha256 })
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .where('size', '=', size)
+      .execute();
+  }
+
+  /** A file just written: its facts are computed again from the new file when first asked for. */
+  async written(kind: Kind, id: number, size: ImageSize, bytes: number): Promise<void> {
+    const row = {
+      bytes,
+      cached_at: new Date().toISOString(),
+      phash: null,
+      width: null,
+      height: null,
+      sha256: null,
+    };
+    await this.db
+      .insertInto('cached_images')
+      .values({ kind, id, size, ...row })
+      .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
+      .execute();
+  }
+
+  /** Forgets every size of one image. */
+  async delete(kind: Kind, id: number): Promise<void> {
+    await this.db
+      .deleteFrom('cached_images')
+      .where('kind', '=', kind)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Forgets every image; answers how many rows there were. */
+  async deleteAll(): Promise<number> {
+    const result = await this.db.deleteFrom('cached_images').executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Distinct images (any size) and the bytes of every stored file. */
+  async stats(): Promise<CacheStats> {
+    const totals = await this.db
+      .selectFrom('cached_images')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('size_bytes')])
+      .executeTakeFirstOrThrow();
+    const images = await this.db
+      .selectFrom((eb) =>
+        eb.selectFrom('cached_images').select(['kind', 'id']).distinct().as('images'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const size = Number(totals.size_bytes);
+    return { total_images: Number(images.n), size_bytes: size, size_human: humanSize(size) };
+  }
+
+  /**
+   * The stored files of one episode (a movie's: of the movie) and their bytes: what clearing its
+   * files would remove, so the page can say so before asking.
+   */
+  async episodeFiles(kind: Kind, episodeId: number): Promise<EpisodeFilesResponse> {
+    const row = await this.db
+      .selectFrom('cached_images as c')
+      .innerJoin('image_index as i', (j) =>
+        j.onRef('i.kind', '=', 'c.kind').onRef('i.id', '=', 'c.id'),
+      )
+      .select((eb) => [
+        eb.fn.countAll<number>().as('files'),
+        eb.fn.coalesce(eb.fn.sum<number>('c.bytes'), eb.lit(0)).as('size_bytes'),
+      ])
+      .where('c.kind', '=', kind)
+      .where(kind === 'movie' ? 'i.work_id' : 'i.episode_id', '=', episodeId)
+      .executeTakeFirstOrThrow();
+    const size = Number(row.size_bytes);
+    return { files: Number(row.files), size_bytes: size, size_human: humanSize(size) };
+  }
+
+  /** A random sample of images already on disk: no upstream traffic at all. */
+  async sample(limit: number): Promise<{ kind: Kind; id: number }[]> {
+    return this.db
+      .selectFrom((eb) =>
+        eb.selectFrom('cached_images').select(['kind', 'id']).distinct().as('images'),
+      )
+      .select(['kind', 'id'])
+      .orderBy(sql`random()`)
+      .limit(limit)
+      .execute();
+  }
+}
