@@ -14,6 +14,7 @@ import { connectDb, migrateToLatest, type Db } from './db';
 import {
   DownloadItemParser,
   DownloadJob,
+  DownloadQueue,
   DownloadRepository,
   DownloadRunner,
   DownloadService,
@@ -174,10 +175,9 @@ export async function createServices(
         logger.warn({ err: error }, 'could not look for half-written image files'),
     );
   }
-  const downloadRepo = new DownloadRepository(db.kysely);
   const downloadsDir = path.join(config.dataDir, 'downloads');
   const downloadRunner = new DownloadRunner({
-    repo: downloadRepo,
+    queue: new DownloadQueue(db.kysely),
     job: new DownloadJob({
       store: images,
       catalog,
@@ -208,7 +208,7 @@ export async function createServices(
     publicUrl: config.publicUrl,
   });
   const downloads = new DownloadService({
-    repo: downloadRepo,
+    repo: new DownloadRepository(db.kysely),
     runner: downloadRunner,
     parser: imageUrls,
     catalog,

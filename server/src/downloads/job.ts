@@ -1,52 +1,22 @@
 import { statfs } from 'node:fs/promises';
-import { sanitizeFilenamePrefix, type EpisodeProgress } from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
-import { hammingDistance, type ImageFacts, type ImageStore, type StoredImage } from '../images';
+import { hammingDistance, type ImageStore } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
-import { entryNames, type DownloadItem } from './items';
+import { imagesGroup, workGroups, type Group } from './groups';
+import type { DownloadItem } from './items';
+import { JobImages, type Stored } from './job-images';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
-import { isSourceUnavailable, pauseFor } from './pause';
+import { pauseFor } from './pause';
+import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
-import type { DownloadRow } from './repository';
+import type { DownloadRow } from './rows';
 import { TYPICAL_BYTES, type WorkJobRequest } from './work';
 import { writeZip, type ZipEntry } from './writer';
 
-export interface JobProgress {
-  fileCount: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  bytes: number;
-  episodesTotal: number | null;
-  episodesDone: number | null;
-  episodes: EpisodeProgress[] | null;
-}
-
-export type JobOutcome =
-  | { status: 'completed' | 'partial'; progress: JobProgress }
-  | { status: 'failed'; note: TaskNote; progress: JobProgress };
-
-/** A run of images that share a folder and a near-duplicate chain: an episode, or a selection. */
-interface Group {
-  progress: EpisodeProgress | null;
-  folder: string;
-  episode: WorkJobRequest['episodes'][number] | null;
-  items: DownloadItem[];
-  names: string[];
-}
-
-/** Images fetched or hashed at once ahead of the one being looked at (the paced client limits the rest). */
-const LOOKAHEAD = 6;
-/** How far ahead of the one being looked at images may be fetched (past cached ones). */
-const SCAN_AHEAD = 256;
 /** Progress is handed on at most this often, and at the end of each episode. */
 const REPORT_EVERY_MS = 100;
 const MIB = 1024 * 1024;
-
-type Prepared = { image: StoredImage; facts: ImageFacts | null } | { error: unknown };
-/** What the cache holds of an image (its facts when known), or undefined. */
-type Stored = { image: StoredImage; facts: ImageFacts | null } | undefined;
 
 /**
  * One download task from start to archive: list a work's episodes (through the catalog's cached
@@ -56,6 +26,8 @@ type Stored = { image: StoredImage; facts: ImageFacts | null } | undefined;
  * the next run costs no request for them.
  */
 export class DownloadJob {
+  private readonly images: JobImages;
+
   constructor(
     private readonly deps: {
       store: ImageStore;
@@ -68,7 +40,9 @@ export class DownloadJob {
       /** How the free space is read (`fs.statfs` unless given; tests give a full disk). */
       statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
     },
-  ) {}
+  ) {
+    this.images = new JobImages(deps.store);
+  }
 
   async run(
     task: DownloadRow,
@@ -110,7 +84,8 @@ export class DownloadJob {
     // What the cache holds, for every group at once: cached images cost no request, no `stat`,
     // and count once (in the archive) against the free space.
     const stored: Stored[][] = [];
-    for (const group of groups) stored.push(await untilAborted(this.storedOf(group.items), signal));
+    for (const group of groups)
+      stored.push(await untilAborted(this.images.storedOf(group.items), signal));
     if (request) {
       const tooBig = await this.tooBig(progress.fileCount, stored, request);
       if (tooBig) return { status: 'failed', note: tooBig, progress };
@@ -121,7 +96,7 @@ export class DownloadJob {
     const rows: MetadataRow[] = [];
     for (const [g, group] of groups.entries()) {
       let lastKept: string | null = null;
-      const prepared = this.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
+      const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
         const item = group.items[i]!;
         const mark = group.progress;
@@ -154,7 +129,7 @@ export class DownloadJob {
           name,
           file: fetched.image.file,
           bytes: fetched.image.bytes,
-          refetch: () => this.fetch(item),
+          refetch: () => this.images.fetch(item),
         });
         if (request?.metadata && facts && group.episode) {
           rows.push(
@@ -209,85 +184,6 @@ export class DownloadJob {
     return { status: failures.length > 0 ? 'partial' : 'completed', progress };
   }
 
-  private fetch(item: DownloadItem): Promise<StoredImage> {
-    return this.deps.store.get(item.kind, item.id, item.size, item.compressed, {
-      stopOn: isSourceUnavailable,
-    });
-  }
-
-  /**
-   * Each image of a group with its facts when they are needed, in order. What the cache holds is
-   * looked up for the whole group at once and answers at once (no promise, no `stat`); the rest is
-   * fetched (and hashed) a few images ahead of the one being looked at. An abort ends a wait at once.
-   */
-  private prepareInOrder(
-    items: DownloadItem[],
-    stored: Stored[],
-    needsFacts: boolean,
-    signal: AbortSignal,
-  ): { next(i: number): Prepared | Promise<Prepared> } {
-    const ready = (i: number) => {
-      const known = stored[i];
-      return known && (!needsFacts || known.facts) ? known : null;
-    };
-    const prepare = async (i: number): Promise<Prepared> => {
-      const item = items[i]!;
-      try {
-        const image = stored[i]?.image ?? (await this.fetch(item));
-        const facts = needsFacts
-          ? (stored[i]?.facts ??
-            (await this.deps.store.facts(item.kind, item.id, image).catch(() => null)))
-          : null;
-        return { image, facts };
-      } catch (error) {
-        return { error };
-      }
-    };
-    const pending = new Map<number, Promise<Prepared>>();
-    let scanned = 0;
-    return {
-      next(i) {
-        signal.throwIfAborted();
-        // Keep LOOKAHEAD images that need work under way, looking no further than SCAN_AHEAD.
-        scanned = Math.max(scanned, i);
-        while (scanned < items.length && pending.size < LOOKAHEAD && scanned < i + SCAN_AHEAD) {
-          if (!ready(scanned)) pending.set(scanned, prepare(scanned));
-          scanned++;
-        }
-        const known = ready(i);
-        if (known) return known;
-        const waiting = pending.get(i) ?? prepare(i);
-        pending.delete(i);
-        return untilAborted(waiting, signal);
-      },
-    };
-  }
-
-  /** What the cache holds of each item (one query per kind and size and a few hundred ids). */
-  private async storedOf(items: DownloadItem[]): Promise<Stored[]> {
-    const bySource = new Map<string, DownloadItem[]>();
-    for (const item of items) {
-      const key = `${item.kind}:${item.size}:${item.compressed}`;
-      const list = bySource.get(key);
-      if (list) list.push(item);
-      else bySource.set(key, [item]);
-    }
-    const found = new Map<string, { image: StoredImage; facts: ImageFacts | null }>();
-    for (const [key, list] of bySource) {
-      const { kind, size, compressed } = list[0]!;
-      const stored = await this.deps.store.storedMany(
-        kind,
-        list.map((item) => item.id),
-        size,
-        compressed,
-      );
-      for (const [id, entry] of stored) found.set(`${key}:${id}`, entry);
-    }
-    return items.map((item) =>
-      found.get(`${item.kind}:${item.size}:${item.compressed}:${item.id}`),
-    );
-  }
-
   /** Reads one episode's image list (cached listings cost nothing); pauses if the source is away. */
   private async list(
     request: WorkJobRequest,
@@ -339,36 +235,6 @@ export class DownloadJob {
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
-}
-
-function imagesGroup(items: DownloadItem[], prefix: string): Group {
-  return { progress: null, folder: '', episode: null, items, names: entryNames(items, prefix) };
-}
-
-/** `<work>/<episode>/`, each name made safe and unique within the archive. */
-function workGroups(request: WorkJobRequest): Group[] {
-  const work = sanitizeFilenamePrefix(request.work.title);
-  const used = new Set<string>();
-  return request.episodes.map((episode) => {
-    const base = request.work.kind === 'movie' ? 'movie' : sanitizeFilenamePrefix(episode.title);
-    let folder = base;
-    for (let n = 2; used.has(folder); n++) folder = `${base}_${n}`;
-    used.add(folder);
-    return {
-      progress: {
-        id: episode.id,
-        title: episode.title,
-        total: null,
-        done: 0,
-        failed: 0,
-        skipped: 0,
-      },
-      folder: `${work}/${folder}/`,
-      episode,
-      items: [],
-      names: [],
-    };
-  });
 }
 
 function reason(error: unknown): string {

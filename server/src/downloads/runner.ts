@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
-import type { DownloadJob, JobProgress } from './job';
+import type { DownloadJob } from './job';
+import type { JobProgress } from './progress';
 import { TaskPaused } from './pause';
 import { taskNotes } from './reasons';
-import type { DownloadRepository, DownloadRow } from './repository';
+import type { DownloadQueue } from './queue';
+import type { DownloadRow } from './rows';
 
 export interface RunnerSettings {
   dir: string;
@@ -47,7 +49,7 @@ export class DownloadRunner {
 
   constructor(
     private readonly deps: {
-      repo: DownloadRepository;
+      queue: DownloadQueue;
       job: DownloadJob;
       logger: Logger;
       settings: RunnerSettings;
@@ -59,11 +61,11 @@ export class DownloadRunner {
   }
 
   async start(): Promise<void> {
-    const { settings, repo } = this.deps;
+    const { settings, queue } = this.deps;
     await mkdir(settings.dir, { recursive: true });
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
-    const taken = await repo.requeueAbandoned(stale, settings.singleProcess);
-    await repo.resumePausedNow();
+    const taken = await queue.requeueAbandoned(stale, settings.singleProcess);
+    await queue.resumePausedNow();
     if (settings.singleProcess) await this.removeLeftovers();
     else await this.removePartials(taken);
     this.timer = setInterval(() => void this.tick(), settings.pollMs);
@@ -99,15 +101,15 @@ export class DownloadRunner {
   private async lookForWork(): Promise<void> {
     if (this.stopped) return;
     try {
-      const { repo, settings } = this.deps;
-      const abandoned = await repo.requeueAbandoned(
+      const { queue, settings } = this.deps;
+      const abandoned = await queue.requeueAbandoned(
         new Date(Date.now() - settings.staleMs).toISOString(),
         false,
       );
       await this.removePartials(abandoned);
-      for (const id of await repo.expire()) await rm(this.fileOf(id), { force: true });
+      for (const id of await queue.expire()) await rm(this.fileOf(id), { force: true });
       while (!this.stopped && this.active.size < settings.concurrency) {
-        const task = await repo.claimNext(this.worker);
+        const task = await queue.claimNext(this.worker);
         if (!task) break;
         const stop = new AbortController();
         const done = this.run(task, stop).finally(() => this.active.delete(task.id));
@@ -119,7 +121,7 @@ export class DownloadRunner {
   }
 
   private async run(task: DownloadRow, stop: AbortController): Promise<void> {
-    const { repo, job, settings, logger } = this.deps;
+    const { queue, job, settings, logger } = this.deps;
     const file = this.fileOf(task.id);
     const eta = new EtaClock();
     let latest: JobProgress | null = null;
@@ -134,7 +136,7 @@ export class DownloadRunner {
       const progress = worthShowing(latest);
       reporting = reporting
         .then(() =>
-          repo.progress(task.id, this.worker, progress, progress && eta.secondsLeft(progress)),
+          queue.progress(task.id, this.worker, progress, progress && eta.secondsLeft(progress)),
         )
         .then((stillOurs) => {
           if (!stillOurs && !stop.signal.aborted) stop.abort(new TaskStopped('lost'));
@@ -152,19 +154,19 @@ export class DownloadRunner {
       });
       clearInterval(heartbeat);
       await reporting;
-      await repo.finish(task.id, this.worker, outcome, settings.ttlMs);
+      await queue.finish(task.id, this.worker, outcome, settings.ttlMs);
     } catch (error) {
       clearInterval(heartbeat);
       await reporting;
       await rm(`${file}.tmp`, { force: true });
       if (error instanceof TaskPaused) {
         logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
-        await repo.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
+        await queue.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
       } else if (error instanceof TaskStopped) {
-        if (error.why === 'shutdown') await repo.release(task.id, this.worker);
+        if (error.why === 'shutdown') await queue.release(task.id, this.worker);
       } else {
         logger.error({ err: error, download: task.id }, 'download task failed');
-        await repo.fail(task.id, taskNotes.archiveFailed(error));
+        await queue.fail(task.id, taskNotes.archiveFailed(error));
       }
     }
   }
@@ -180,7 +182,7 @@ export class DownloadRunner {
    */
   private async removeLeftovers(): Promise<void> {
     const names = await readdir(this.deps.settings.dir);
-    const servable = await this.deps.repo.servableIds();
+    const servable = await this.deps.queue.servableIds();
     const leftovers = names.filter(
       (n) =>
         n.endsWith('.tmp') || (n.endsWith('.zip') && !servable.has(n.slice(0, -'.zip'.length))),

@@ -12,7 +12,8 @@ import type { CatalogService } from '../catalog';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
 import type { DownloadItemParser } from './items';
-import { toStatus, type DownloadRepository, type DownloadRow } from './repository';
+import type { DownloadRepository } from './repository';
+import { toStatus, type DownloadRow } from './rows';
 import type { DownloadRunner } from './runner';
 import type { WorkJobRequest } from './work';
 

@@ -1,4 +1,4 @@
-import type { ChallengeReason } from './challenge/detect';
+import type { ChallengeReason } from '@capshelf/contract';
 
 /** Stable codes the HTTP layer maps to its own answers. */
 export type UpstreamErrorCode =
