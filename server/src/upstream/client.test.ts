@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamConfig } from '../config';
-import type { UpstreamClient } from './client';
-import { createUpstreamClient, FetchPriority } from './client';
+import type { UpstreamClient } from './client-api';
+import { createUpstreamClient } from './client';
+import { FetchPriority } from './client-api';
 import {
   UpstreamBadResponseError,
   UpstreamConnectionError,

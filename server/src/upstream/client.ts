@@ -1,136 +1,31 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeBody, readBody } from './body';
-import { ChallengeMet, type ClearanceGate } from './challenge';
-import { isChallenge, type ChallengeReason } from './challenge/detect';
+import type { ChallengeReason } from '@capshelf/contract';
+import { ChallengeMet } from './challenge';
+import { isChallenge } from './challenge/detect';
 import type { UpstreamConfig } from '../config';
+import type { FetchOptions, UpstreamClient, UpstreamClientDeps } from './client-api';
 import {
   UpstreamBadResponseError,
-  UpstreamConnectionError,
-  UpstreamError,
   UpstreamHttpError,
   UpstreamNotFoundError,
   UpstreamRateLimitedError,
-  UpstreamTimeoutError,
   UpstreamUrlRefusedError,
 } from './errors';
-import type { HostHealth, RequestOutcome } from './health';
+import { imageExpectation, pageExpectation, type Expectation } from './expectations';
 import { HostBook } from './health';
 import { hostPace } from './hosts';
 import { HostLane } from './lane';
-import { isBlockPage, pageProblem } from './parse/page-check';
+import { isRetryable, outcomeOf, statusOf, toTypedError } from './outcomes';
+import { isBlockPage } from './parse/page-check';
 import { retryAfterMs } from './retry-after';
 import { SharedHosts } from './shared-hosts';
-import type { SharedHostStore } from './shared-store';
-import type { Transport } from './transport';
 import { createTransport } from './transport';
 import { createUrlModel } from './urls';
-
-export interface UpstreamLogger {
-  debug(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
-export interface UpstreamClientDeps {
-  /** What puts requests on the wire; by default the one UPSTREAM_TRANSPORT names. */
-  transport?: Transport;
-  now?: () => number;
-  random?: () => number;
-  logger?: UpstreamLogger;
-  /**
-   * Pacing and cool-downs shared with other app processes (the database). Without it this
-   * process paces and cools down on its own.
-   */
-  shared?: SharedHostStore;
-  /**
-   * The site's clearance (cookie + User-Agent) and its challenge solver. Without it a challenge
-   * only cools the host down.
-   */
-  clearance?: ClearanceGate;
-}
-
-/** Who waits for a fetch: what a user looks at goes before work nobody waits for. */
-export const FetchPriority = { visible: 0, background: -10 } as const;
-
-export interface FetchOptions {
-  signal?: AbortSignal;
-  /** false: a challenge is reported, never solved (checking a pasted cookie). */
-  solve?: boolean;
-  /** Higher starts first among requests waiting for the same host; default `visible`. */
-  priority?: number;
-}
-
-export interface UpstreamImage {
-  body: Buffer;
-  contentType: string;
-}
-
-export interface UpstreamHealth {
-  /** Requests actually sent over the network (cool-down refusals are not sent). */
-  requestsSent: number;
-  hosts: HostHealth[];
-}
-
-/** The one way out to the site: paced per host, retried, cooled down when it pushes back. */
-export interface UpstreamClient {
-  fetchPage(url: string, options?: FetchOptions): Promise<string>;
-  fetchImage(url: string, options?: FetchOptions): Promise<UpstreamImage>;
-  /** Health of one host (`host` or `host:port`, as in a URL). */
-  hostStatus(host: string): HostHealth;
-  health(): UpstreamHealth;
-  /** Ends the host's cool-down in every process (a new clearance is worth a try at once). */
-  endCoolDown(host: string): Promise<void>;
-  /** The User-Agent requests carry (a clearance cookie is only good with the same one). */
-  readonly userAgent: string;
-  close(): Promise<void>;
-}
 
 const MAX_REDIRECTS = 5;
 /** Error bodies are read only far enough to spot a challenge page. */
 const ERROR_BODY_BYTES = 256 * 1024;
-const PAGE_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
-
-interface Received {
-  status: number;
-  contentType: string;
-  body: Buffer;
-}
-
-/** What one kind of fetch expects back. */
-interface Expectation<T> {
-  accept: string;
-  maxBytes: number;
-  /** Turns a 2xx answer into the result, or throws the typed error it deserves. */
-  read(received: Received, url: URL): T;
-}
-
-const OUTCOMES: [new (...args: never[]) => UpstreamError, RequestOutcome][] = [
-  [UpstreamRateLimitedError, 'rate_limited'],
-  [UpstreamNotFoundError, 'not_found'],
-  [UpstreamTimeoutError, 'timeout'],
-  [UpstreamConnectionError, 'connection_error'],
-  [UpstreamHttpError, 'http_error'],
-  [UpstreamBadResponseError, 'bad_response'],
-];
-
-function outcomeOf(error: unknown): RequestOutcome | null {
-  return OUTCOMES.find(([type]) => error instanceof type)?.[1] ?? null;
-}
-
-/** Only failures that may pass on their own are retried; a 4xx never is. */
-function isRetryable(error: unknown): boolean {
-  return (
-    error instanceof UpstreamTimeoutError ||
-    error instanceof UpstreamConnectionError ||
-    (error instanceof UpstreamHttpError && error.status >= 500)
-  );
-}
-
-function statusOf(error: unknown): number | null {
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : null;
-}
-
 export function createUpstreamClient(
   config: UpstreamConfig,
   deps: UpstreamClientDeps = {},
@@ -289,7 +184,7 @@ export function createUpstreamClient(
         book.recordOutcome(url.host, 'challenged', error.status);
         throw error.sentWith(clearanceVersion);
       }
-      const typed = toTypedError(error, url, timeout.signal, signal);
+      const typed = toTypedError(error, url, config.timeoutMs, timeout.signal, signal);
       const outcome = outcomeOf(typed);
       if (outcome) book.recordOutcome(url.host, outcome, statusOf(typed));
       // Shared before the caller hears of it, so other processes hold back from now on.
@@ -298,20 +193,6 @@ export function createUpstreamClient(
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  function toTypedError(
-    error: unknown,
-    url: URL,
-    timeoutSignal: AbortSignal,
-    callerSignal?: AbortSignal,
-  ): unknown {
-    if (error instanceof UpstreamError) return error;
-    if (callerSignal?.aborted) return callerSignal.reason;
-    if (timeoutSignal.aborted) {
-      return new UpstreamTimeoutError(config.timeoutMs, url.href);
-    }
-    return new UpstreamConnectionError(url.href, { cause: error });
   }
 
   /**
@@ -382,38 +263,12 @@ export function createUpstreamClient(
     throw new UpstreamBadResponseError('too many redirects', href);
   }
 
-  const pageExpectation: Expectation<string> = {
-    accept: PAGE_ACCEPT,
-    maxBytes: 10 * 1024 * 1024,
-    read({ status, contentType, body }, url) {
-      const html = body.toString('utf8');
-      const problem = pageProblem(html);
-      // Cloudflare answers challenges with 200 too; the body tells.
-      if (problem === 'challenge') throw challenged(url, status);
-      if (contentType && !/html/i.test(contentType)) {
-        throw new UpstreamBadResponseError(`not HTML: ${contentType}`, url.href);
-      }
-      if (problem) throw new UpstreamBadResponseError(`${problem} page`, url.href);
-      return html;
-    },
-  };
-
-  const imageExpectation: Expectation<UpstreamImage> = {
-    accept: IMAGE_ACCEPT,
-    maxBytes: 50 * 1024 * 1024,
-    read({ status, contentType, body }, url) {
-      if (!/^image\//i.test(contentType)) {
-        if (pageProblem(body.toString('utf8')) === 'challenge') throw challenged(url, status);
-        throw new UpstreamBadResponseError(`not an image: ${contentType || 'no type'}`, url.href);
-      }
-      if (body.length === 0) throw new UpstreamBadResponseError('empty image', url.href);
-      return { body, contentType };
-    },
-  };
+  const pages = pageExpectation(challenged);
+  const images = imageExpectation(challenged);
 
   return {
-    fetchPage: (url, options = {}) => get(url, pageExpectation, options),
-    fetchImage: (url, options = {}) => get(url, imageExpectation, options),
+    fetchPage: (url, options = {}) => get(url, pages, options),
+    fetchImage: (url, options = {}) => get(url, images, options),
     hostStatus: (host) => book.status(host),
     health: () => ({ requestsSent, hosts: book.hosts().map((host) => book.status(host)) }),
     async endCoolDown(host) {

@@ -1,5 +1,5 @@
 import type { UrlBuilders } from './builders';
-import type { FetchOptions } from './client';
+import type { FetchOptions } from './client-api';
 import type { EpisodePage } from './parse/episode';
 import { parseEpisodePage } from './parse/episode';
 import type { ListingPage } from './parse/end';

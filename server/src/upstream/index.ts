@@ -26,8 +26,9 @@ export type {
   UpstreamImage,
   UpstreamLogger,
   FetchOptions,
-} from './client';
-export { createUpstreamClient, FetchPriority } from './client';
+} from './client-api';
+export { FetchPriority } from './client-api';
+export { createUpstreamClient } from './client';
 export type { SharedHostStore, HostSlot } from './shared-store';
 export { databaseHostStore } from './shared-store';
 export { FetchLeases } from './fetch-leases';

@@ -5,7 +5,7 @@ import type { UpstreamConfig } from '../config';
 import { loadConfig } from '../config';
 import type { UrlBuilders } from './builders';
 import { createUrlBuilders } from './builders';
-import type { UpstreamClient } from './client';
+import type { UpstreamClient } from './client-api';
 import { createUpstreamClient } from './client';
 import type { CrawlContext } from './crawl';
 import { crawlEpisode, crawlEpisodeFast, crawlMovie, crawlShow } from './crawl';

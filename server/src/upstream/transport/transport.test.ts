@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { UpstreamConfig } from '../../config';
 import { loadConfig } from '../../config';
 import { createUrlBuilders } from '../builders';
-import type { UpstreamClient } from '../client';
+import type { UpstreamClient } from '../client-api';
 import { createUpstreamClient } from '../client';
 import {
   UpstreamConnectionError,
