@@ -1,11 +1,11 @@
+export { CatalogService } from './service';
 export {
-  CatalogService,
   listingKey,
   type ImageCrawlStatus,
   type ImageListing,
   type SearchRecord,
   type ShowListing,
-} from './service';
+} from './listings';
 export { Directory } from './directory';
 export { ListingCache, type Cached } from './listing-cache';
 export { CrawlProgressStore } from './crawl-progress';

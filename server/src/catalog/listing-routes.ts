@@ -23,7 +23,8 @@ import {
   type ThumbnailPrefetch,
 } from '../images';
 import type { ModePreferences } from './mode-preference';
-import type { CatalogService, ImageListing } from './service';
+import type { ImageListing } from './listings';
+import type { CatalogService } from './service';
 
 /** A listing that needed no source page: an id range or a sample of the cache. */
 const fromCacheOnly = (images: ImageItem[], mode: 'range' | 'sample') => ({

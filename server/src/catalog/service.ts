@@ -1,19 +1,16 @@
 import type { ContentType, MovieNoEpisodesDetail } from '@capshelf/contract';
 import type { Config, Kind } from '../config';
-import { AppError, badRequest, fromUpstream } from '../errors';
+import { AppError, badRequest } from '../errors';
 import type {
   EpisodeCrawl,
   EpisodeMeta,
   EpisodeRef,
-  ImageCrawlOptions,
-  ImageCrawlProgress,
   MovieCrawl,
   MovieMeta,
   MovieRef,
   UpstreamClient,
   UrlBuilders,
   UrlModel,
-  WorkRef,
 } from '../upstream';
 import {
   crawlEpisode,
@@ -22,9 +19,18 @@ import {
   crawlShow,
   parseSearchPage,
 } from '../upstream';
-import type { CrawlProgressStore, CrawlRecord, CrawlState } from './crawl-progress';
+import type { CrawlProgressStore } from './crawl-progress';
+import { CrawlRuns, crawlStatusOf, listingSoFar } from './crawl-runs';
 import type { Directory } from './directory';
 import type { Cached, ListingCache } from './listing-cache';
+import {
+  listingKey,
+  type ImageCrawlStatus,
+  type ImageListing,
+  type ListingMeta,
+  type SearchRecord,
+  type ShowListing,
+} from './listings';
 
 const SEARCH_KINDS: Record<ContentType, Kind[]> = {
   all: ['anime', 'tv', 'movie'],
@@ -32,37 +38,6 @@ const SEARCH_KINDS: Record<ContentType, Kind[]> = {
   tv: ['tv'],
   movies: ['movie'],
 };
-
-export interface SearchRecord {
-  title: string;
-  kind: Kind;
-  id: number;
-  url: string;
-  year: number | null;
-  previewIds: number[];
-}
-
-export interface ShowListing {
-  title: string;
-  work: WorkRef;
-  episodes: {
-    id: number;
-    label: string;
-    number: number | null;
-    url: string;
-    previewIds: number[];
-  }[];
-}
-
-export interface ImageListing {
-  kind: Kind;
-  imageIds: number[];
-  workTitle: string | null;
-  episodeTitle: string | null;
-  work: { kind: Kind; id: number } | null;
-  episode: { kind: Kind; id: number };
-  exact: boolean;
-}
 
 const hasItems = (list: { length: number }) => list.length > 0;
 
@@ -72,27 +47,9 @@ const hasItems = (list: { length: number }) => list.length > 0;
  */
 const FIRST_PAGE_WAIT_MS = 1500;
 
-/** How far an episode's or movie's complete listing has come (the progress endpoint's answer). */
-export interface ImageCrawlStatus {
-  state: CrawlState;
-  /** The images read so far (all of them once done). */
-  listing: ImageListing;
-  pagesRead: number;
-  /** The page count, once known (done). */
-  pages: number | null;
-  /** The listing has at least this many pages (what the pager has shown so far). */
-  pagesAtLeast: number;
-  cached: boolean;
-  fetchedAt: string | null;
-  error: { code: string; message: string } | null;
-}
-
-type ListingMeta = EpisodeMeta | MovieMeta;
-
 /** Search, episode lists and episode images: cached answers over the one upstream client. */
 export class CatalogService {
-  /** Callers waiting for the next page a crawl in this process stores, per listing key. */
-  private readonly pageWaiters = new Map<string, Set<() => void>>();
+  private readonly runs: CrawlRuns;
 
   constructor(
     private readonly deps: {
@@ -104,7 +61,9 @@ export class CatalogService {
       directory: Directory;
       progress: CrawlProgressStore;
     },
-  ) {}
+  ) {
+    this.runs = new CrawlRuns({ progress: deps.progress, ttlMs: deps.config.cache.episodeTtlMs });
+  }
 
   private get crawl() {
     return { source: this.deps.client, urls: this.deps.builders };
@@ -221,7 +180,7 @@ export class CatalogService {
     }
     let record = await progress.read<ListingMeta>(key);
     const fresh = await cache.fresh<ImageListing>(key);
-    if (fresh) return this.statusOf(ref, 'done', fresh.value, record, fresh);
+    if (fresh) return crawlStatusOf(ref, 'done', fresh.value, record, fresh);
     if (record?.state === 'failed' && options.resume) {
       await progress.begin(key, false);
       record = { ...record, state: 'running', error: null };
@@ -230,59 +189,16 @@ export class CatalogService {
       // Its failure is recorded in the progress row, which the next call reports.
       this.episodeImages(ref, 'smart').catch(() => undefined);
       if (!record?.progress) {
-        await this.nextPage(key, FIRST_PAGE_WAIT_MS);
+        await this.runs.nextPage(key, FIRST_PAGE_WAIT_MS);
         record = await progress.read<ListingMeta>(key);
         const done = await cache.fresh<ImageListing>(key);
-        if (done) return this.statusOf(ref, 'done', done.value, record, done);
+        if (done) return crawlStatusOf(ref, 'done', done.value, record, done);
       }
     }
-    const listing = this.listingOf(ref, record?.progress ?? null);
+    const listing = listingSoFar(ref, record?.progress ?? null);
     // A finished crawl whose listing is being stored (or went stale) reads as still running.
     const state = record?.state === 'failed' ? 'failed' : 'running';
-    return this.statusOf(ref, state, listing, record, null);
-  }
-
-  private statusOf(
-    ref: EpisodeRef | MovieRef,
-    state: CrawlState,
-    listing: ImageListing,
-    record: CrawlRecord<ListingMeta> | null,
-    stored: Cached<ImageListing> | null,
-  ): ImageCrawlStatus {
-    const read = record?.progress;
-    // A listing stored before crawls kept their progress (or by another path) has no page count.
-    const done = state === 'done';
-    const matches = read?.done && read.imageIds.length === listing.imageIds.length;
-    return {
-      state,
-      listing: { ...listing, kind: ref.kind },
-      pagesRead: read?.pagesRead ?? 0,
-      pages: done ? (matches ? read.pages : null) : null,
-      pagesAtLeast: read?.pages ?? 0,
-      cached: stored?.cached ?? false,
-      fetchedAt: stored?.fetchedAt ?? null,
-      error: record?.error ?? null,
-    };
-  }
-
-  /** What the pages read so far say of the listing. */
-  private listingOf(
-    ref: EpisodeRef | MovieRef,
-    read: ImageCrawlProgress<ListingMeta> | null,
-  ): ImageListing {
-    const meta = read?.meta;
-    const episode = meta && 'label' in meta ? meta : null;
-    const workId = ref.type === 'movie' ? ref.id : (episode?.work?.id ?? null);
-    const title = meta && 'year' in meta ? meta.title : null;
-    return {
-      kind: ref.kind,
-      imageIds: read?.imageIds ?? [],
-      workTitle: episode ? episode.workTitle : title,
-      episodeTitle: episode ? episode.label || episode.title : title,
-      work: workId === null ? null : { kind: ref.kind, id: workId },
-      episode: { kind: ref.kind, id: ref.id },
-      exact: true,
-    };
+    return crawlStatusOf(ref, state, listing, record, null);
   }
 
   async clearListings(keys: string[]): Promise<number> {
@@ -293,68 +209,6 @@ export class CatalogService {
   async clearEverything(): Promise<number> {
     await this.deps.progress.clearAll();
     return this.deps.cache.clearPrefix('');
-  }
-
-  /**
-   * Runs a crawl that saves its progress page by page, resuming a failed or interrupted one of
-   * the same listing that is still recent.
-   */
-  private async progressive<M extends ListingMeta, C>(
-    key: string,
-    crawl: (options: ImageCrawlOptions<M>) => Promise<C>,
-  ): Promise<C> {
-    const { progress, config } = this.deps;
-    const record = await progress.read<M>(key);
-    const recent =
-      record !== null &&
-      Date.parse(record.updatedAt) > Date.now() - config.cache.episodeTtlMs &&
-      record.state !== 'done';
-    const resume = recent ? record.progress : null;
-    await progress.begin(key, resume === null);
-    const onProgress = async (read: ImageCrawlProgress<M>) => {
-      await progress.save(key, read);
-      this.pageStored(key);
-    };
-    try {
-      return await crawl({ resume, onProgress });
-    } catch (error) {
-      const known = fromUpstream(error);
-      const reason = known
-        ? {
-            code: known.code,
-            message: typeof known.detail === 'string' ? known.detail : known.code,
-            ...(typeof known.extra.retry_after === 'number' && {
-              retry_after: known.extra.retry_after,
-            }),
-            ...(typeof known.extra.challenge === 'string' && { challenge: known.extra.challenge }),
-          }
-        : { code: 'INTERNAL', message: '读取失败，请稍后重试' };
-      await progress.fail(key, reason).catch(() => undefined);
-      this.pageStored(key);
-      throw error;
-    }
-  }
-
-  /** Resolves when this process's crawl of `key` stores a page or stops, or after `ms`. */
-  private nextPage(key: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const waiters = this.pageWaiters.get(key) ?? new Set<() => void>();
-      this.pageWaiters.set(key, waiters);
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(done);
-        if (waiters.size === 0 && this.pageWaiters.get(key) === waiters) {
-          this.pageWaiters.delete(key);
-        }
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      waiters.add(done);
-    });
-  }
-
-  private pageStored(key: string): void {
-    for (const done of this.pageWaiters.get(key) ?? []) done();
   }
 
   async clearSearch(pattern?: string): Promise<number> {
@@ -368,7 +222,7 @@ export class CatalogService {
   private async loadEpisode(ref: EpisodeRef, fast: boolean): Promise<ImageListing> {
     const crawl = fast
       ? await crawlEpisodeFast(this.crawl, ref)
-      : await this.progressive<EpisodeMeta, EpisodeCrawl>(listingKey(ref), (options) =>
+      : await this.runs.run<EpisodeMeta, EpisodeCrawl>(listingKey(ref), (options) =>
           crawlEpisode(this.crawl, ref, options),
         );
     const workId = crawl.work?.id ?? null;
@@ -394,7 +248,7 @@ export class CatalogService {
   }
 
   private async loadMovie(ref: MovieRef): Promise<ImageListing> {
-    const movie = await this.progressive<MovieMeta, MovieCrawl>(listingKey(ref), (options) =>
+    const movie = await this.runs.run<MovieMeta, MovieCrawl>(listingKey(ref), (options) =>
       crawlMovie(this.crawl, ref, options),
     );
     await this.deps.directory.rememberWorks([{ kind: 'movie', id: ref.id, title: movie.title }]);
@@ -420,9 +274,4 @@ export class CatalogService {
     };
     return new AppError(400, 'MOVIE_NO_EPISODES', detail);
   }
-}
-
-export function listingKey(ref: EpisodeRef | MovieRef | WorkRef): string {
-  if (ref.type === 'movie') return `movie:${ref.id}`;
-  return ref.type === 'episode' ? `episode:${ref.kind}:${ref.id}` : `show:${ref.kind}:${ref.id}`;
 }

@@ -1,0 +1,58 @@
+import type { Kind } from '../config';
+import type { EpisodeMeta, EpisodeRef, MovieMeta, MovieRef, WorkRef } from '../upstream';
+import type { CrawlState } from './crawl-progress';
+
+/** The catalog's answers, as its cache keeps them. */
+export interface SearchRecord {
+  title: string;
+  kind: Kind;
+  id: number;
+  url: string;
+  year: number | null;
+  previewIds: number[];
+}
+
+export interface ShowListing {
+  title: string;
+  work: WorkRef;
+  episodes: {
+    id: number;
+    label: string;
+    number: number | null;
+    url: string;
+    previewIds: number[];
+  }[];
+}
+
+export interface ImageListing {
+  kind: Kind;
+  imageIds: number[];
+  workTitle: string | null;
+  episodeTitle: string | null;
+  work: { kind: Kind; id: number } | null;
+  episode: { kind: Kind; id: number };
+  exact: boolean;
+}
+
+/** How far an episode's or movie's complete listing has come (the progress endpoint's answer). */
+export interface ImageCrawlStatus {
+  state: CrawlState;
+  /** The images read so far (all of them once done). */
+  listing: ImageListing;
+  pagesRead: number;
+  /** The page count, once known (done). */
+  pages: number | null;
+  /** The listing has at least this many pages (what the pager has shown so far). */
+  pagesAtLeast: number;
+  cached: boolean;
+  fetchedAt: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export type ListingMeta = EpisodeMeta | MovieMeta;
+
+/** The stored key of a listing (an episode's quick listing adds `:fast`). */
+export function listingKey(ref: EpisodeRef | MovieRef | WorkRef): string {
+  if (ref.type === 'movie') return `movie:${ref.id}`;
+  return ref.type === 'episode' ? `episode:${ref.kind}:${ref.id}` : `show:${ref.kind}:${ref.id}`;
+}
