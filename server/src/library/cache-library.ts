@@ -24,9 +24,9 @@ import {
   CacheLibraryQueries,
   PREVIEWS,
   type EpisodePreviewRow,
-  type ImageAggregate,
   type WorkGroupRow,
 } from './cache-queries';
+import { CachedImageQueries, type ImageAggregate } from './image-queries';
 import { UNCATEGORIZED_NAME, episodeNameOf, workName } from './names';
 
 interface Paging {
@@ -55,6 +55,7 @@ const libraryImage = (row: ImageAggregate, titles: Titles, compressed: boolean):
  */
 export class CacheLibrary {
   private readonly queries: CacheLibraryQueries;
+  private readonly images: CachedImageQueries;
   /** Categorized answers of one cache generation; a new generation starts an empty set. */
   private memo = { generation: -1, answers: new Map<string, CategorizedLibraryResponse>() };
 
@@ -67,6 +68,7 @@ export class CacheLibrary {
     },
   ) {
     this.queries = new CacheLibraryQueries(deps.db);
+    this.images = new CachedImageQueries(deps.db);
   }
 
   async local(
@@ -74,7 +76,7 @@ export class CacheLibrary {
     { page, limit, sort_by }: Paging & { sort_by: LocalLibrarySort },
   ): Promise<LocalLibraryResponse> {
     const [rows, stats, compressed] = await Promise.all([
-      this.queries.localPage(sort_by, limit, (page - 1) * limit),
+      this.images.localPage(sort_by, limit, (page - 1) * limit),
       this.deps.records.stats(),
       this.deps.cdn.usesSmallCdn(userId),
     ]);
@@ -155,8 +157,8 @@ export class CacheLibrary {
     compressed: boolean,
   ): Promise<LibraryCategory> {
     const [summary, first] = await Promise.all([
-      this.queries.uncategorizedSummary(),
-      this.queries.uncategorizedPage(PREVIEWS, 0),
+      this.images.uncategorizedSummary(),
+      this.images.uncategorizedPage(PREVIEWS, 0),
     ]);
     const images = first.map((i) => imageItem(i.kind, i.id, compressed));
     return {
@@ -196,8 +198,8 @@ export class CacheLibrary {
       if (episode !== UNCATEGORIZED_EPISODE)
         throw badRequest(`episode: 未分类图片只有一个剧集 ${UNCATEGORIZED_EPISODE}`);
       const [rows, summary] = await Promise.all([
-        this.queries.uncategorizedPage(limit, offset),
-        this.queries.uncategorizedSummary(),
+        this.images.uncategorizedPage(limit, offset),
+        this.images.uncategorizedSummary(),
       ]);
       const none = { work_title: null, episode_title: null };
       return {

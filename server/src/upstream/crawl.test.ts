@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createUrlBuilders } from './builders';
 import type { EpisodeMeta, ImageCrawlProgress, PageSource } from './crawl';
-import { crawlEpisode, crawlEpisodeFast, crawlMovie, crawlShow } from './crawl';
+import { crawlEpisode, crawlMovie, crawlShow } from './crawl';
+import { crawlEpisodeFast } from './crawl-fast';
 import { testUpstreamConfig } from './test-config';
 import { episodeSite, memorySource, movieSite, range, showSite } from './test-site';
 

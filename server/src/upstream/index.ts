@@ -40,11 +40,11 @@ export type {
   CrawlContext,
   ShowCrawl,
   EpisodeCrawl,
-  FastEpisodeCrawl,
   MovieCrawl,
   EpisodeMeta,
   MovieMeta,
   ImageCrawlProgress,
   ImageCrawlOptions,
 } from './crawl';
-export { crawlShow, crawlEpisode, crawlEpisodeFast, crawlMovie } from './crawl';
+export { crawlShow, crawlEpisode, crawlMovie } from './crawl';
+export { crawlEpisodeFast, type FastEpisodeCrawl } from './crawl-fast';
