@@ -16,4 +16,22 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Route modules receive the services they use as arguments: never the database, never the
+    // whole service graph (the composition root, services.ts, wires them in http/app.ts).
+    files: ['server/src/**/routes.ts', 'server/src/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(db|services)(/.*)?$|^kysely$',
+              message: 'Route modules get their services as arguments, never the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
