@@ -62,23 +62,19 @@ export function downloadRoutes({
       return { message: `已移除 ${removed} 个已结束的任务` };
     });
 
-    app.get(
-      '/:id/status',
-      { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
-      async (request) => downloads.status(currentUser(request).id, request.params.id),
-    );
-
-    app.post(
-      '/:id/cancel',
-      { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
-      async (request) => downloads.cancel(currentUser(request).id, request.params.id),
-    );
-
-    app.post(
-      '/:id/retry',
-      { schema: { params: DownloadParams, response: { 200: DownloadStatus } } },
-      async (request) => downloads.retry(currentUser(request).id, request.params.id),
-    );
+    // Reading a task, cancelling it and retrying it each answer the task as it then stands.
+    for (const [method, action] of [
+      ['GET', 'status'],
+      ['POST', 'cancel'],
+      ['POST', 'retry'],
+    ] as const) {
+      app.route({
+        method,
+        url: `/:id/${action}`,
+        schema: { params: DownloadParams, response: { 200: DownloadStatus } },
+        handler: async (request) => downloads[action](currentUser(request).id, request.params.id),
+      });
+    }
 
     app.delete(
       '/:id',

@@ -11,7 +11,7 @@ import type { CreateWorkDownloadRequest as WorkSchema } from '@capshelf/contract
 import type { CatalogService } from '../catalog';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
-import type { DownloadItemParser } from './items';
+import type { DownloadItem, DownloadItemParser } from './items';
 import type { DownloadRepository } from './repository';
 import { toStatus, type DownloadRow } from './rows';
 import type { DownloadRunner } from './runner';
@@ -48,16 +48,7 @@ export class DownloadService {
       });
     }
     await this.checkSlots(userId);
-    const prefix = sanitizeDownloadPrefix(filenamePrefix);
-    const id = newId();
-    await this.deps.repo.insert({
-      id,
-      userId,
-      fileName: `${prefix}.zip`,
-      entryPrefix: prefix,
-      items,
-    });
-    this.deps.runner.kick();
+    const id = await this.enqueue(userId, sanitizeDownloadPrefix(filenamePrefix), items);
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
@@ -72,16 +63,7 @@ export class DownloadService {
       throw this.workJobLimit();
     }
     const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
-    const id = newId();
-    await this.deps.repo.insert({
-      id,
-      userId,
-      fileName: `${prefix}.zip`,
-      entryPrefix: prefix,
-      items: [],
-      work,
-    });
-    this.deps.runner.kick();
+    const id = await this.enqueue(userId, prefix, [], work);
     return {
       download_id: id,
       file_count: 0,
@@ -89,6 +71,26 @@ export class DownloadService {
       episodes_total: work.episodes.length,
       episodes_done: 0,
     };
+  }
+
+  /** A new pending task (`<prefix>.zip`), handed to the runner at once; answers its id. */
+  private async enqueue(
+    userId: number,
+    prefix: string,
+    items: DownloadItem[],
+    work?: WorkJobRequest,
+  ): Promise<string> {
+    const id = newId();
+    await this.deps.repo.insert({
+      id,
+      userId,
+      fileName: `${prefix}.zip`,
+      entryPrefix: prefix,
+      items,
+      work,
+    });
+    this.deps.runner.kick();
+    return id;
   }
 
   async status(userId: number, id: string): Promise<DownloadStatus> {

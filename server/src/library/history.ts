@@ -28,12 +28,10 @@ const PREVIEWS = 4;
 
 /** A visit as the page reports it: the episode as given, and whatever titles the page knew. */
 export interface VisitInput {
-  episode: string;
-  searchTerm?: string;
-  showTitle?: string;
-  episodeTitle?: string;
-  /** How many images were shown, when that count is exact. */
-  imageCount: number | null;
+  episode_id: string;
+  search_term?: string;
+  show_title?: string;
+  episode_title?: string;
 }
 
 /** Each user's browsing history: one row per episode, refreshed on every visit. */
@@ -50,14 +48,17 @@ export class HistoryService {
     this.db = deps.db;
   }
 
-  /** Records a visit, filling in what the page left out from the stored listing and the directory. */
-  async recordVisit(userId: number, input: VisitInput): Promise<void> {
+  /**
+   * Records a visit, filling in what the page left out from the stored listing and the directory.
+   * `imageCount`: how many images were shown, when that count is exact.
+   */
+  async recordVisit(userId: number, input: VisitInput, imageCount: number | null): Promise<void> {
     const { catalog, directory } = this.deps;
-    const ref = catalog.resolveEpisode(input.episode);
+    const ref = catalog.resolveEpisode(input.episode_id);
     const stored = await catalog.episodeImagesIfStored(ref);
     const workId = stored?.work?.id ?? (ref.type === 'movie' ? ref.id : null);
     const showTitle =
-      input.showTitle ||
+      input.show_title ||
       stored?.workTitle ||
       (workId ? await directory.workTitle(ref.kind, workId) : null) ||
       '';
@@ -66,9 +67,9 @@ export class HistoryService {
       episodeId: ref.id,
       workId,
       showTitle,
-      episodeTitle: input.episodeTitle || stored?.episodeTitle || '',
-      searchTerm: input.searchTerm ?? '',
-      imageCount: input.imageCount ?? (stored?.exact ? stored.imageIds.length : null),
+      episodeTitle: input.episode_title || stored?.episodeTitle || '',
+      searchTerm: input.search_term ?? '',
+      imageCount: imageCount ?? (stored?.exact ? stored.imageIds.length : null),
     });
   }
 

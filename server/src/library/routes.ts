@@ -85,28 +85,16 @@ export function libraryRoutes({
       '/record-episode-access',
       { schema: { querystring: RecordEpisodeAccessQuery } },
       async (request, reply) => {
-        const q = request.query;
-        await history.recordVisit(currentUser(request).id, {
-          episode: q.episode_id,
-          searchTerm: q.search_term,
-          showTitle: q.show_title,
-          episodeTitle: q.episode_title,
-          imageCount: null,
-        });
+        await history.recordVisit(currentUser(request).id, request.query, null);
         return reply.status(204).send();
       },
     );
 
     app.post('/record-view', { schema: { body: RecordViewRequest } }, async (request, reply) => {
       const b = request.body;
-      await history.recordVisit(currentUser(request).id, {
-        episode: b.episode_id,
-        searchTerm: b.search_term,
-        showTitle: b.show_title,
-        episodeTitle: b.episode_title,
-        // An estimate (fast mode, or no ids yet) is no count to keep.
-        imageCount: b.image_count === 'exact' && b.image_ids.length ? b.image_ids.length : null,
-      });
+      // An estimate (fast mode, or no ids yet) is no count to keep.
+      const count = b.image_count === 'exact' && b.image_ids.length ? b.image_ids.length : null;
+      await history.recordVisit(currentUser(request).id, b, count);
       return reply.status(204).send();
     });
   };
