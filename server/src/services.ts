@@ -24,13 +24,14 @@ import { FavoritesService } from './favorites';
 import {
   CachedImageRecords,
   CacheGeneration,
+  CdnHealth,
   CdnPreferences,
   ImageFiles,
   ImageHostHealth,
   ImageStore,
   ThumbnailPrefetch,
 } from './images';
-import { createLibraries, HistoryService, type Libraries } from './library';
+import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
 import { transportUserAgent } from './upstream/transport';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -77,6 +78,8 @@ export interface Services {
   /** Changes with every change to the image cache (answers over the whole cache key on it). */
   generation: CacheGeneration;
   cdn: CdnPreferences;
+  /** The image hosts' health (the CDN status and the site-health page). */
+  cdnHealth: CdnHealth;
   history: HistoryService;
   libraries: Libraries;
   downloads: DownloadService;
@@ -216,8 +219,15 @@ export async function createServices(
     maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
     workJobsPerUser: config.downloads.workJobsPerUser,
   });
-  const cdn = new CdnPreferences(db.kysely, config, upstream, imageHosts);
-  const history = new HistoryService({ db: db.kysely, catalog, directory });
+  const cdn = new CdnPreferences(db.kysely);
+  const cdnHealth = new CdnHealth({
+    preferences: cdn,
+    config,
+    client: upstream,
+    hostHealth: imageHosts,
+  });
+  const historyStore = new HistoryStore(db.kysely);
+  const history = new HistoryService({ store: historyStore, catalog, directory });
   const favorites = new FavoritesService({
     db: db.kysely,
     urls,
@@ -246,11 +256,12 @@ export async function createServices(
     prefetch,
     generation,
     cdn,
+    cdnHealth,
     history,
     libraries: createLibraries({
       db: db.kysely,
       records: imageRecords,
-      history,
+      history: historyStore,
       directory,
       cdn,
       builders,
@@ -265,7 +276,7 @@ export async function createServices(
       gate: clearance,
       meter,
       browserInstalled: () => chromiumInstalled(),
-      imageHosts: () => cdn.imageHosts(),
+      imageHosts: () => cdnHealth.imageHosts(),
     }),
     mapDomainError: fromUpstream,
     async close() {

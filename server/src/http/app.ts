@@ -4,6 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import {
   serializerCompiler,
   validatorCompiler,
+  type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminUserRoutes } from '../auth/admin-routes';
@@ -75,23 +76,20 @@ export async function buildHttpApp(
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
 
-  const { auth, catalog, cdn, directory, downloads, favorites, history, images } = services;
-  const { imageRecords: records, libraries, modes, prefetch, siteHealth, urls } = services;
-  await app.register(authRoutes({ auth, settings: config.auth }), { prefix: '/api/auth' });
-  await app.register(adminUserRoutes({ userAdmin: services.userAdmin }), {
-    prefix: '/api/admin/users',
-  });
-  await app.register(searchRoutes({ catalog, directory }), { prefix: '/api' });
-  await app.register(imageListRoutes({ catalog, cdn, modes, prefetch, records }), {
-    prefix: '/api/images',
-  });
-  await app.register(libraryRoutes({ libraries, history }), { prefix: '/api/images' });
-  await app.register(imageFileRoutes({ catalog, cdn, directory, images, records, urls }), {
-    prefix: '/api/images',
-  });
-  await app.register(downloadRoutes({ downloads, images }), { prefix: '/api/download' });
-  await app.register(favoriteRoutes({ favorites }), { prefix: '/api/favorites' });
-  await app.register(siteHealthRoutes({ siteHealth }), { prefix: '/api/admin/site-health' });
+  const { auth, catalog, cdn, cdnHealth, directory, downloads, favorites, history } = services;
+  const { images, imageRecords: records, libraries, modes, prefetch, siteHealth, urls } = services;
+  const routeModules: [FastifyPluginAsyncZod, string][] = [
+    [authRoutes({ auth, settings: config.auth }), '/api/auth'],
+    [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
+    [searchRoutes({ catalog, directory }), '/api'],
+    [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
+    [libraryRoutes({ libraries, history }), '/api/images'],
+    [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
+    [downloadRoutes({ downloads, images }), '/api/download'],
+    [favoriteRoutes({ favorites }), '/api/favorites'],
+    [siteHealthRoutes({ siteHealth }), '/api/admin/site-health'],
+  ];
+  for (const [routes, prefix] of routeModules) await app.register(routes, { prefix });
   await registerWeb(app, options.webRoot);
   return app;
 }

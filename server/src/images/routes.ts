@@ -18,6 +18,7 @@ import { badRequest, forbidden } from '../errors';
 import { currentUser } from '../http/plugins/access';
 import type { UrlModel } from '../upstream';
 import type { CdnPreferences } from './cdn';
+import type { CdnHealth } from './cdn-health';
 import type { CachedImageRecords } from './records';
 import type { ImageStore } from './store';
 import { compressedLarge, IMAGE_FILE, idOfImageFile, imageCachingHeaders } from './urls';
@@ -28,6 +29,7 @@ const ImageFileParams = z.object({ file: z.string().regex(IMAGE_FILE, '图片 ID
 export function imageFileRoutes({
   catalog,
   cdn,
+  cdnHealth,
   directory,
   images,
   records,
@@ -35,6 +37,7 @@ export function imageFileRoutes({
 }: {
   catalog: CatalogService;
   cdn: CdnPreferences;
+  cdnHealth: CdnHealth;
   directory: Directory;
   images: ImageStore;
   records: CachedImageRecords;
@@ -125,7 +128,7 @@ export function imageFileRoutes({
     );
 
     app.get('/cdn-status', { schema: { response: { 200: CdnStatus } } }, async (request) =>
-      cdn.status(currentUser(request).id),
+      cdnHealth.status(currentUser(request).id),
     );
 
     app.post(
@@ -134,7 +137,7 @@ export function imageFileRoutes({
       async (request) => {
         const userId = currentUser(request).id;
         await cdn.setSmallCdn(userId, request.query.use_small_cdn);
-        return cdn.status(userId);
+        return cdnHealth.status(userId);
       },
     );
   };

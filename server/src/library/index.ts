@@ -4,10 +4,11 @@ import type { Database } from '../db';
 import type { CachedImageRecords, CacheGeneration, CdnPreferences } from '../images';
 import type { UrlBuilders } from '../upstream';
 import { CacheLibrary } from './cache-library';
-import type { HistoryService } from './history';
+import type { HistoryStore } from './history-store';
 import { SearchLibrary } from './search-library';
 
-export { HistoryService, type HistoryVisit, type VisitInput } from './history';
+export { HistoryService, type VisitInput } from './history';
+export { HistoryStore, type HistoryVisit } from './history-store';
 export { CacheLibrary } from './cache-library';
 export { SearchLibrary } from './search-library';
 
@@ -21,7 +22,7 @@ export interface Libraries {
 export function createLibraries(deps: {
   db: Kysely<Database>;
   records: CachedImageRecords;
-  history: HistoryService;
+  history: HistoryStore;
   directory: Directory;
   cdn: CdnPreferences;
   builders: UrlBuilders;

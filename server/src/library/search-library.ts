@@ -10,7 +10,7 @@ import type { Directory } from '../catalog';
 import { notFound } from '../errors';
 import { imageItem, type CdnPreferences } from '../images';
 import type { UrlBuilders } from '../upstream';
-import { historyWorkKey, type HistoryRow, type HistoryService } from './history';
+import { historyWorkKey, type HistoryRow, type HistoryStore } from './history-store';
 import { episodeNameOf, workName } from './names';
 
 /** The show title a record names: the directory's title first, then what the page sent. */
@@ -26,7 +26,7 @@ const showNameOf = (row: Pick<HistoryRow, 'work_title' | 'show_title' | 'work_id
 export class SearchLibrary {
   constructor(
     private readonly deps: {
-      history: HistoryService;
+      history: HistoryStore;
       directory: Directory;
       cdn: CdnPreferences;
       builders: UrlBuilders;
