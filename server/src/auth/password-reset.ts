@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db';
 import type { Mailer } from '../mail';
 import { resetMail } from './reset-mail';
+import type { ResetTokens } from './reset-tokens';
 import { hashPassword, hashToken, newToken } from './secrets';
 import type { SessionStore } from './sessions';
 import type { UserRepository } from './users';
@@ -13,7 +12,7 @@ import type { UserRepository } from './users';
 export class PasswordReset {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      tokens: ResetTokens;
       users: UserRepository;
       sessions: SessionStore;
       mailer: Mailer;
@@ -27,20 +26,7 @@ export class PasswordReset {
     const user = await this.deps.users.findByEmail(email);
     if (!user || user.disabled) return;
     const token = newToken();
-    const now = Date.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
-      await trx
-        .insertInto('password_resets')
-        .values({
-          user_id: user.id,
-          token_hash: hashToken(token),
-          created_at: new Date(now).toISOString(),
-          expires_at: new Date(now + this.deps.ttlMs).toISOString(),
-          used_at: null,
-        })
-        .execute();
-    });
+    await this.deps.tokens.replace(user.id, hashToken(token), this.deps.ttlMs);
     // The link is built from PUBLIC_URL only: a forged Host header must never redirect it.
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.deps.ttlMs / 60_000);
@@ -58,48 +44,16 @@ export class PasswordReset {
    */
   async confirm(token: string, newPassword: string): Promise<boolean> {
     const tokenHash = hashToken(token);
-    const live = await this.deps.db
-      .selectFrom('password_resets')
-      .select('user_id')
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date().toISOString())
-      .executeTakeFirst();
-    if (!live) return false;
+    if (!(await this.deps.tokens.isLive(tokenHash))) return false;
     const passwordHash = await hashPassword(newPassword);
-    const userId = await this.deps.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const claimed = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!claimed) return null;
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', claimed.user_id)
-        .execute();
-      await trx.deleteFrom('password_resets').where('user_id', '=', claimed.user_id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
-      return claimed.user_id;
-    });
+    const userId = await this.deps.tokens.claim(tokenHash, passwordHash);
     if (userId === null) return false;
     this.deps.sessions.forgetUser(userId);
     return true;
   }
 
   /** Deletes reset rows that can no longer be used (expired or used). */
-  async sweep(): Promise<number> {
-    const result = await this.deps.db
-      .deleteFrom('password_resets')
-      .where((eb) =>
-        eb.or([eb('expires_at', '<=', new Date().toISOString()), eb('used_at', 'is not', null)]),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  sweep(): Promise<number> {
+    return this.deps.tokens.sweep();
   }
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db';
 import { badRequest, conflict, tooManyRequests, unauthenticated } from '../errors';
 import type { Mailer } from '../mail';
 import { PasswordReset } from './password-reset';
+import { ResetTokens } from './reset-tokens';
 import { RateLimits } from './rate-limits';
 import { hashPassword, spendVerifyTime, verifyPassword } from './secrets';
 import { SessionStore } from './sessions';
@@ -40,7 +41,7 @@ export class AuthService {
     );
     this.limits = new RateLimits(db.kysely);
     this.reset = new PasswordReset({
-      db: db.kysely,
+      tokens: new ResetTokens(db.kysely),
       users: this.users,
       sessions: this.sessions,
       mailer,
