@@ -166,7 +166,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       hidden_ids: episode.imageIds.filter((_, i) => i % SCENE_FRAMES !== 0),
       unknown_ids: [],
     });
-    // Threshold 0 still hides identical pictures; other works' frames are never hidden.
+    // Another work's consecutive frames, 10 or more bits apart, are kept at the default threshold.
     const other = robot.episodes[0]!.imageIds.slice(0, 20);
     const distinct = await post('/api/download/near-duplicates', {
       kind: 'anime',
