@@ -44,7 +44,7 @@ async function users(...args: string[]) {
 describe(`npm run users (${databaseKind})`, () => {
   it(
     'adds, lists, changes role and password, and disables accounts',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const added = await users('add', 'Carol@Example.com', '--role', 'user');
       expect(added.code).toBe(0);
