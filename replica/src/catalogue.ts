@@ -60,10 +60,26 @@ export const KEY_IDS = {
   onePageMovie: 4262,
   /** Two episodes whose frames come in scenes of SCENE_FRAMES near-identical pictures. */
   sceneShow: 10800,
+  /** One episode whose frames sit at chosen difference-hash distances: see NEAR_FRAMES. */
+  nearFramesShow: 10810,
 } as const;
 
 /** Frames per scene in KEY_IDS.sceneShow. */
 export const SCENE_FRAMES = 6;
+
+/**
+ * KEY_IDS.nearFramesShow's frames in order, each a picture whose difference hash is one base hash
+ * with its first `flips` bits (in a fixed order) flipped, so any two frames are `|a − b|` bits
+ * apart: identical, below, at and one above the default near-duplicate threshold (6), and far.
+ */
+export const NEAR_FRAMES = [
+  { name: 'base', flips: 0 },
+  { name: 'identical', flips: 0 },
+  { name: 'below', flips: 4 },
+  { name: 'at', flips: 6 },
+  { name: 'above', flips: 7 },
+  { name: 'far', flips: 40 },
+] as const;
 
 /** Hands out ids in upload order, like fancaps' per-kind counters. */
 function sequence(start: number): (count: number) => number[] {
@@ -170,6 +186,9 @@ export const shows: readonly Show[] = [
     [10801, 'Episode 1', animeIds(4 * SCENE_FRAMES)],
     [10802, 'Episode 2', animeIds(3 * SCENE_FRAMES)],
   ]),
+  show('anime', 10810, 'Near Frames', '', 'new', [
+    [10811, 'Episode 1', animeIds(NEAR_FRAMES.length)],
+  ]),
 ];
 
 const sceneImages = shows
@@ -181,6 +200,21 @@ export function sceneOf(kind: Kind, id: number): { scene: number; frame: number 
   const index = kind === 'anime' ? sceneImages.indexOf(id) : -1;
   if (index < 0) return null;
   return { scene: Math.floor(index / SCENE_FRAMES), frame: index % SCENE_FRAMES };
+}
+
+const nearFrameImages = shows
+  .find((s) => s.id === KEY_IDS.nearFramesShow)!
+  .episodes.flatMap((e) => e.imageIds);
+
+/** The image id of the KEY_IDS.nearFramesShow frame so named in NEAR_FRAMES. */
+export function nearFrameId(name: (typeof NEAR_FRAMES)[number]['name']): number {
+  return nearFrameImages[NEAR_FRAMES.findIndex((frame) => frame.name === name)]!;
+}
+
+/** For an image of KEY_IDS.nearFramesShow: its place in NEAR_FRAMES. */
+export function nearFrameOf(kind: Kind, id: number): number | null {
+  const index = kind === 'anime' ? nearFrameImages.indexOf(id) : -1;
+  return index < 0 ? null : index;
 }
 
 export const movies: readonly Movie[] = [

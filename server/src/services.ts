@@ -284,6 +284,8 @@ export async function createServices(
       await prefetch.stop();
       await downloadRunner.stop();
       await background.idle();
+      // Fetches a stopped job or a closed request started still write their files.
+      await images.idle();
       await upstream.close();
       await db.close();
     },

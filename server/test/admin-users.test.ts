@@ -100,7 +100,8 @@ describe(`admin user management (${databaseKind})`, () => {
     for (const change of [{ role: 'user' }, { status: 'disabled' }]) {
       const res = await call('PATCH', `/api/admin/users/${me.id}`, change);
       expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toContain('管理员');
+      // The self-lock rule answers first (see the test below for the last-admin rule).
+      expect(res.json().detail).toBe('不能停用自己的账号或取消自己的管理员身份');
     }
     // With a second admin, still not by their own hand: no admin locks themselves out from the page.
     const second = await t.userHeaders('second@example.com', 'admin');
@@ -113,6 +114,25 @@ describe(`admin user management (${databaseKind})`, () => {
     // The other admin may make them step down.
     const stepDown = await call('PATCH', `/api/admin/users/${me.id}`, { role: 'user' }, second);
     expect(stepDown.statusCode).toBe(200);
+  });
+
+  it('two admins demoting each other at once: one steps down, the other is the last admin', async () => {
+    const me = (await call('GET', '/api/auth/me')).json();
+    const second = await t.userHeaders('second@example.com', 'admin');
+    const secondId = (await call('GET', '/api/auth/me', undefined, second)).json().id;
+    const [mine, theirs] = await Promise.all([
+      call('PATCH', `/api/admin/users/${secondId}`, { role: 'user' }),
+      call('PATCH', `/api/admin/users/${me.id}`, { role: 'user' }, second),
+    ]);
+    // Each is an active admin changing someone else, so the self-lock rule stays out of it: the
+    // second change to land would leave no admin, and meets the last-admin rule with its message.
+    const answers = [mine, theirs].map((res) => [res.statusCode, res.json().detail]);
+    expect(answers).toContainEqual([200, undefined]);
+    expect(answers).toContainEqual([409, '至少需要保留一个启用的管理员账号']);
+    const users = (
+      await call('GET', '/api/admin/users', undefined, mine.statusCode === 200 ? admin : second)
+    ).json().users as { role: string; status: string }[];
+    expect(users.filter((u) => u.role === 'admin' && u.status === 'active')).toHaveLength(1);
   });
 
   it('answers 404 for an unknown user and 400 for an empty change', async () => {

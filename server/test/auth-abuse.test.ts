@@ -59,6 +59,18 @@ describe(`login throttling (${databaseKind})`, () => {
     expect(verifications()).toBe(5);
   });
 
+  it('spends a password verification on an unknown email, as on a known one, so timing reveals no account', async () => {
+    await start();
+    // Each attempt from its own address, so the login limits never answer instead.
+    const known = await login(ADMIN.email, 'Nope12345', { remoteAddress: '10.77.0.1' });
+    expect(known.statusCode).toBe(401);
+    expect(verifications()).toBe(1);
+    const unknown = await login('nobody@example.com', 'Nope12345', { remoteAddress: '10.77.0.2' });
+    expect(unknown.statusCode).toBe(401);
+    // bench/timings.ts prints the two logins' median times side by side.
+    expect(verifications()).toBe(2);
+  });
+
   it('limits one address trying many emails', async () => {
     await start({ LOGIN_MAX_FAILURES_PER_ADDRESS: '8' });
     for (let i = 0; i < 8; i++) {

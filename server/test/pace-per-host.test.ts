@@ -67,10 +67,13 @@ describe(`a pace per kind of host, measured by the replica's arrival times (${da
       expect(gap).toBeGreaterThanOrEqual(FULL_SPACING_MS - NOISE_MS);
     for (const gap of gaps(times('pages')))
       expect(gap).toBeGreaterThanOrEqual(PAGE_SPACING_MS - NOISE_MS);
-    // The grid was not held behind the download: 24 thumbnails in less time than the download
-    // takes for two originals, while originals were still being fetched after it.
+    // The grid was not held behind the download: while its 24 thumbnails loaded, fewer than half
+    // of the originals still to come arrived (held behind them, it would have waited for all of
+    // them); bench/timings.ts prints the grid's time.
     expect(times('ant')).toHaveLength(24);
-    expect(gridDone - gridStarted).toBeLessThan(2 * FULL_SPACING_MS);
+    const toCome = 8 - originals.filter((at) => at < gridStarted).length;
+    const during = originals.filter((at) => at >= gridStarted && at <= gridDone).length;
+    expect(during).toBeLessThan(toCome / 2);
     expect(originals.at(-1)!).toBeGreaterThan(gridDone);
   });
 });

@@ -84,6 +84,8 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       // A paused task would wait an hour by itself: only the restart can take it up sooner.
       DOWNLOAD_RETRY_INTERVAL: '1h',
+      // A held request must end with the outage, not time out before it (that pauses too).
+      UPSTREAM_TIMEOUT: '60s',
     };
 
     const first = await startTestApp(env);
@@ -116,7 +118,10 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
     expect(images.statusCode, images.body).toBe(202);
     const imagesId = images.json<{ download_id: string }>().download_id;
     await poll(first, headers, workId, (s) => s.done_count > 10, 'the job to be under way');
+    // Held from here until the outage, however fast the job would otherwise finish.
+    replica.setFault('ant', { type: 'hang' });
     await poll(first, headers, imagesId, (s) => s.done_count > 2, 'the selection to be under way');
+    expect((await poll(first, headers, workId, () => true, 'the status')).status).toBe('running');
 
     // The source goes away: every connection is refused.
     const beforeOutage = replica.counts();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { sceneOf } from '../catalogue';
+import { nearFrameOf, sceneOf } from '../catalogue';
+import { nearFrameSvg } from './hash-pattern';
 import type { ImageSize, Kind } from '../types';
 import { glyphRects, glyphsWidth } from './segments';
 
@@ -42,6 +43,8 @@ function svg(kind: Kind, id: number, size: ImageSize): string {
   const scene = sceneOf(kind, id);
   if (scene) return sceneSvg(scene.scene, scene.frame, size);
   const { width, height } = IMAGE_DIMENSIONS[size];
+  const nearFrame = nearFrameOf(kind, id);
+  if (nearFrame !== null) return nearFrameSvg(nearFrame, width, height);
   const style = KIND_STYLE[kind];
   const digits = String(id);
   const glyphW = Math.min(180, Math.floor(1600 / (digits.length * 1.35)));

@@ -76,13 +76,15 @@ export class UserAdmin {
     const staysAdmin =
       (changes.role ?? row.role) === 'admin' &&
       (changes.status ?? (row.disabled ? 'disabled' : 'active')) === 'active';
-    if (row.role === 'admin' && !row.disabled && !staysAdmin && (await this.activeAdmins()) <= 1) {
-      throw conflict(LAST_ADMIN);
-    }
-    const updated = await this.users.update(id, {
+    const set = {
       ...(changes.role ? { role: changes.role } : {}),
       ...(changes.status ? { disabled: disabledFlag(changes.status) } : {}),
-    });
+    };
+    const updated =
+      row.role === 'admin' && !row.disabled && !staysAdmin
+        ? await this.users.updateKeepingAnAdmin(id, set)
+        : await this.users.update(id, set);
+    if (updated === null) throw conflict(LAST_ADMIN);
     if (!updated) throw notFound('用户不存在');
     // A disabled user's sessions end; any other change is seen at the next request.
     if (changes.status === 'disabled') await this.sessions.revokeAll(id);
@@ -101,11 +103,6 @@ export class UserAdmin {
       user: toAdminUser(updated),
       generated_password: password === undefined ? chosen : null,
     };
-  }
-
-  private async activeAdmins(): Promise<number> {
-    const rows = await this.users.list();
-    return rows.filter((row) => row.role === 'admin' && !row.disabled).length;
   }
 }
 

@@ -84,6 +84,33 @@ export class UserRepository {
     });
   }
 
+  /**
+   * `update` for a change that ends an active admin's admin rights, refused (null) when no other
+   * active admin would remain. The active admins' rows are locked first (a no-op update), so two
+   * admins demoting each other at once cannot both go through: the second waits, then sees one.
+   */
+  async updateKeepingAnAdmin(
+    id: number,
+    changes: Partial<Pick<UserRow, 'role' | 'disabled'>>,
+  ): Promise<UserRow | null | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const admins = await trx
+        .updateTable('users')
+        .set((eb) => ({ role: eb.ref('role') }))
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .returning('id')
+        .execute();
+      if (!admins.some((admin) => admin.id !== id)) return null;
+      return trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+
   async update(
     id: number,
     changes: Partial<

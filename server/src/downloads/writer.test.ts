@@ -1,15 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../../test/support/zip';
 import { writeZip, type ZipEntry } from './writer';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-zip-'));
+// Made when the tests run, not when the module loads (`vitest list` loads it too).
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-zip-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('writeZip', () => {
-  it('switches to ZIP64 past 65,535 entries, and unzip -t accepts the archive', async () => {
+  it('switches to ZIP64 past 65,535 entries, which both unzip and a strict reader (yauzl) read', async () => {
     const count = 65_600;
     const image = path.join(dir, 'image.jpg');
     writeFileSync(image, Buffer.from('not really a jpeg'));
@@ -29,7 +34,39 @@ describe('writeZip', () => {
       .trim()
       .split('\n');
     expect(listing.at(-1)).toMatch(new RegExp(`\\b${count} files`));
+    // yauzl, unlike unzip, finds the directory only through the ZIP64 locator and record.
+    const read = await readZip(bytes);
+    expect(read).toHaveLength(count);
+    expect(read[0]!.data.toString()).toBe('not really a jpeg');
+    expect(read.at(-1)).toMatchObject({ name: `work/ep/${count - 1}.txt` });
+    expect(read.at(-1)!.data.toString()).toBe(`${count - 1}`);
   }, 120_000);
+
+  it('puts offsets past 4 GiB in ZIP64 fields, where a strict reader finds the entries', async () => {
+    const image = path.join(dir, 'past.jpg');
+    writeFileSync(image, Buffer.from('a file past 4 GiB'));
+    const file = path.join(dir, 'past-4-GiB.zip');
+    // The archive starts just below 4 GiB (a hole before it): its first entry's offset fits 32
+    // bits, the next ones' do not.
+    const startAt = 2 ** 32 - 40;
+    await writeZip({
+      file,
+      startAt,
+      entries: [
+        { name: 'below.txt', body: Buffer.from('below 4 GiB') },
+        { name: 'past.txt', body: Buffer.from('past 4 GiB') },
+        { name: 'past.jpg', file: image, bytes: 17 },
+      ],
+    });
+    expect(statSync(file).size).toBeGreaterThan(2 ** 32);
+    const entries = await readZip(file);
+    expect(entries.map((e) => [e.name, e.data.toString()])).toEqual([
+      ['below.txt', 'below 4 GiB'],
+      ['past.txt', 'past 4 GiB'],
+      ['past.jpg', 'a file past 4 GiB'],
+    ]);
+    expect(execFileSync('unzip', ['-t', file]).toString()).toMatch(/No errors detected/);
+  });
 
   it('copies a file too large to read whole piece by piece, with its CRC, beside small ones', async () => {
     const large = path.join(dir, 'large.jpg');

@@ -2,6 +2,14 @@ import { close, open, read, writev } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { untilAborted } from './abort';
+import {
+  MAX_ENTRY_BYTES,
+  centralHeader,
+  dosDateTime,
+  endOfArchive,
+  localHeader,
+  type Written,
+} from './zip-records';
 
 /** A file on disk: where it is and how big, and how to get it again if it went meanwhile. */
 export interface ZipFileEntry {
@@ -24,19 +32,6 @@ const READ_AHEAD = 16;
 const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
 /** The archive is written in pieces of about this size (one `writev` each). */
 const WRITE_BATCH_BYTES = 1024 * 1024;
-/** Stored entries are never larger than this: their local header has no room for ZIP64 sizes. */
-const MAX_ENTRY_BYTES = 0xfffffffe;
-
-const U32 = 0xffffffff;
-const U16 = 0xffff;
-/** Unix `-rw-r--r--` regular file, in the high half of the external attributes. */
-const FILE_ATTRIBUTES = (0o100644 << 16) >>> 0;
-/** General purpose flag: names are UTF-8. */
-const UTF8_NAMES = 0x0800;
-/** "Made by" Unix (3), and the version of the format an entry needs: 2.0, or 4.5 for ZIP64. */
-const MADE_BY_UNIX = 3 << 8;
-const VERSION_DEFAULT = 20;
-const VERSION_ZIP64 = 45;
 
 /** Read buffers kept for reuse once written out (beyond this many bytes, they are let go). */
 const POOL_BYTES = 8 * 1024 * 1024;
@@ -67,14 +62,6 @@ class BufferPool {
   }
 }
 
-/** What the central directory keeps of each entry written. */
-interface Written {
-  name: Buffer;
-  crc: number;
-  bytes: number;
-  offset: number;
-}
-
 /**
  * Writes a store-only ZIP of the entries, in order, to `file` through a temporary name, so a
  * half-written archive is never served. A purpose-built writer rather than yazl: for archives of
@@ -90,12 +77,17 @@ export async function writeZip(options: {
   entries: Iterable<ZipEntry>;
   signal?: AbortSignal;
   onBytes?(bytes: number): void;
+  /**
+   * Where in the file the archive begins (0 unless set), the bytes before it left a hole: a test
+   * puts entries past 4 GiB, where offsets need ZIP64 fields, without writing 4 GiB.
+   */
+  startAt?: number;
 }): Promise<number> {
   const { signal } = options;
   const temporary = `${options.file}.tmp`;
   const fd = await fsCall<number>((done) => open(temporary, 'w', done));
   const pool = new BufferPool();
-  const output = new Output(fd, signal, options.onBytes, pool);
+  const output = new Output(fd, signal, options.onBytes, pool, options.startAt ?? 0);
   const written: Written[] = [];
   const [time, date] = dosDateTime(new Date());
   try {
@@ -154,18 +146,23 @@ export async function writeZip(options: {
 
 /** The archive's file: pieces gathered and written in batches, at the end of what was written. */
 class Output {
-  position = 0;
   pending = 0;
   private chunks: Buffer[] = [];
   /** Pool buffers whose bytes are among the chunks: free again once those are written. */
   private slabs: Buffer[] = [];
+  /** Where the next `writev` writes. */
+  private flushed: number;
 
   constructor(
     private readonly fd: number,
     private readonly signal: AbortSignal | undefined,
     private readonly onBytes: ((bytes: number) => void) | undefined,
     private readonly pool: BufferPool,
-  ) {}
+    /** Where the archive's next byte goes once everything pushed is written. */
+    public position: number,
+  ) {
+    this.flushed = position;
+  }
 
   push(chunk: Buffer, slab?: Buffer): void {
     this.chunks.push(chunk);
@@ -181,7 +178,10 @@ class Output {
     this.pending = 0;
     while (chunks.length > 0) {
       this.signal?.throwIfAborted();
-      const done = await fsCall<number>((callback) => writev(this.fd, chunks, callback));
+      const done = await fsCall<number>((callback) =>
+        writev(this.fd, chunks, this.flushed, callback),
+      );
+      this.flushed += done;
       let skip = done;
       const rest: Buffer[] = [];
       for (const chunk of chunks) {
@@ -279,103 +279,6 @@ async function copyFile(file: string, bytes: number, output: Output, signal?: Ab
     if (output.pending >= WRITE_BATCH_BYTES) await output.flush();
   });
   if (copied !== bytes) throw new Error(`${file} changed while it was being archived`);
-}
-
-function localHeader(name: Buffer, crc: number, bytes: number, time: number, date: number) {
-  const header = Buffer.allocUnsafe(30 + name.length);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(VERSION_DEFAULT, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(0, 8); // stored
-  header.writeUInt16LE(time, 10);
-  header.writeUInt16LE(date, 12);
-  header.writeUInt32LE(crc, 14);
-  header.writeUInt32LE(bytes, 18);
-  header.writeUInt32LE(bytes, 22);
-  header.writeUInt16LE(name.length, 26);
-  header.writeUInt16LE(0, 28);
-  name.copy(header, 30);
-  return header;
-}
-
-/** The entry's central directory record; an offset past 4 GiB goes in a ZIP64 extra field. */
-function centralHeader(entry: Written, time: number, date: number): Buffer {
-  const zip64 = entry.offset >= U32;
-  const extra = zip64 ? 12 : 0;
-  const header = Buffer.allocUnsafe(46 + entry.name.length + extra);
-  const version = zip64 ? VERSION_ZIP64 : VERSION_DEFAULT;
-  header.writeUInt32LE(0x02014b50, 0);
-  header.writeUInt16LE(MADE_BY_UNIX | version, 4);
-  header.writeUInt16LE(version, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(0, 10);
-  header.writeUInt16LE(time, 12);
-  header.writeUInt16LE(date, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.bytes, 20);
-  header.writeUInt32LE(entry.bytes, 24);
-  header.writeUInt16LE(entry.name.length, 28);
-  header.writeUInt16LE(extra, 30);
-  header.writeUInt16LE(0, 32); // comment
-  header.writeUInt16LE(0, 34); // disk
-  header.writeUInt16LE(0, 36); // internal attributes
-  header.writeUInt32LE(FILE_ATTRIBUTES, 38);
-  header.writeUInt32LE(zip64 ? U32 : entry.offset, 42);
-  entry.name.copy(header, 46);
-  if (zip64) {
-    const at = 46 + entry.name.length;
-    header.writeUInt16LE(0x0001, at);
-    header.writeUInt16LE(8, at + 2);
-    header.writeBigUInt64LE(BigInt(entry.offset), at + 4);
-  }
-  return header;
-}
-
-/**
- * The end-of-central-directory record, preceded by the ZIP64 record and its locator when the
- * entry count, the directory's size or its offset does not fit the classic fields.
- */
-function endOfArchive(count: number, start: number, size: number, end: number): Buffer {
-  const zip64 = count >= U16 || start >= U32 || size >= U32;
-  const parts: Buffer[] = [];
-  if (zip64) {
-    const record = Buffer.alloc(56);
-    record.writeUInt32LE(0x06064b50, 0);
-    record.writeBigUInt64LE(44n, 4); // the size of the rest of this record
-    record.writeUInt16LE(MADE_BY_UNIX | VERSION_ZIP64, 12);
-    record.writeUInt16LE(VERSION_ZIP64, 14);
-    record.writeUInt32LE(0, 16); // this disk
-    record.writeUInt32LE(0, 20); // the directory's disk
-    record.writeBigUInt64LE(BigInt(count), 24);
-    record.writeBigUInt64LE(BigInt(count), 32);
-    record.writeBigUInt64LE(BigInt(size), 40);
-    record.writeBigUInt64LE(BigInt(start), 48);
-    const locator = Buffer.alloc(20);
-    locator.writeUInt32LE(0x07064b50, 0);
-    locator.writeUInt32LE(0, 4);
-    locator.writeBigUInt64LE(BigInt(end), 8);
-    locator.writeUInt32LE(1, 16);
-    parts.push(record, locator);
-  }
-  const record = Buffer.alloc(22);
-  record.writeUInt32LE(0x06054b50, 0);
-  record.writeUInt16LE(0, 4);
-  record.writeUInt16LE(0, 6);
-  record.writeUInt16LE(zip64 ? U16 : count, 8);
-  record.writeUInt16LE(zip64 ? U16 : count, 10);
-  record.writeUInt32LE(zip64 ? U32 : size, 12);
-  record.writeUInt32LE(zip64 ? U32 : start, 16);
-  record.writeUInt16LE(0, 20); // comment
-  parts.push(record);
-  return Buffer.concat(parts);
-}
-
-/** MS-DOS time and date (local time, two-second steps), as ZIP headers hold them. */
-function dosDateTime(at: Date): [number, number] {
-  const time = (at.getHours() << 11) | (at.getMinutes() << 5) | (at.getSeconds() >> 1);
-  const year = Math.max(0, at.getFullYear() - 1980);
-  const date = (year << 9) | ((at.getMonth() + 1) << 5) | at.getDate();
-  return [time, date];
 }
 
 function fsCall<T>(call: (done: (error: Error | null, value: T) => void) => void): Promise<T> {

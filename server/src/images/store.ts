@@ -63,6 +63,11 @@ export class ImageStore {
     },
   ) {}
 
+  /** Settles once no fetch is under way: a closing app lets them land before it goes. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled(this.inFlight.values());
+  }
+
   /** Where a size of a kind comes from (`host:port`, as the paced client keys hosts). */
   private hostOf(size: ImageSize, kind: Kind): string {
     return new URL(this.deps.builders.imageUrl(size, kind, 1)).host;

@@ -8,10 +8,13 @@ export interface ZipEntry {
   crc32: number;
 }
 
-/** Reads every entry of a ZIP archive held in memory (test archives are small). */
-export function readZip(archive: Buffer): Promise<ZipEntry[]> {
+/**
+ * Reads every entry of a ZIP archive, held in memory or (for one too large for that) in a file,
+ * with yauzl: a strict reader, which checks the ZIP64 records a lenient one skips over.
+ */
+export function readZip(archive: Buffer | string): Promise<ZipEntry[]> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
+    const opened = (error: Error | null, zip: yauzl.ZipFile) => {
       if (error) return reject(error);
       const entries: ZipEntry[] = [];
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -34,6 +37,8 @@ export function readZip(archive: Buffer): Promise<ZipEntry[]> {
       zip.on('end', () => resolve(entries));
       zip.on('error', reject);
       zip.readEntry();
-    });
+    };
+    if (typeof archive === 'string') yauzl.open(archive, { lazyEntries: true }, opened);
+    else yauzl.fromBuffer(archive, { lazyEntries: true }, opened);
   });
 }
