@@ -21,6 +21,7 @@ import {
   crawlMovie,
   crawlShow,
   parseSearchPage,
+  workLink,
 } from '../upstream';
 import type { CrawlProgressStore, CrawlRecord, CrawlState } from './crawl-progress';
 import type { Directory } from './directory';
@@ -417,6 +418,7 @@ export class CatalogService {
       image_url: this.deps.builders.moviePageUrl(ref),
       movie_title: title,
       message: '电影内容没有剧集列表，请直接查看图片',
+      link: workLink(this.deps.builders, 'movie', ref.id),
     };
     return new AppError(400, 'MOVIE_NO_EPISODES', detail);
   }

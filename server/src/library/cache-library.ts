@@ -15,6 +15,7 @@ import type { Kind } from '../config';
 import type { Database } from '../db';
 import { badRequest, notFound } from '../errors';
 import { cacheStats, imageItem, type CacheGeneration, type CdnPreferences } from '../images';
+import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import {
   CacheLibraryQueries,
   PREVIEWS,
@@ -58,6 +59,7 @@ export class CacheLibrary {
       db: Kysely<Database>;
       cdn: CdnPreferences;
       generation: CacheGeneration;
+      builders: UrlBuilders;
     },
   ) {
     this.queries = new CacheLibraryQueries(deps.db);
@@ -129,6 +131,7 @@ export class CacheLibrary {
     }
     const categories = groups.map((g) =>
       workCategory(
+        this.deps.builders,
         g,
         episodesByWork.get(categoryKey({ kind: g.kind, id: g.work_id })) ?? [],
         compressed,
@@ -156,6 +159,7 @@ export class CacheLibrary {
     return {
       show_name: UNCATEGORIZED_NAME,
       work: null,
+      link: null,
       category: UNCATEGORIZED,
       episode_count: 1,
       total_images: count,
@@ -169,6 +173,7 @@ export class CacheLibrary {
           kind: null,
           image_count: count,
           images,
+          link: null,
         },
       ],
     };
@@ -230,6 +235,7 @@ export class CacheLibrary {
 }
 
 function workCategory(
+  builders: UrlBuilders,
   group: WorkGroupRow,
   rows: EpisodePreviewRow[],
   compressed: boolean,
@@ -245,11 +251,13 @@ function workCategory(
       kind: row.kind,
       image_count: row.image_count,
       images: row.previews.map((id) => imageItem(row.kind, id, compressed)),
+      link: episodeLink(builders, row.kind, episodeId),
     };
   });
   return {
     show_name: workName(group.title, group.work_id),
     work,
+    link: workLink(builders, work.kind, work.id),
     category: categoryKey(work),
     episode_count: episodes.length,
     total_images: group.image_count,

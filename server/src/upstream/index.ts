@@ -47,3 +47,4 @@ export type {
   ImageCrawlOptions,
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlEpisodeFast, crawlMovie } from './crawl';
+export { episodeLink, workLink } from './page-links';

@@ -12,11 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kind } from '../../config';
 import { thumbUrl } from '../../images';
 import type { Services } from '../../services';
+import { episodeLink, workLink } from '../../upstream';
 
 const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
 
 /** Search and episode lists: thin handlers over the catalog. */
-export function searchRoutes({ catalog, directory }: Services): FastifyPluginAsyncZod {
+export function searchRoutes({ catalog, directory, builders }: Services): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/search',
@@ -38,6 +39,7 @@ export function searchRoutes({ catalog, directory }: Services): FastifyPluginAsy
           kind: r.kind,
           id: r.id,
           preview_images: r.previewIds.map((id) => thumbUrl(r.kind, id)),
+          link: workLink(builders, r.kind, r.id),
         }));
         return {
           results,
@@ -85,6 +87,7 @@ export function searchRoutes({ catalog, directory }: Services): FastifyPluginAsy
           episode_number: e.number,
           preview_images: e.previewIds.slice(0, 4).map((id) => thumbUrl(work.kind, id)),
           image_count: counts.get(e.id) ?? null,
+          link: episodeLink(builders, work.kind, e.id),
         }));
         return {
           show_title: show.value.title,

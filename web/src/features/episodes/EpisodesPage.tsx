@@ -48,7 +48,7 @@ export function EpisodesPage() {
   const movie = movieDetail(query.error);
   if (movie) {
     return (
-      <Navigate replace to={movieImagesPath(movie.image_url, movie.movie_title, searchTerm)} />
+      <Navigate replace to={movieImagesPath(movie.link, movie.movie_title, searchTerm)} />
     );
   }
 
