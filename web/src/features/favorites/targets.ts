@@ -56,21 +56,17 @@ export function episodeTarget(
   workTitle: string,
   work: Ref,
 ): FavoriteTarget {
-  const preview_images = episode.preview_images.slice(0, 4);
-  const episode_url = episode.link.source_url;
+  const request = {
+    title: episode.title,
+    work_title: workTitle,
+    work_id: work.id,
+    episode_url: episode.link.source_url,
+    preview_images: episode.preview_images.slice(0, 4),
+  };
   return {
     type: 'episode',
-    request: { title: episode.title, work_title: workTitle, work_id: work.id, episode_url, preview_images },
-    draft: {
-      title: episode.title,
-      work_title: workTitle,
-      work_id: work.id,
-      kind: work.kind,
-      episode_id: episode.id,
-      episode_url,
-      link: episode.link,
-      preview_images,
-    },
+    request,
+    draft: { ...request, kind: work.kind, episode_id: episode.id, link: episode.link },
   };
 }
 

@@ -59,9 +59,7 @@ describe('search-history library', () => {
     const { router } = renderApp('/history');
     fireEvent.click((await screen.findAllByRole('button', { name: /Non-Stop/ }))[0]!);
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        `/images/${encodeURIComponent(movieUrl)}`,
-      ),
+      expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieUrl)}`),
     );
     expect(new URLSearchParams(router.state.location.search).get('isMovie')).toBe('true');
   });
