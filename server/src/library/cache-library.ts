@@ -15,7 +15,6 @@ import type { Kind } from '../config';
 import type { Database } from '../db';
 import { badRequest, notFound } from '../errors';
 import { cacheStats, imageItem, type CacheGeneration, type CdnPreferences } from '../images';
-import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import {
   CacheLibraryQueries,
   PREVIEWS,
@@ -24,6 +23,7 @@ import {
   type WorkGroupRow,
 } from './cache-queries';
 import { UNCATEGORIZED_NAME, episodeNameOf, workName } from './names';
+import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 
 interface Paging {
   page: number;

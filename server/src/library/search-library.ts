@@ -9,7 +9,8 @@ import type {
 import type { Directory } from '../catalog';
 import { notFound } from '../errors';
 import { imageItem, type CdnPreferences } from '../images';
-import { episodeLink, workLink, type UrlBuilders } from '../upstream';
+import { episodeLink, workLink } from '../upstream';
+import type { UrlBuilders } from '../upstream';
 import { historyWorkKey, type HistoryRow, type HistoryService } from './history';
 import { episodeNameOf, workName } from './names';
 
