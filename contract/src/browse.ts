@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageLink } from './links';
 import { validationMessages } from './messages';
 
 export const Kind = z.enum(['anime', 'tv', 'movie']);
@@ -37,6 +38,8 @@ export const SearchResult = z.object({
   kind: Kind,
   id: z.number().int(),
   preview_images: z.array(z.string()),
+  /** A show's episode list or a movie's images. */
+  link: PageLink,
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -63,6 +66,8 @@ export const Episode = z.object({
   episode_number: z.number().nullable(),
   preview_images: z.array(z.string()),
   image_count: z.number().int().nullable(),
+  /** The episode's images. */
+  link: PageLink,
 });
 export type Episode = z.infer<typeof Episode>;
 
@@ -82,6 +87,8 @@ export const MovieNoEpisodesDetail = z.object({
   image_url: z.string(),
   movie_title: z.string(),
   message: z.string(),
+  /** The movie's images, where the page goes instead. */
+  link: PageLink,
 });
 export type MovieNoEpisodesDetail = z.infer<typeof MovieNoEpisodesDetail>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
 import { Kind } from './browse';
+import { PageLink } from './links';
 
 /** What a favourite work is shown and opened as (movies open the images page, the rest episodes). */
 export const FavoriteContentType = z.enum(['movie', 'tv', 'anime']);
@@ -121,6 +122,8 @@ export const FavoriteWork = z.object({
   work_id: z.number().int().nullable(),
   /** The work's page, or the site's search for the title when the work id is unknown. */
   original_url: z.string(),
+  /** The work's episode list (a movie's images); null for a work known by its title only. */
+  link: PageLink.nullable(),
   created_at: z.string(),
 });
 export type FavoriteWork = z.infer<typeof FavoriteWork>;
@@ -134,6 +137,8 @@ export const FavoriteEpisode = z.object({
   kind: Kind,
   episode_id: z.number().int(),
   episode_url: z.string(),
+  /** The episode's (a movie's) images. */
+  link: PageLink,
   preview_images: z.array(z.string()),
   created_at: z.string(),
 });

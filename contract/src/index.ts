@@ -8,6 +8,7 @@ export * from './messages';
 export * from './auth';
 export * from './admin';
 export * from './browse';
+export * from './links';
 export * from './downloads';
 export * from './favorites';
 export * from './library';

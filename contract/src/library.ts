@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
 import { ImageItem, Kind, Ref } from './browse';
+import { PageLink } from './links';
 
 /**
  * The three libraries: the local library (every cached image), the categorized library (the same
@@ -92,6 +93,8 @@ export const LibraryEpisode = z.object({
   image_count: z.number().int(),
   /** At most four cached images, in episode order. */
   images: z.array(ImageItem),
+  /** The episode's (a movie's) images; null in the uncategorized group. */
+  link: PageLink.nullable(),
 });
 export type LibraryEpisode = z.infer<typeof LibraryEpisode>;
 
@@ -99,6 +102,8 @@ export const LibraryCategory = z.object({
   show_name: z.string(),
   /** null for the uncategorized group ('未分类'). */
   work: Ref.nullable(),
+  /** The work's episode list (a movie's images); null with `work`. */
+  link: PageLink.nullable(),
   /** What goes into `/local-library/category/{category}/…`. */
   category: z.string(),
   episode_count: z.number().int(),
@@ -140,8 +145,10 @@ export const HistoryEpisode = z.object({
   history_id: z.number().int(),
   /** The upstream episode id (the movie id for a movie). */
   episode_id: z.number().int(),
-  /** The full upstream episode (or movie) URL: the page opens `/images/{encoded episode_url}`. */
+  /** The full upstream episode (or movie) URL. */
   episode_url: z.string(),
+  /** The episode's (a movie's) images. */
+  link: PageLink,
   episode_name: z.string(),
   kind: Kind,
   show_name: z.string(),
@@ -161,6 +168,8 @@ export const HistoryCategory = z.object({
   show_name: z.string(),
   /** null when the visits never named the work (then grouped by show title). */
   work: Ref.nullable(),
+  /** The work's episode list (a movie's images); null with `work`. */
+  link: PageLink.nullable(),
   episode_count: z.number().int(),
   total_images: z.number().int(),
   last_viewed: z.string(),

@@ -134,6 +134,10 @@ describe(`favourites (${databaseKind})`, () => {
       kind: 'anime',
       work_id: 10435,
       original_url: 'https://fancaps.net/anime/showimages.php?10435',
+      link: {
+        page_path: '/episodes/10435',
+        source_url: 'https://fancaps.net/anime/showimages.php?10435',
+      },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
 
@@ -173,7 +177,13 @@ describe(`favourites (${databaseKind})`, () => {
       original_url: 'https://fancaps.net/search.php?q=lighthouse',
     });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ kind: null, work_id: null, content_type: 'tv' });
+    // No page of its own: the page opens a search for the title.
+    expect(first.json()).toMatchObject({
+      kind: null,
+      work_id: null,
+      content_type: 'tv',
+      link: null,
+    });
     expect(first.json().original_url).toMatch(/^https:\/\/fancaps\.net\/search\.php\?q=Lighthouse/);
     const again = await call(alice, 'POST', '/work', { title: 'LIGHTHOUSE season 1' });
     expect(again.statusCode).toBe(200);
@@ -201,6 +211,10 @@ describe(`favourites (${databaseKind})`, () => {
       kind: 'anime',
       episode_id: 20001,
       episode_url: 'https://fancaps.net/anime/episodeimages.php?20001',
+      link: {
+        page_path: `/images/${encodeURIComponent('https://fancaps.net/anime/episodeimages.php?20001')}`,
+        source_url: 'https://fancaps.net/anime/episodeimages.php?20001',
+      },
       preview_images: [
         '/api/images/700001.jpg?kind=anime&size=thumb',
         '/api/images/700002.jpg?kind=anime&size=thumb',
@@ -220,6 +234,50 @@ describe(`favourites (${databaseKind})`, () => {
       episode_url: MOVIE_URL,
     });
     expect(movie.json()).toMatchObject({ kind: 'movie', episode_id: 2666, work_id: 2666 });
+  });
+
+  it('links each favourite to its page in the app and on the site: anime, TV and movie', async () => {
+    const site = 'https://fancaps.net';
+    const images = (url: string) => ({
+      page_path: `/images/${encodeURIComponent(url)}`,
+      source_url: url,
+    });
+    for (const [title, url] of [
+      ['Non Non Biyori', `${site}/anime/showimages.php?10435-Non_Non_Biyori`],
+      ['Rick and Morty', `${site}/tv/showimages.php?22490-Rick_and_Morty`],
+      ['Hanabi', MOVIE_URL],
+    ]) {
+      expect((await call(alice, 'POST', '/work', { title, original_url: url })).statusCode).toBe(
+        201,
+      );
+    }
+    for (const [title, url] of [
+      ['Episode 1', EPISODE_URL],
+      ['Pilot', `${site}/tv/episodeimages.php?13017-Rick_and_Morty/Pilot`],
+      ['Hanabi', MOVIE_URL],
+    ]) {
+      const res = await call(alice, 'POST', '/episode', { title, episode_url: url });
+      expect(res.statusCode).toBe(201);
+    }
+    const { works, episodes } = (await call(alice, 'GET', '/')).json().data;
+    const linkOf = (items: { title: string; link: unknown }[]) =>
+      Object.fromEntries(items.map((item) => [item.title, item.link]));
+    expect(linkOf(works)).toEqual({
+      'Non Non Biyori': {
+        page_path: '/episodes/10435',
+        source_url: `${site}/anime/showimages.php?10435`,
+      },
+      'Rick and Morty': {
+        page_path: '/episodes/22490',
+        source_url: `${site}/tv/showimages.php?22490`,
+      },
+      Hanabi: images(`${site}/movies/MovieImages.php?movieid=2666`),
+    });
+    expect(linkOf(episodes)).toEqual({
+      'Episode 1': images(`${site}/anime/episodeimages.php?20001`),
+      Pilot: images(`${site}/tv/episodeimages.php?13017`),
+      Hanabi: images(`${site}/movies/MovieImages.php?movieid=2666`),
+    });
   });
 
   it('fills an episode work id and title from what the crawls learned', async () => {

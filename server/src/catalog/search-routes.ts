@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kind } from '../config';
 import { thumbUrl } from '../images';
+import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import type { Directory } from './directory';
 import type { CatalogService } from './service';
 
@@ -20,9 +21,11 @@ const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie:
 export function searchRoutes({
   catalog,
   directory,
+  builders,
 }: {
   catalog: CatalogService;
   directory: Directory;
+  builders: UrlBuilders;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -45,6 +48,7 @@ export function searchRoutes({
           kind: r.kind,
           id: r.id,
           preview_images: r.previewIds.map((id) => thumbUrl(r.kind, id)),
+          link: workLink(builders, r.kind, r.id),
         }));
         return {
           results,
@@ -92,6 +96,7 @@ export function searchRoutes({
           episode_number: e.number,
           preview_images: e.previewIds.slice(0, 4).map((id) => thumbUrl(work.kind, id)),
           image_count: counts.get(e.id) ?? null,
+          link: episodeLink(builders, work.kind, e.id),
         }));
         return {
           show_title: show.value.title,

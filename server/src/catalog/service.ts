@@ -18,6 +18,7 @@ import {
   crawlMovie,
   crawlShow,
   parseSearchPage,
+  workLink,
 } from '../upstream';
 import type { CrawlProgressStore } from './crawl-progress';
 import { CrawlRuns, crawlStatusOf, listingSoFar } from './crawl-runs';
@@ -271,6 +272,7 @@ export class CatalogService {
       image_url: this.deps.builders.moviePageUrl(ref),
       movie_title: title,
       message: '电影内容没有剧集列表，请直接查看图片',
+      link: workLink(this.deps.builders, 'movie', ref.id),
     };
     return new AppError(400, 'MOVIE_NO_EPISODES', detail);
   }

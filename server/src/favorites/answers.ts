@@ -1,16 +1,14 @@
 import type { FavoriteEpisode, FavoriteImage, FavoriteWork } from '@capshelf/contract';
 import { imageItem, thumbUrl } from '../images';
-import type { UrlBuilders } from '../upstream';
+import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import type { PreviewRef } from './inputs';
 import type { EpisodeRow, ImageRow, WorkRow } from './repository';
 
 /** Rows to wire shapes; every URL is rebuilt here from stored ids and kinds. */
 export function workAnswer(builders: UrlBuilders, row: WorkRow): FavoriteWork {
   const { kind, work_id: id } = row;
-  let originalUrl: string;
-  if (kind === null || id === null) originalUrl = builders.searchUrl(row.title);
-  else if (kind === 'movie') originalUrl = builders.moviePageUrl({ type: 'movie', kind, id });
-  else originalUrl = builders.showPageUrl({ type: 'work', kind, id });
+  // A work known by its title only has no page of its own: its URL is the site's search.
+  const link = kind === null || id === null ? null : workLink(builders, kind, id);
   return {
     id: row.id,
     title: row.title,
@@ -18,7 +16,8 @@ export function workAnswer(builders: UrlBuilders, row: WorkRow): FavoriteWork {
     content_type: row.content_type,
     kind,
     work_id: id,
-    original_url: originalUrl,
+    original_url: link?.source_url ?? builders.searchUrl(row.title),
+    link,
     created_at: row.created_at,
   };
 }
@@ -27,6 +26,7 @@ export function episodeAnswer(builders: UrlBuilders, row: EpisodeRow): FavoriteE
   const { kind, episode_id: id } = row;
   // Written by FavoriteInputs only, so the JSON is known to be PreviewRef[].
   const previews = JSON.parse(row.preview_images) as PreviewRef[];
+  const link = episodeLink(builders, kind, id);
   return {
     id: row.id,
     title: row.title,
@@ -34,10 +34,8 @@ export function episodeAnswer(builders: UrlBuilders, row: EpisodeRow): FavoriteE
     work_id: row.work_id,
     kind,
     episode_id: id,
-    episode_url:
-      kind === 'movie'
-        ? builders.moviePageUrl({ type: 'movie', kind, id })
-        : builders.episodePageUrl({ type: 'episode', kind, id }),
+    episode_url: link.source_url,
+    link,
     preview_images: previews.map((p) => thumbUrl(p.kind, p.id)),
     created_at: row.created_at,
   };

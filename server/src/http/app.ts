@@ -76,12 +76,13 @@ export async function buildHttpApp(
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
 
-  const { auth, catalog, cdn, cdnHealth, directory, downloads, favorites, history } = services;
-  const { images, imageRecords: records, libraries, modes, prefetch, siteHealth, urls } = services;
+  const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
+  const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
+  const { siteHealth, urls } = services;
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
-    [searchRoutes({ catalog, directory }), '/api'],
+    [searchRoutes({ catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],

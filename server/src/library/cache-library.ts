@@ -28,6 +28,7 @@ import {
 } from './cache-queries';
 import { CachedImageQueries, type ImageAggregate } from './image-queries';
 import { UNCATEGORIZED_NAME, episodeNameOf, workName } from './names';
+import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 
 interface Paging {
   page: number;
@@ -65,6 +66,7 @@ export class CacheLibrary {
       records: CachedImageRecords;
       cdn: CdnPreferences;
       generation: CacheGeneration;
+      builders: UrlBuilders;
     },
   ) {
     this.queries = new CacheLibraryQueries(deps.db);
@@ -137,6 +139,7 @@ export class CacheLibrary {
     }
     const categories = groups.map((g) =>
       workCategory(
+        this.deps.builders,
         g,
         episodesByWork.get(categoryKey({ kind: g.kind, id: g.work_id })) ?? [],
         compressed,
@@ -164,6 +167,7 @@ export class CacheLibrary {
     return {
       show_name: UNCATEGORIZED_NAME,
       work: null,
+      link: null,
       category: UNCATEGORIZED,
       episode_count: 1,
       total_images: count,
@@ -177,6 +181,7 @@ export class CacheLibrary {
           kind: null,
           image_count: count,
           images,
+          link: null,
         },
       ],
     };
@@ -238,6 +243,7 @@ export class CacheLibrary {
 }
 
 function workCategory(
+  builders: UrlBuilders,
   group: WorkGroupRow,
   rows: EpisodePreviewRow[],
   compressed: boolean,
@@ -253,11 +259,13 @@ function workCategory(
       kind: row.kind,
       image_count: row.image_count,
       images: row.previews.map((id) => imageItem(row.kind, id, compressed)),
+      link: episodeLink(builders, row.kind, episodeId),
     };
   });
   return {
     show_name: workName(group.title, group.work_id),
     work,
+    link: workLink(builders, work.kind, work.id),
     category: categoryKey(work),
     episode_count: episodes.length,
     total_images: group.image_count,

@@ -9,6 +9,7 @@ import type {
 import type { Directory } from '../catalog';
 import { notFound } from '../errors';
 import { imageItem, type CdnPreferences } from '../images';
+import { episodeLink, workLink } from '../upstream';
 import type { UrlBuilders } from '../upstream';
 import { historyWorkKey, type HistoryRow, type HistoryStore } from './history-store';
 import { episodeNameOf, workName } from './names';
@@ -47,6 +48,7 @@ export class SearchLibrary {
     const categories = [...works.values()].map((list): HistoryCategory => ({
       show_name: list[0]!.show_name,
       work: list[0]!.work,
+      link: list[0]!.work && workLink(this.deps.builders, list[0]!.work.kind, list[0]!.work.id),
       episode_count: list.length,
       total_images: list.reduce((sum, e) => sum + e.image_count, 0),
       last_viewed: list[0]!.updated_at,
@@ -101,10 +103,12 @@ export class SearchLibrary {
     const workKeys = new Map(rows.map((r) => [r.id, historyWorkKey(r)]));
     const list = rows.map((row): HistoryEpisode => {
       const showName = showNameOf(row);
+      const link = episodeLink(this.deps.builders, row.kind, row.episode_id);
       return {
         history_id: row.id,
         episode_id: row.episode_id,
-        episode_url: this.episodeUrl(row),
+        episode_url: link.source_url,
+        link,
         episode_name: episodeNameOf(row.kind, row.episode_id, row.episode_title, showName),
         kind: row.kind,
         show_name: showName,
@@ -119,12 +123,5 @@ export class SearchLibrary {
       };
     });
     return { list, workKeys };
-  }
-
-  private episodeUrl(row: HistoryRow): string {
-    const { builders } = this.deps;
-    return row.kind === 'movie'
-      ? builders.moviePageUrl({ type: 'movie', kind: 'movie', id: row.episode_id })
-      : builders.episodePageUrl({ type: 'episode', kind: row.kind, id: row.episode_id });
   }
 }

@@ -4,6 +4,7 @@ export type { UrlModel, UrlParseResult, UrlRefusal, ParseOptions } from './urls'
 export { createUrlModel, refFromQueryPart } from './urls';
 export type { UrlBuilders } from './builders';
 export { createUrlBuilders, ALL_KINDS } from './builders';
+export { episodeLink, workLink } from './page-links';
 
 export type { SearchResult } from './parse/search';
 export { parseSearchPage } from './parse/search';

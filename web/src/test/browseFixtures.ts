@@ -4,28 +4,39 @@ import type {
   ImageCrawlResponse,
   ImageItem,
   ImageListResponse,
+  PageLink,
   SearchResponse,
   SearchResult,
 } from '@capshelf/contract';
 
+/** The server's link of an episode or a movie: its images page, by its whole URL. */
+export const imagesLink = (url: string): PageLink => ({
+  page_path: `/images/${encodeURIComponent(url)}`,
+  source_url: url,
+});
+
+const SHOW_URL = 'https://fancaps.net/anime/showimages.php?10435-Non_Non_Biyori';
 export const showResult: SearchResult = {
   title: 'Non Non Biyori',
   content_type: 'Anime',
-  url: 'https://fancaps.net/anime/showimages.php?10435-Non_Non_Biyori',
+  url: SHOW_URL,
   year: 2013,
   kind: 'anime',
   id: 10435,
   preview_images: ['/api/images/1.jpg?size=thumb&kind=anime'],
+  link: { page_path: '/episodes/10435-Non_Non_Biyori', source_url: SHOW_URL },
 };
 
+const MOVIE_URL = 'https://fancaps.net/movies/MovieImages.php?name=Non_Stop&movieid=2731';
 export const movieResult: SearchResult = {
   title: 'Non-Stop',
   content_type: 'Movie',
-  url: 'https://fancaps.net/movies/MovieImages.php?name=Non_Stop&movieid=2731',
+  url: MOVIE_URL,
   year: 2014,
   kind: 'movie',
   id: 2731,
   preview_images: [],
+  link: imagesLink(MOVIE_URL),
 };
 
 export function searchResponse(results: SearchResult[], cached = false): SearchResponse {
@@ -34,13 +45,15 @@ export function searchResponse(results: SearchResult[], cached = false): SearchR
 
 export function episode(number: number | null, title = `Episode ${number}`): Episode {
   const id = 1000 + (number ?? 999);
+  const url = `https://fancaps.net/anime/episodeimages.php?${id}-Non_Non_Biyori/${title.replace(/ /g, '_')}`;
   return {
     id,
     title,
-    url: `https://fancaps.net/anime/episodeimages.php?${id}-Non_Non_Biyori/${title.replace(/ /g, '_')}`,
+    url,
     episode_number: number,
     preview_images: [],
     image_count: number === null ? null : 100 + number,
+    link: imagesLink(url),
   };
 }
 

@@ -5,10 +5,12 @@ import type {
   FavoritesResponse,
   FavoriteWork,
 } from '@capshelf/contract';
+import { imagesLink } from './browseFixtures';
 
 const AT = '2026-01-02T03:04:05Z';
 
 export function favWork(id: number, overrides: Partial<FavoriteWork> = {}): FavoriteWork {
+  const url = `https://fancaps.net/anime/showimages.php?${10_000 + id}`;
   return {
     id,
     title: `Work ${id}`,
@@ -16,13 +18,15 @@ export function favWork(id: number, overrides: Partial<FavoriteWork> = {}): Favo
     content_type: 'anime',
     kind: 'anime',
     work_id: 10_000 + id,
-    original_url: `https://fancaps.net/anime/showimages.php?${10_000 + id}`,
+    original_url: url,
+    link: { page_path: `/episodes/${10_000 + id}`, source_url: url },
     created_at: AT,
     ...overrides,
   };
 }
 
 export function favEpisode(id: number, overrides: Partial<FavoriteEpisode> = {}): FavoriteEpisode {
+  const url = `https://fancaps.net/anime/episodeimages.php?${1000 + id}`;
   return {
     id,
     title: `Episode ${id}`,
@@ -30,7 +34,8 @@ export function favEpisode(id: number, overrides: Partial<FavoriteEpisode> = {})
     work_id: 10435,
     kind: 'anime',
     episode_id: 1000 + id,
-    episode_url: `https://fancaps.net/anime/episodeimages.php?${1000 + id}`,
+    episode_url: url,
+    link: imagesLink(url),
     preview_images: [],
     created_at: AT,
     ...overrides,

@@ -7,7 +7,7 @@ import type {
   LibraryImage,
   LocalLibraryResponse,
 } from '@capshelf/contract';
-import { images } from './browseFixtures';
+import { images, imagesLink } from './browseFixtures';
 
 export function libraryImages(count: number, firstId = 500_000): LibraryImage[] {
   return images(count, firstId).map((image, index) => ({
@@ -27,6 +27,10 @@ export function libraryCategory(id: number, overrides: Partial<LibraryCategory> 
   return {
     show_name: `Work ${id}`,
     work: { kind: 'anime', id },
+    link: {
+      page_path: `/episodes/${id}`,
+      source_url: `https://fancaps.net/anime/showimages.php?${id}`,
+    },
     category: `anime:${id}`,
     episode_count: 2,
     total_images: 30,
@@ -39,6 +43,7 @@ export function libraryCategory(id: number, overrides: Partial<LibraryCategory> 
       kind: 'anime' as const,
       image_count: 15,
       images: images(2, id * 100 + n * 10),
+      link: imagesLink(`https://fancaps.net/anime/episodeimages.php?${id * 10 + n}`),
     })),
     ...overrides,
   } satisfies LibraryCategory;
@@ -79,10 +84,12 @@ export function historyEpisode(
   id: number,
   overrides: Partial<HistoryEpisode> = {},
 ): HistoryEpisode {
+  const url = `https://fancaps.net/anime/episodeimages.php?${1000 + id}-Non_Non_Biyori/Episode_${id}`;
   return {
     history_id: id,
     episode_id: 1000 + id,
-    episode_url: `https://fancaps.net/anime/episodeimages.php?${1000 + id}-Non_Non_Biyori/Episode_${id}`,
+    episode_url: url,
+    link: imagesLink(url),
     episode_name: `Episode ${id}`,
     kind: 'anime',
     show_name: 'Non Non Biyori',
@@ -102,6 +109,10 @@ export function historyCategory(overrides: Partial<HistoryCategory> = {}): Histo
   return {
     show_name: 'Non Non Biyori',
     work: { kind: 'anime', id: 10435 },
+    link: {
+      page_path: '/episodes/10435',
+      source_url: 'https://fancaps.net/anime/showimages.php?10435',
+    },
     episode_count: 2,
     total_images: 240,
     last_viewed: '2026-01-02T03:04:05Z',

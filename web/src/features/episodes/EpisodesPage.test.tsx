@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
-import { episode, episodesResponse } from '../../test/browseFixtures';
+import { episode, episodesResponse, imagesLink } from '../../test/browseFixtures';
 import { REVEAL_DELAY_MS } from './useProgressiveCount';
 
 const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
@@ -115,6 +115,7 @@ describe('episode page', () => {
             image_url: movieUrl,
             movie_title: 'Non-Stop',
             message: '电影内容没有剧集列表，请直接查看图片',
+            link: imagesLink(movieUrl),
           },
         }),
     });

@@ -47,9 +47,7 @@ export function EpisodesPage() {
 
   const movie = movieDetail(query.error);
   if (movie) {
-    return (
-      <Navigate replace to={movieImagesPath(movie.image_url, movie.movie_title, searchTerm)} />
-    );
+    return <Navigate replace to={movieImagesPath(movie.link, movie.movie_title, searchTerm)} />;
   }
 
   const backToSearch = () =>

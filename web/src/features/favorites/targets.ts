@@ -5,6 +5,7 @@ import {
   type ImageItem,
   type ImageListResponse,
   type Kind,
+  type PageLink,
   type Ref,
   type ResultType,
   type SearchResult,
@@ -25,14 +26,17 @@ export type FavoriteTarget = {
 
 /** A search result as a favourite work (spec §7: the result's type and URL). */
 export function workTarget(result: SearchResult): FavoriteTarget {
-  return knownWorkTarget(result.title, result, result.url);
+  return knownWorkTarget(result.title, result, result.link);
 }
 
 const WORK_TYPES: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
 
-/** A work known by its title, ref and page on the source site (results, libraries). */
-export function knownWorkTarget(title: string, work: Ref, url: string): FavoriteTarget {
-  const request = { title, work_type: WORK_TYPES[work.kind], original_url: url };
+/**
+ * A work known by its title, ref and the server's link (results, libraries): it is saved under
+ * the link's source page.
+ */
+export function knownWorkTarget(title: string, work: Ref, link: PageLink): FavoriteTarget {
+  const request = { title, work_type: WORK_TYPES[work.kind], original_url: link.source_url };
   return {
     type: 'work',
     request,
@@ -41,30 +45,28 @@ export function knownWorkTarget(title: string, work: Ref, url: string): Favorite
       content_type: favoriteContentType(request),
       kind: work.kind,
       work_id: work.id,
+      link,
     },
   };
 }
 
-export function episodeTarget(episode: Episode, workTitle: string, work: Ref): FavoriteTarget {
-  const preview_images = episode.preview_images.slice(0, 4);
+/** An episode, saved under its link's source page (a movie: its own single episode). */
+export function episodeTarget(
+  episode: Pick<Episode, 'id' | 'title' | 'preview_images' | 'link'>,
+  workTitle: string,
+  work: Ref,
+): FavoriteTarget {
+  const request = {
+    title: episode.title,
+    work_title: workTitle,
+    work_id: work.id,
+    episode_url: episode.link.source_url,
+    preview_images: episode.preview_images.slice(0, 4),
+  };
   return {
     type: 'episode',
-    request: {
-      title: episode.title,
-      work_title: workTitle,
-      work_id: work.id,
-      episode_url: episode.url,
-      preview_images,
-    },
-    draft: {
-      title: episode.title,
-      work_title: workTitle,
-      work_id: work.id,
-      kind: work.kind,
-      episode_id: episode.id,
-      episode_url: episode.url,
-      preview_images,
-    },
+    request,
+    draft: { ...request, kind: work.kind, episode_id: episode.id, link: episode.link },
   };
 }
 

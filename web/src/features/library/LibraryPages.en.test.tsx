@@ -11,6 +11,7 @@ const LEVEL1 = 'GET /api/images/local-library-categorized?page=1&limit=20';
 const uncategorized = libraryCategory(0, {
   show_name: '未分类',
   work: null,
+  link: null,
   category: 'uncategorized',
   episode_count: 1,
   total_images: 1,
@@ -20,6 +21,7 @@ const uncategorized = libraryCategory(0, {
       episode_id: null,
       episode_key: 'all',
       kind: null,
+      link: null,
       image_count: 1,
       images: [],
     },

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FavoriteLists } from '@capshelf/contract';
 import { favEpisode, favImage, favorites, favWork } from '../../../test/favoriteFixtures';
+import { imagesLink } from '../../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
 
 type Handlers = Parameters<typeof mockApi>[0];
@@ -59,11 +60,15 @@ describe('favourites screen', () => {
     expect(screen.getByText('没有符合搜索条件的收藏')).toBeTruthy();
   });
 
-  it('links works by content type and shows 未知 for a bad date', async () => {
+  it('links works by kind and shows 未知 for a bad date', async () => {
+    const movieUrl = 'https://fancaps.net/movies/MovieImages.php?movieid=2731';
     const movie = favWork(8, {
       title: 'Non-Stop',
       content_type: 'movie',
-      original_url: 'https://fancaps.net/movies/MovieImages.php?movieid=2731',
+      kind: 'movie',
+      work_id: 2731,
+      original_url: movieUrl,
+      link: imagesLink(movieUrl),
     });
     favoritesScreen('/favorites', {}, { ...sample, works: [...sample.works, movie] });
     const show = await screen.findByRole('link', { name: 'Non Non Biyori' });

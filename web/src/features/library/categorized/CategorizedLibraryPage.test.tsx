@@ -22,6 +22,7 @@ const back = () => fireEvent.click(screen.getByRole('button', { name: '返回' }
 const uncategorized = libraryCategory(0, {
   show_name: '未分类',
   work: null,
+  link: null,
   category: 'uncategorized',
   episode_count: 1,
   episodes: [
@@ -30,6 +31,7 @@ const uncategorized = libraryCategory(0, {
       episode_id: null,
       episode_key: 'all',
       kind: null,
+      link: null,
       image_count: 5,
       images: [],
     },

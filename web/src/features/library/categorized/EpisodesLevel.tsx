@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LibraryCategory } from '@capshelf/contract';
 import { CardGrid, LibraryCard } from '../LibraryCard';
-import { episodePageUrl, libraryEpisodeTarget } from '../links';
+import { libraryEpisodeTarget } from '../links';
 
 interface EpisodesLevelProps {
   category: LibraryCategory;
@@ -27,12 +27,12 @@ export function EpisodesLevel({ category, onOpen }: EpisodesLevelProps) {
           previews={episode.images}
           onOpen={() => onOpen(episode.episode_key)}
           favorite={
-            work && episode.episode_id !== null
+            work && episode.episode_id !== null && episode.link
               ? libraryEpisodeTarget(
                   {
                     id: episode.episode_id,
                     name: episode.episode_name,
-                    url: episodePageUrl(episode.kind ?? work.kind, episode.episode_id),
+                    link: episode.link,
                     images: episode.images,
                   },
                   category.show_name,

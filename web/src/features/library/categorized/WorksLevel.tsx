@@ -4,7 +4,7 @@ import { CATEGORIES_LIMIT } from '../../../api';
 import { Pager, pageCount } from '../../../components/Pager';
 import { formatDate } from '../../../lib/formatDate';
 import { CardGrid, LibraryCard } from '../LibraryCard';
-import { libraryWorkTarget } from '../links';
+import { knownWorkTarget } from '../../favorites';
 
 interface WorksLevelProps {
   data: CategorizedLibraryResponse;
@@ -36,7 +36,11 @@ export function WorksLevel({ data, page, onPage, onOpen }: WorksLevelProps) {
             }
             previews={item.images}
             onOpen={() => onOpen(item.category)}
-            favorite={item.work ? libraryWorkTarget(item.show_name, item.work) : undefined}
+            favorite={
+              item.work && item.link
+                ? knownWorkTarget(item.show_name, item.work, item.link)
+                : undefined
+            }
           />
         ))}
       </CardGrid>

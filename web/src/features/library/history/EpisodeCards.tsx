@@ -52,7 +52,7 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
                     {
                       id: episode.episode_id,
                       name: episode.episode_name,
-                      url: episode.episode_url,
+                      link: episode.link,
                       images: episode.images,
                     },
                     episode.show_name,

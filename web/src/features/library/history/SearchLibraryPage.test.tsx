@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
 import { historyCategory, historyEpisode } from '../../../test/libraryFixtures';
+import { imagesLink } from '../../../test/browseFixtures';
 
 const BY_WORK = 'GET /api/images/search-based-library';
 const BY_EPISODE = 'GET /api/images/search-based-library/episodes';
@@ -27,7 +28,7 @@ describe('search-history library', () => {
           200,
           library([
             historyCategory(),
-            historyCategory({ show_name: 'Lost', work: null, last_viewed: 'garbage' }),
+            historyCategory({ show_name: 'Lost', work: null, link: null, last_viewed: 'garbage' }),
           ]),
         ),
     });
@@ -48,14 +49,17 @@ describe('search-history library', () => {
   });
 
   it('opens a movie work on its images page', async () => {
-    const movie = historyCategory({ show_name: 'Non-Stop', work: { kind: 'movie', id: 2731 } });
+    const movieUrl = 'https://fancaps.net/movies/MovieImages.php?movieid=2731';
+    const movie = historyCategory({
+      show_name: 'Non-Stop',
+      work: { kind: 'movie', id: 2731 },
+      link: imagesLink(movieUrl),
+    });
     mockApi({ ...signedIn(), [BY_WORK]: () => json(200, library([movie])) });
     const { router } = renderApp('/history');
     fireEvent.click((await screen.findAllByRole('button', { name: /Non-Stop/ }))[0]!);
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        `/images/${encodeURIComponent('https://fancaps.net/movies/MovieImages.php?movieid=2731')}`,
-      ),
+      expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieUrl)}`),
     );
     expect(new URLSearchParams(router.state.location.search).get('isMovie')).toBe('true');
   });

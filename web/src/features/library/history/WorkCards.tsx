@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryCategory } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
 import { CardGrid, LibraryCard } from '../LibraryCard';
-import { libraryWorkTarget, workPath } from '../links';
+import { knownWorkTarget } from '../../favorites';
+import { workPath } from '../links';
 
 /** By work: a known work opens its episodes (a movie its images); an unnamed one, a search. */
 export function WorkCards({ categories }: { categories: readonly HistoryCategory[] }) {
@@ -26,12 +27,16 @@ export function WorkCards({ categories }: { categories: readonly HistoryCategory
           previews={item.episodes.flatMap((episode) => episode.images).slice(0, 4)}
           onOpen={() =>
             navigate(
-              item.work
-                ? workPath(item.show_name, item.work)
+              item.work && item.link
+                ? workPath(item.show_name, item.work, item.link)
                 : `/search?${new URLSearchParams({ q: item.show_name })}`,
             )
           }
-          favorite={item.work ? libraryWorkTarget(item.show_name, item.work) : undefined}
+          favorite={
+            item.work && item.link
+              ? knownWorkTarget(item.show_name, item.work, item.link)
+              : undefined
+          }
         />
       ))}
     </CardGrid>
