@@ -4,7 +4,7 @@ import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
-import { useReturnFocus } from '../a11y';
+import { useReturnFocus } from '../../lib/useReturnFocus';
 import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
