@@ -1,3 +1,4 @@
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from './FormError';
 import { buttonClass } from './button';
@@ -44,5 +45,17 @@ export function FormActions({ problem, onCancel, ...submit }: FormActionsProps) 
         <SubmitButton {...submit} />
       )}
     </>
+  );
+}
+
+/**
+ * A form of fields stacked one under the other. The browser's own validation is off: each form
+ * checks its fields itself and says what is wrong in the page's language.
+ */
+export function StackedForm(props: { onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form onSubmit={props.onSubmit} noValidate className="flex flex-col gap-4">
+      {props.children}
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { ResetRequest } from '@capshelf/contract';
 import { useTranslation } from 'react-i18next';
 import { serverMessage, useResetRequest } from '../api';
 import { checked, emailProblem } from '../lib/validation';
-import { FormActions } from '../components/FormActions';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
   return (
     <Panel title={t('forgot.title')}>
       <p className="text-sm text-slate-600">{t('forgot.intro')}</p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <StackedForm onSubmit={submit}>
         <FormField {...form.field('email')} kind="email" label={t('email')} />
         <FormActions
           problem={form.problem}
@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
           label={t('forgot.submit')}
           pendingLabel={t('forgot.pending')}
         />
-      </form>
+      </StackedForm>
       <Link to="/login" className="text-sm text-sky-700 hover:underline">
         {t('backToLogin')}
       </Link>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api';
 import { LoginLanguageSwitch } from '../features/settings/LanguageChoice';
 import { useSession, type LoginRedirectState } from '../features/auth';
-import { FormActions } from '../components/FormActions';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
@@ -57,7 +57,7 @@ export function LoginPage() {
           {t('login.expired')}
         </p>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <StackedForm onSubmit={submit}>
         <FormField {...form.field('email')} kind="email" label={t('email')} />
         <FormField {...form.field('password')} kind="current-password" label={t('password')} />
         <FormActions
@@ -67,7 +67,7 @@ export function LoginPage() {
           label={t('login.submit')}
           pendingLabel={t('login.pending')}
         />
-      </form>
+      </StackedForm>
       <Link to="/forgot-password" className="text-sm text-sky-700 hover:underline">
         {t('login.forgot')}
       </Link>

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, useResetConfirm } from '../api';
-import { FormActions } from '../components/FormActions';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { Panel } from '../components/Panel';
@@ -57,7 +57,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <Panel title={t('reset.title')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <StackedForm onSubmit={submit}>
         <NewPasswordFields password={form.field('new')} repeat={form.field('confirm')} />
         <FormActions
           problem={form.problem}
@@ -65,7 +65,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           label={t('reset.title')}
           pendingLabel={t('reset.pending')}
         />
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

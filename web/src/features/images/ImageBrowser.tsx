@@ -26,8 +26,7 @@ import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
-import { ChallengePanel, challengeOf } from '../site-health';
-import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
+import { UpstreamError } from '../site-health';
 import { useSimilarFrames } from './useSimilarFrames';
 
 const NO_IMAGES: ImageItem[] = [];
@@ -232,25 +231,21 @@ export function ImageBrowser(props: ImageBrowserProps) {
           pending={clearCache.isPending}
           onConfirm={clear}
         />
-        {query.isError &&
-          (challengeOf(query.error) ? (
-            <ChallengePanel
-              reason={challengeOf(query.error)!}
-              onRetry={() => void query.refetch()}
-            />
-          ) : isBlocked(query.error) ? (
-            <BlockedPanel onRetry={() => void query.refetch()} />
-          ) : isRateLimited(query.error) ? (
-            <RateLimitPanel
-              onRetry={() => void query.refetch()}
-              retryAfter={retryAfterOf(query.error)}
-            />
-          ) : (
-            <ErrorBox
-              message={errorMessage(query.error, t('loadFailed'))}
-              onRetry={() => void query.refetch()}
-            />
-          ))}
+        {query.isError && (
+          <UpstreamError
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            fallback={t('loadFailed')}
+            known={
+              isRateLimited(query.error) ? (
+                <RateLimitPanel
+                  onRetry={() => void query.refetch()}
+                  retryAfter={retryAfterOf(query.error)}
+                />
+              ) : null
+            }
+          />
+        )}
         {props.status}
         {(!data || (data.partial && images.length === 0)) && !query.isError && (
           <Spinner label={t('loading')} />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequest } from '@capshelf/contract';
 import { useChangePassword } from '../../api';
-import { FormActions } from '../../components/FormActions';
+import { FormActions, StackedForm } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useForm } from '../../components/useForm';
@@ -32,7 +32,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <StackedForm onSubmit={submit}>
       <FormField {...form.field('current')} kind="current-password" label={t('password.current')} />
       <NewPasswordFields password={form.field('new')} repeat={form.field('confirm')} />
       <FormActions
@@ -42,6 +42,6 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         pendingLabel={t('common:submitting')}
         onCancel={onDone}
       />
-    </form>
+    </StackedForm>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { UpdateProfileRequest, type User } from '@capshelf/contract';
 import { useUpdateProfile } from '../../api';
 import { readToken } from '../../features/auth';
-import { FormActions } from '../../components/FormActions';
+import { FormActions, StackedForm } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { useForm } from '../../components/useForm';
 import { checkedParse, emailProblem } from '../../lib/validation';
@@ -46,7 +46,7 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <StackedForm onSubmit={submit}>
       <FormField {...form.field('username')} label={t('field.username')} autoComplete="username" />
       <FormField
         {...form.field('displayName')}
@@ -68,6 +68,6 @@ export function ProfileEditForm({ user, onDone }: { user: User; onDone: () => vo
         pendingLabel={t('common:saving')}
         onCancel={onDone}
       />
-    </form>
+    </StackedForm>
   );
 }
