@@ -150,6 +150,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
       downloadPrefix(zipTitle, zipContents),
     );
 
+  // What the grid and the lightbox both show, and how.
+  const shown = { images: visible, isSelected: selection.isSelected, size: selection.size, origin };
+
   const clear = () =>
     clearCache.mutate(undefined, {
       onSettled: () => setConfirmingClear(false),
@@ -258,25 +261,19 @@ export function ImageBrowser(props: ImageBrowserProps) {
             </p>
           ) : (
             <ImageGrid
-              images={visible}
+              {...shown}
               columns={columns}
-              size={selection.size}
-              isSelected={selection.isSelected}
               onSelect={onSelect}
               onZoom={setZoomed}
-              origin={origin}
               captionOf={caption}
             />
           ))}
         {props.footer}
         <Lightbox
-          images={visible}
+          {...shown}
           index={zoomed}
           onIndexChange={setZoomed}
-          isSelected={selection.isSelected}
           onToggle={(image) => onSelect(image, false)}
-          size={selection.size}
-          origin={origin}
         />
       </div>
     </SelectionContext.Provider>
