@@ -11,11 +11,20 @@ export function NewPasswordFields({
   repeat: FieldBinding;
 }) {
   const { t } = useTranslation('auth');
+  // The rule stands under both fields; screen readers hear it with the new password.
+  const ruleId = `${password.id}-rule`;
   return (
     <>
-      <FormField {...password} kind="new-password" label={t('newPassword.label')} />
+      <FormField
+        {...password}
+        kind="new-password"
+        label={t('newPassword.label')}
+        aria-describedby={ruleId}
+      />
       <FormField {...repeat} kind="new-password" label={t('newPassword.repeat')} />
-      <p className="text-xs text-slate-500">{t('newPassword.rule')}</p>
+      <p id={ruleId} className="text-xs text-slate-500">
+        {t('newPassword.rule')}
+      </p>
     </>
   );
 }
