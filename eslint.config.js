@@ -34,4 +34,29 @@ export default tseslint.config(
       ],
     },
   },
+  // The page's layers point one way: app → pages → features → components/lib → api. The API
+  // client is wired by app/ (tokens, 401, operation log), so api/ needs none of the layers above.
+  {
+    files: ['web/src/api/**', 'web/src/components/**', 'web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/features',
+                '**/features/**',
+                '**/pages',
+                '**/pages/**',
+                '**/app',
+                '**/app/**',
+              ],
+              message: 'api/, components/ and lib/ sit below features/, pages/ and app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,20 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/helpers';
-import { TOKEN_KEY, USER_KEY } from '../features/auth';
-import { apiRequest, LOGOUT_EVENT, REQUEST_TIMEOUT_MS } from './client';
+import { apiRequest, configureApiClient, REQUEST_TIMEOUT_MS, type ApiCallRecord } from './client';
 import { ApiError } from './errors';
 
-const listener = vi.fn<() => void>();
+// The client's own setup, in place of the page's session and logger (app/ wires those).
+let token: string | null = null;
+const onUnauthorized = vi.fn<() => void>();
+const logCall = vi.fn<(call: ApiCallRecord) => void>();
 
 describe('apiRequest', () => {
   beforeEach(() => {
-    listener.mockClear();
-    window.addEventListener(LOGOUT_EVENT, listener);
+    token = null;
+    onUnauthorized.mockClear();
+    logCall.mockClear();
+    configureApiClient({ readToken: () => token, onUnauthorized, logCall });
   });
-  afterEach(() => window.removeEventListener(LOGOUT_EVENT, listener));
 
   it('sends JSON with the bearer token and same-origin credentials', async () => {
-    localStorage.setItem(TOKEN_KEY, 'abc');
+    token = 'abc';
     const fetchMock = mockApi({ 'POST /api/things': (body) => json(200, { echo: body }) });
 
     await expect(apiRequest('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
@@ -28,9 +31,8 @@ describe('apiRequest', () => {
     });
   });
 
-  it('clears the session and fires the logout event on a 401 while a token is held', async () => {
-    localStorage.setItem(TOKEN_KEY, 'abc');
-    localStorage.setItem(USER_KEY, '{}');
+  it('reports a 401 to the setup while a token is held', async () => {
+    token = 'abc';
     mockApi({
       'GET /api/auth/me': () => json(401, { detail: '登录已过期', code: 'UNAUTHENTICATED' }),
     });
@@ -39,18 +41,36 @@ describe('apiRequest', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: '登录已过期' });
-    expect(listener).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
-    expect(localStorage.getItem(USER_KEY)).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('does not fire the logout event on a 401 without a token (a failed login)', async () => {
+  it('does not report a 401 without a token (a failed login)', async () => {
     mockApi({ 'POST /api/auth/login': () => json(401, { detail: '邮箱或密码错误' }) });
 
     await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toThrow(
       '邮箱或密码错误',
     );
-    expect(listener).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const fetchMock = mockApi({ 'GET /api/things': () => json(200, {}) });
+    await apiRequest('/things');
+    expect(fetchMock.mock.calls[0]![1]!.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('logs every finished call, failures with their message', async () => {
+    mockApi({
+      'GET /api/things': () => json(200, {}),
+      'DELETE /api/things': () => json(403, { detail: '无权限', code: 'FORBIDDEN' }),
+    });
+    await apiRequest('/things');
+    await apiRequest('/things', { method: 'DELETE' }).catch(() => null);
+
+    expect(logCall.mock.calls.map(([call]) => ({ ...call, durationMs: 0 }))).toEqual([
+      { method: 'GET', path: '/things', status: 200, durationMs: 0 },
+      { method: 'DELETE', path: '/things', status: 403, durationMs: 0, error: '无权限' },
+    ]);
   });
 
   it('answers undefined for a 204', async () => {
@@ -74,5 +94,8 @@ describe('apiRequest', () => {
     const pending = apiRequest('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(await pending).toMatchObject({ status: 0, code: 'TIMEOUT' });
+    expect(logCall).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 0, error: expect.any(String) }),
+    );
   });
 });

@@ -1,12 +1,46 @@
-import { clearStoredSession, readToken } from '../features/auth/storage';
-import { operationLog } from '../features/logger/operationLog';
 import { i18n } from '../i18n';
 import { ApiError, codeFromBody, messageFromBody } from './errors';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
-/** Fired on window when the server rejects the held token; the session provider listens. */
-export const LOGOUT_EVENT = 'capshelf:logout';
+
+/** One finished API call as the client reports it. */
+export interface ApiCallRecord {
+  method: string;
+  path: string;
+  /** 0 when no answer came (network failure, time-out, cancelled). */
+  status: number;
+  durationMs: number;
+  /** The failure's message; absent for a success. */
+  error?: string;
+  /** The caller cancelled the call (a query unmounted): routine, not an error. */
+  aborted?: boolean;
+}
+
+/**
+ * What the client needs from the rest of the page. The client imports no feature: `app/` hands
+ * it these once at start, before the first request.
+ */
+export interface ApiClientSetup {
+  /** The bearer token to send, read on every call. */
+  readToken: () => string | null;
+  /** The server refused the token that was sent (expired or revoked). */
+  onUnauthorized: () => void;
+  /** Every finished call, failed and cancelled ones included. */
+  logCall: (call: ApiCallRecord) => void;
+}
+
+let setup: ApiClientSetup | null = null;
+
+export function configureApiClient(next: ApiClientSetup): void {
+  setup = next;
+}
+
+function currentSetup(): ApiClientSetup {
+  // A request before app/ wired the client would go out without its token and unlogged.
+  if (!setup) throw new Error('API client used before configureApiClient()');
+  return setup;
+}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -23,15 +57,16 @@ export interface RequestOptions {
  * and every failure goes to the operation log here, so no call site has to remember it.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { logCall } = currentSetup();
   const method = options.method ?? 'GET';
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   try {
     const { status, payload } = await send(path, options);
-    operationLog.api({ method, path, status, durationMs: elapsed() });
+    logCall({ method, path, status, durationMs: elapsed() });
     return payload as T;
   } catch (error) {
-    operationLog.api(
+    logCall(
       error instanceof ApiError
         ? { method, path, status: error.status, durationMs: elapsed(), error: error.message }
         : { method, path, status: 0, durationMs: elapsed(), aborted: true },
@@ -42,6 +77,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 async function send(path: string, options: RequestOptions) {
   const { method = 'GET', body, signal, keepalive, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { readToken, onUnauthorized } = currentSetup();
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -70,10 +106,7 @@ async function send(path: string, options: RequestOptions) {
     }
 
     if (!response.ok) {
-      if (response.status === 401 && token) {
-        clearStoredSession();
-        window.dispatchEvent(new Event(LOGOUT_EVENT));
-      }
+      if (response.status === 401 && token) onUnauthorized();
       throw new ApiError(response.status, codeFromBody(payload), messageFromBody(payload), payload);
     }
     return { status: response.status, payload };

@@ -1,4 +1,5 @@
-export { apiRequest, LOGOUT_EVENT } from './client';
+export { apiRequest, configureApiClient } from './client';
+export type { ApiCallRecord, ApiClientSetup } from './client';
 export { ApiError, errorMessage, isRecord, serverMessage } from './errors';
 export { createQueryClient } from './queryClient';
 export * from './auth';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth';
-import { Layout } from '../components/layout/Layout';
+import { Layout } from './layout/Layout';
 import { Spinner } from '../components/Spinner';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button';
-import { useReturnFocus } from '../features/a11y';
+import { useReturnFocus } from '../lib/useReturnFocus';
 import { dialogOverlayClass, dialogPanelClass } from './dialog';
 
 interface ConfirmDialogProps {

@@ -1,37 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { FormField } from './FormField';
-
-interface NewPasswordFieldsProps {
-  idPrefix: string;
-  password: string;
-  repeat: string;
-  onPasswordChange: (value: string) => void;
-  onRepeatChange: (value: string) => void;
-}
+import type { FieldBinding } from './useForm';
 
 /** New password plus confirmation, with the rule spelled out (reset and change password). */
-export function NewPasswordFields(props: NewPasswordFieldsProps) {
-  const { idPrefix, password, repeat, onPasswordChange, onRepeatChange } = props;
+export function NewPasswordFields({
+  password,
+  repeat,
+}: {
+  password: FieldBinding;
+  repeat: FieldBinding;
+}) {
   const { t } = useTranslation('auth');
+  // The rule stands under both fields; screen readers hear it with the new password.
+  const ruleId = `${password.id}-rule`;
   return (
     <>
       <FormField
-        id={`${idPrefix}-new`}
+        {...password}
+        kind="new-password"
         label={t('newPassword.label')}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={onPasswordChange}
+        aria-describedby={ruleId}
       />
-      <FormField
-        id={`${idPrefix}-confirm`}
-        label={t('newPassword.repeat')}
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={onRepeatChange}
-      />
-      <p className="text-xs text-slate-500">{t('newPassword.rule')}</p>
+      <FormField {...repeat} kind="new-password" label={t('newPassword.repeat')} />
+      <p id={ruleId} className="text-xs text-slate-500">
+        {t('newPassword.rule')}
+      </p>
     </>
   );
 }

@@ -51,3 +51,11 @@ export function RadioGroup<T extends string>({
     </fieldset>
   );
 }
+
+/** Options declared with catalogue keys as labels, in the page's language. */
+export function translatedOptions<T extends string>(
+  options: readonly { value: T; label: string }[],
+  t: (key: string) => string,
+) {
+  return options.map((option) => ({ ...option, label: t(option.label) }));
+}

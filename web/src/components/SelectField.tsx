@@ -1,3 +1,5 @@
+import { Labelled } from './FormField';
+
 interface SelectFieldProps<T extends string | number> {
   id: string;
   label: string;
@@ -13,10 +15,7 @@ interface SelectFieldProps<T extends string | number> {
 export function SelectField<T extends string | number>(props: SelectFieldProps<T>) {
   const { id, label, value, options, onChange, disabled, title } = props;
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-slate-600">
-        {label}
-      </label>
+    <Labelled id={id} label={label} inline>
       <select
         id={id}
         value={String(value)}
@@ -34,6 +33,6 @@ export function SelectField<T extends string | number>(props: SelectFieldProps<T
           </option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }

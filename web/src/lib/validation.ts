@@ -37,3 +37,18 @@ export function newPasswordProblem(password: string, repeat: string): string | n
     (password === repeat ? null : i18n.t('validation:passwordMismatch'))
   );
 }
+
+/** What a form's check found: the one problem to show, or the valid request to send. */
+export type Checked<T> = { problem: string } | { valid: T };
+
+/** A failed check, or the request when there is no problem. */
+export function checked<T>(problem: string | null, valid: T): Checked<T> {
+  return problem ? { problem } : { valid };
+}
+
+/** A schema's parse as a form's check: its first issue, or the parsed request. */
+export function checkedParse<T>(
+  result: { success: true; data: T } | { success: false; error: Parameters<typeof firstIssue>[0] },
+): Checked<T> {
+  return result.success ? { valid: result.data } : { problem: firstIssue(result.error) };
+}

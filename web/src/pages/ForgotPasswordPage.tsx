@@ -1,21 +1,20 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ResetRequest } from '@capshelf/contract';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, serverMessage, useResetRequest } from '../api';
-import { emailProblem } from '../lib/validation';
-import { FormError } from '../components/FormError';
+import { serverMessage, useResetRequest } from '../api';
+import { checked, emailProblem } from '../lib/validation';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
+import { useForm } from '../components/useForm';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgot.title'));
   const request = useResetRequest();
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm('forgot', { email: '' });
 
   if (request.isSuccess) {
     return (
@@ -31,7 +30,7 @@ export function ForgotPasswordPage() {
             type="button"
             className={buttonClass('secondary')}
             onClick={() => {
-              setEmail('');
+              form.set({ email: '' });
               request.reset();
             }}
           >
@@ -42,33 +41,25 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = emailProblem(email, t('forgot.emailEmpty'));
-    setProblem(invalid);
-    if (invalid) return;
-    request.mutate(ResetRequest.parse({ email }), {
-      onError: (error) => setProblem(errorMessage(error, t('forgot.failed'))),
-    });
-  };
+  const { email } = form.values;
+  const submit = form.submit(
+    () => checked(emailProblem(email, t('forgot.emailEmpty')), { email }),
+    (valid) =>
+      request.mutate(ResetRequest.parse(valid), { onError: form.failed(t('forgot.failed')) }),
+  );
 
   return (
     <Panel title={t('forgot.title')}>
       <p className="text-sm text-slate-600">{t('forgot.intro')}</p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormField
-          id="forgot-email"
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
+      <StackedForm onSubmit={submit}>
+        <FormField {...form.field('email')} kind="email" label={t('email')} />
+        <FormActions
+          problem={form.problem}
+          pending={request.isPending}
+          label={t('forgot.submit')}
+          pendingLabel={t('forgot.pending')}
         />
-        <FormError message={problem} />
-        <button type="submit" className={buttonClass()} disabled={request.isPending}>
-          {request.isPending ? t('forgot.pending') : t('forgot.submit')}
-        </button>
-      </form>
+      </StackedForm>
       <Link to="/login" className="text-sm text-sky-700 hover:underline">
         {t('backToLogin')}
       </Link>

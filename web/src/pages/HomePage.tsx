@@ -16,6 +16,9 @@ const features = [
 
 const steps = ['search', 'open', 'pick', 'download'] as const;
 
+const cardGridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
+const cardClass = 'rounded-lg border border-slate-200 bg-white p-4';
+
 /** Landing page (spec §2): the two libraries, what the tool does, and how to start. */
 export function HomePage() {
   usePageTitle();
@@ -56,28 +59,22 @@ export function HomePage() {
         </LibraryCard>
       </section>
 
-      <section aria-labelledby="features-heading" className="flex flex-col gap-4">
-        <h2 id="features-heading" className="text-xl font-semibold">
-          {t('features.title')}
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <CardSection id="features-heading" title={t('features.title')}>
+        <ul className={cardGridClass}>
           {features.map(({ icon: Icon, key }) => (
-            <li key={key} className="rounded-lg border border-slate-200 bg-white p-4">
+            <li key={key} className={cardClass}>
               <Icon aria-hidden className="mb-2 size-6 text-sky-600" />
               <h3 className="font-medium">{t(`features.${key}.title`)}</h3>
               <p className="text-sm text-slate-600">{t(`features.${key}.text`)}</p>
             </li>
           ))}
         </ul>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="guide-heading" className="flex flex-col gap-4">
-        <h2 id="guide-heading" className="text-xl font-semibold">
-          {t('guide')}
-        </h2>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <CardSection id="guide-heading" title={t('guide')}>
+        <ol className={cardGridClass}>
           {steps.map((step, index) => (
-            <li key={step} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4">
+            <li key={step} className={`flex gap-3 ${cardClass}`}>
               <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-sky-600 text-sm font-semibold text-white">
                 {index + 1}
               </span>
@@ -85,7 +82,7 @@ export function HomePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </CardSection>
     </div>
   );
 }
@@ -119,5 +116,17 @@ function LibraryCard(props: { to: string; icon: ReactNode; title: string; childr
         <span className="text-sm text-slate-600">{props.children}</span>
       </span>
     </Link>
+  );
+}
+
+/** A titled row of cards; the heading names the section for screen readers. */
+function CardSection(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="flex flex-col gap-4">
+      <h2 id={props.id} className="text-xl font-semibold">
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
   );
 }

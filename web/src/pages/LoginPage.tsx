@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, useLogin } from '../api';
+import { useLogin } from '../api';
 import { LoginLanguageSwitch } from '../features/settings/LanguageChoice';
 import { useSession, type LoginRedirectState } from '../features/auth';
-import { FormError } from '../components/FormError';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormField } from '../components/FormField';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
+import { useForm } from '../components/useForm';
+import { checked } from '../lib/validation';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export function LoginPage() {
@@ -17,9 +18,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const from = (useLocation().state as LoginRedirectState | null)?.from ?? '/';
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm('login', { email: '', password: '' });
+  const { email, password } = form.values;
 
   // Right after this form signs in the page is leaving; don't flash the panel meanwhile.
   if (status === 'authenticated' && !login.isSuccess) {
@@ -33,25 +33,21 @@ export function LoginPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    if (trimmed === '' || password === '') {
-      setProblem(t('validation:credentialsEmpty'));
-      return;
-    }
-    setProblem(null);
-    login.mutate(
-      { email: trimmed, password },
-      {
+  const submit = form.submit(
+    () => {
+      const trimmed = email.trim();
+      const empty = trimmed === '' || password === '';
+      return checked(empty ? t('validation:credentialsEmpty') : null, { email: trimmed, password });
+    },
+    (credentials) =>
+      login.mutate(credentials, {
         onSuccess: (answer) => {
           signIn(answer);
           navigate(from, { replace: true });
         },
-        onError: (error) => setProblem(errorMessage(error, t('login.failed'))),
-      },
-    );
-  };
+        onError: form.failed(t('login.failed')),
+      }),
+  );
 
   return (
     <Panel title={t('login.title')}>
@@ -61,32 +57,17 @@ export function LoginPage() {
           {t('login.expired')}
         </p>
       )}
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormField
-          id="login-email"
-          label={t('email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={setEmail}
+      <StackedForm onSubmit={submit}>
+        <FormField {...form.field('email')} kind="email" label={t('email')} />
+        <FormField {...form.field('password')} kind="current-password" label={t('password')} />
+        <FormActions
+          problem={form.problem}
+          pending={login.isPending}
+          disabled={email === '' || password === ''}
+          label={t('login.submit')}
+          pendingLabel={t('login.pending')}
         />
-        <FormField
-          id="login-password"
-          label={t('password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <FormError message={problem} />
-        <button
-          type="submit"
-          className={buttonClass()}
-          disabled={email === '' || password === '' || login.isPending}
-        >
-          {login.isPending ? t('login.pending') : t('login.submit')}
-        </button>
-      </form>
+      </StackedForm>
       <Link to="/forgot-password" className="text-sm text-sky-700 hover:underline">
         {t('login.forgot')}
       </Link>

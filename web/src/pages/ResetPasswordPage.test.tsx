@@ -20,6 +20,14 @@ describe('ResetPasswordPage', () => {
     );
   });
 
+  it('describes the new password field with the password rule', async () => {
+    mockApi({});
+    renderApp('/reset-password?token=t1');
+    const field = await screen.findByLabelText('新密码');
+    const rule = document.getElementById(field.getAttribute('aria-describedby')!);
+    expect(rule?.textContent).toBe('密码至少8位，且须包含大写字母、小写字母和数字。');
+  });
+
   it.each([
     ['', '', '请输入新密码'],
     ['Ab1', 'Ab1', '密码长度至少为8位'],

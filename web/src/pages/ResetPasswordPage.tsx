@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, useResetConfirm } from '../api';
+import { ApiError, useResetConfirm } from '../api';
+import { FormActions, StackedForm } from '../components/FormActions';
 import { FormError } from '../components/FormError';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { Panel } from '../components/Panel';
 import { buttonClass } from '../components/button';
-import { newPasswordProblem } from '../lib/validation';
+import { useForm } from '../components/useForm';
+import { checked, newPasswordProblem } from '../lib/validation';
 import { usePageTitle } from '../lib/usePageTitle';
 
 export function ResetPasswordPage() {
@@ -29,9 +30,7 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
   const confirm = useResetConfirm();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm('reset-password', { new: '', confirm: '' });
 
   if (confirm.isSuccess) {
     return (
@@ -44,39 +43,29 @@ function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = newPasswordProblem(password, repeat);
-    setProblem(invalid);
-    if (invalid) return;
-    confirm.mutate(
-      { token, new_password: password },
-      {
+  const { new: password, confirm: repeat } = form.values;
+  const submit = form.submit(
+    () => checked(newPasswordProblem(password, repeat), { token, new_password: password }),
+    (request) =>
+      confirm.mutate(request, {
         onError: (error) =>
-          setProblem(
-            error instanceof ApiError && error.status === 400
-              ? t('errors:code.RESET_TOKEN_INVALID')
-              : errorMessage(error, t('reset.failed')),
-          ),
-      },
-    );
-  };
+          error instanceof ApiError && error.status === 400
+            ? form.setProblem(t('errors:code.RESET_TOKEN_INVALID'))
+            : form.failed(t('reset.failed'))(error),
+      }),
+  );
 
   return (
     <Panel title={t('reset.title')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <NewPasswordFields
-          idPrefix="reset-password"
-          password={password}
-          repeat={repeat}
-          onPasswordChange={setPassword}
-          onRepeatChange={setRepeat}
+      <StackedForm onSubmit={submit}>
+        <NewPasswordFields password={form.field('new')} repeat={form.field('confirm')} />
+        <FormActions
+          problem={form.problem}
+          pending={confirm.isPending}
+          label={t('reset.title')}
+          pendingLabel={t('reset.pending')}
         />
-        <FormError message={problem} />
-        <button type="submit" className={buttonClass()} disabled={confirm.isPending}>
-          {confirm.isPending ? t('reset.pending') : t('reset.title')}
-        </button>
-      </form>
+      </StackedForm>
     </Panel>
   );
 }

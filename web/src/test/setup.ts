@@ -4,9 +4,12 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
+import { wireApiClient } from '../app/wireApiClient';
 
 // Every API call is echoed to the console by the logger; the tests read its history instead.
 operationLog.setEcho(false);
+// The page wires its API client in main.tsx, which the tests do not load.
+wireApiClient();
 
 // A screen is a lazy route: its first render waits for the module to load, which on a loaded
 // 2-core machine took longer than testing-library's 1 s default for `findBy*` and `waitFor`. The

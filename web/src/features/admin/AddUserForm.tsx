@@ -1,13 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@capshelf/contract';
-import { errorMessage, useCreateUser } from '../../api';
+import { useCreateUser } from '../../api';
+import { SubmitButton } from '../../components/FormActions';
 import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
-import { passwordRuleProblem } from '../../lib/validation';
+import { useForm } from '../../components/useForm';
+import { checked, passwordRuleProblem } from '../../lib/validation';
 import type { ShownPassword } from './PasswordNotice';
 import { roleOptions } from './roles';
 
@@ -15,34 +17,28 @@ import { roleOptions } from './roles';
 export function AddUserForm({ onCreated }: { onCreated: (shown: ShownPassword) => void }) {
   const { t } = useTranslation('admin');
   const create = useCreateUser();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm('new-user', { email: '', password: '' });
+  const { email, password } = form.values;
   const [role, setRole] = useState<Role>('user');
-  const [problem, setProblem] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const weak = password === '' ? null : passwordRuleProblem(password);
-    if (email.trim() === '' || weak) {
-      setProblem(weak ?? t('add.emailEmpty'));
-      return;
-    }
-    setProblem(null);
-    create.mutate(
-      { email: email.trim(), role, ...(password ? { password } : {}) },
-      {
+  const submit = form.submit(
+    () => {
+      const weak = password === '' ? null : passwordRuleProblem(password);
+      const problem = weak ?? (email.trim() === '' ? t('add.emailEmpty') : null);
+      return checked(problem, { email: email.trim(), role, ...(password ? { password } : {}) });
+    },
+    (request) =>
+      create.mutate(request, {
         onSuccess: ({ user, generated_password }) => {
           toast.success(t('add.done', { email: user.email }));
           if (generated_password) {
             onCreated({ email: user.email, password: generated_password, action: 'created' });
           }
-          setEmail('');
-          setPassword('');
+          form.set({ email: '', password: '' });
         },
-        onError: (error) => setProblem(errorMessage(error, t('add.failed'))),
-      },
-    );
-  };
+        onError: form.failed(t('add.failed')),
+      }),
+  );
 
   return (
     <form
@@ -53,20 +49,12 @@ export function AddUserForm({ onCreated }: { onCreated: (shown: ShownPassword) =
     >
       <h2 className="font-semibold text-slate-900">{t('add.title')}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
+        <FormField {...form.field('email')} label={t('profile:field.email')} type="email" />
         <FormField
-          id="new-user-email"
-          label={t('profile:field.email')}
-          type="email"
-          value={email}
-          onChange={setEmail}
-        />
-        <FormField
-          id="new-user-password"
+          {...form.field('password')}
           label={t('add.password')}
           type="text"
           autoComplete="off"
-          value={password}
-          onChange={setPassword}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -77,11 +65,14 @@ export function AddUserForm({ onCreated }: { onCreated: (shown: ShownPassword) =
           options={roleOptions()}
           onChange={setRole}
         />
-        <button type="submit" className={`${buttonClass()} ml-auto`} disabled={create.isPending}>
-          {create.isPending ? t('add.pending') : t('add.title')}
-        </button>
+        <SubmitButton
+          className={`${buttonClass()} ml-auto`}
+          pending={create.isPending}
+          label={t('add.title')}
+          pendingLabel={t('add.pending')}
+        />
       </div>
-      <FormError message={problem} />
+      <FormError message={form.problem} />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@capshelf/contract';
-import { authKeys, LOGOUT_EVENT, useLogout, useMe, useSavePreferences } from '../../api';
+import { authKeys, useLogout, useMe, useSavePreferences } from '../../api';
 import { applyLocale } from '../../i18n';
 import { takeLoginChoice } from '../../i18n/preference';
 import { SessionContext, type Session } from './SessionContext';
-import { clearStoredSession, readToken, saveToken, saveUser } from './storage';
+import { clearStoredSession, LOGOUT_EVENT, readToken, saveToken, saveUser } from './storage';
 
 /**
  * Auth state of spec §4: loading while a stored token is checked with GET /auth/me, then

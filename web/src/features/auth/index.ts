@@ -1,4 +1,4 @@
 export { SessionProvider } from './SessionProvider';
 export { useSession } from './SessionContext';
 export { RequireAuth, type LoginRedirectState } from './RequireAuth';
-export { readToken, TOKEN_KEY, USER_KEY } from './storage';
+export { endRefusedSession, LOGOUT_EVENT, readToken, TOKEN_KEY, USER_KEY } from './storage';

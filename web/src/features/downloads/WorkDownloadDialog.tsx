@@ -6,7 +6,7 @@ import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type Episode } from '@capshelf/contra
 import { errorMessage, useCreateWorkDownload } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
-import { useReturnFocus } from '../a11y';
+import { useReturnFocus } from '../../lib/useReturnFocus';
 import { watchDownload } from './watch';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, Download, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, recordEpisodeAccess, useEpisodes } from '../../api';
-import { ErrorBox } from '../../components/ErrorBox';
-import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
+import { recordEpisodeAccess, useEpisodes } from '../../api';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
@@ -16,8 +14,9 @@ import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } f
 import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';
-import { ChallengePanel, challengeOf } from '../site-health';
+import { UpstreamError } from '../site-health';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { RefreshButton } from '../../components/RefreshButton';
 
 // Loaded when first opened: most visits never download a whole work.
 const WorkDownloadDialog = lazy(() =>
@@ -78,15 +77,12 @@ export function EpisodesPage() {
           <Download aria-hidden className="size-4" />
           {t('downloadWork')}
         </button>
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => void refresh()}
-          disabled={query.isFetching || !query.data}
-        >
-          <RefreshCw aria-hidden className={`size-4 ${query.isFetching ? 'animate-spin' : ''}`} />
-          {t('refresh')}
-        </button>
+        <RefreshButton
+          label={t('refresh')}
+          onRefresh={() => void refresh()}
+          busy={query.isFetching}
+          disabled={!query.data}
+        />
       </div>
       {content()}
       {query.data && wholeWork && (
@@ -105,16 +101,13 @@ export function EpisodesPage() {
   );
 
   function content() {
-    const challenge = challengeOf(query.error);
-    if (challenge)
-      return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
-      if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
-        <ErrorBox
-          title={t('loadFailed')}
-          message={errorMessage(query.error, t('loadFailedDetail'))}
+        <UpstreamError
+          error={query.error}
           onRetry={() => void query.refetch()}
+          title={t('loadFailed')}
+          fallback={t('loadFailedDetail')}
         />
       );
     }

@@ -11,7 +11,7 @@ import {
   type ImageMode,
 } from '../../api';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { RadioGroup } from '../../components/RadioGroup';
+import { RadioGroup, translatedOptions } from '../../components/RadioGroup';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../auth';
 import { CrawlStatus } from './CrawlStatus';
@@ -134,7 +134,7 @@ export function EpisodeImagesPage() {
             name="image-mode"
             legend={t('mode.legend')}
             value={mode}
-            options={modeOptions.map((option) => ({ ...option, label: t(option.label) }))}
+            options={translatedOptions(modeOptions, t)}
             onChange={choose}
           />
         )

@@ -26,8 +26,7 @@ import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
-import { ChallengePanel, challengeOf } from '../site-health';
-import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
+import { UpstreamError } from '../site-health';
 import { useSimilarFrames } from './useSimilarFrames';
 
 const NO_IMAGES: ImageItem[] = [];
@@ -151,6 +150,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
       downloadPrefix(zipTitle, zipContents),
     );
 
+  // What the grid and the lightbox both show, and how.
+  const shown = { images: visible, isSelected: selection.isSelected, size: selection.size, origin };
+
   const clear = () =>
     clearCache.mutate(undefined, {
       onSettled: () => setConfirmingClear(false),
@@ -232,25 +234,21 @@ export function ImageBrowser(props: ImageBrowserProps) {
           pending={clearCache.isPending}
           onConfirm={clear}
         />
-        {query.isError &&
-          (challengeOf(query.error) ? (
-            <ChallengePanel
-              reason={challengeOf(query.error)!}
-              onRetry={() => void query.refetch()}
-            />
-          ) : isBlocked(query.error) ? (
-            <BlockedPanel onRetry={() => void query.refetch()} />
-          ) : isRateLimited(query.error) ? (
-            <RateLimitPanel
-              onRetry={() => void query.refetch()}
-              retryAfter={retryAfterOf(query.error)}
-            />
-          ) : (
-            <ErrorBox
-              message={errorMessage(query.error, t('loadFailed'))}
-              onRetry={() => void query.refetch()}
-            />
-          ))}
+        {query.isError && (
+          <UpstreamError
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            fallback={t('loadFailed')}
+            known={
+              isRateLimited(query.error) ? (
+                <RateLimitPanel
+                  onRetry={() => void query.refetch()}
+                  retryAfter={retryAfterOf(query.error)}
+                />
+              ) : null
+            }
+          />
+        )}
         {props.status}
         {(!data || (data.partial && images.length === 0)) && !query.isError && (
           <Spinner label={t('loading')} />
@@ -263,25 +261,19 @@ export function ImageBrowser(props: ImageBrowserProps) {
             </p>
           ) : (
             <ImageGrid
-              images={visible}
+              {...shown}
               columns={columns}
-              size={selection.size}
-              isSelected={selection.isSelected}
               onSelect={onSelect}
               onZoom={setZoomed}
-              origin={origin}
               captionOf={caption}
             />
           ))}
         {props.footer}
         <Lightbox
-          images={visible}
+          {...shown}
           index={zoomed}
           onIndexChange={setZoomed}
-          isSelected={selection.isSelected}
           onToggle={(image) => onSelect(image, false)}
-          size={selection.size}
-          origin={origin}
         />
       </div>
     </SelectionContext.Provider>

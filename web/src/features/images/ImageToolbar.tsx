@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RefreshCw, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
@@ -7,6 +7,7 @@ import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
 import type { ImageSize } from '../selection';
 import { COLUMN_CHOICES, type ColumnChoice } from './columns';
+import { RefreshButton } from '../../components/RefreshButton';
 
 interface ImageToolbarProps {
   /** Screen-specific controls (the episode mode selector; the local library's sort later). */
@@ -62,15 +63,11 @@ export function ImageToolbar(props: ImageToolbarProps) {
           onChange={props.onColumnsChange}
         />
         <div className="flex gap-2 sm:ml-auto">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            onClick={props.onRefresh}
-            disabled={props.busy}
-          >
-            <RefreshCw aria-hidden className={`size-4 ${props.busy ? 'animate-spin' : ''}`} />
-            {t('toolbar.refresh')}
-          </button>
+          <RefreshButton
+            label={t('toolbar.refresh')}
+            onRefresh={props.onRefresh}
+            busy={props.busy}
+          />
           {props.onClearCache && (
             <button
               type="button"

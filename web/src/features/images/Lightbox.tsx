@@ -1,10 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { ChevronLeft, ChevronRight, ExternalLink, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
+import { DialogCloseButton } from '../../components/DialogCloseButton';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
-import { useReturnFocus } from '../a11y';
+import { useReturnFocus } from '../../lib/useReturnFocus';
 import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
@@ -92,12 +93,7 @@ export function Lightbox(props: LightboxProps) {
                     {/* An icon alone on a phone: the label would wrap the toolbar. */}
                     <span className="sr-only sm:not-sr-only">{t('lightbox.openNewTab')}</span>
                   </a>
-                  <Dialog.Close
-                    aria-label={t('lightbox.close')}
-                    className="rounded p-2 hover:bg-white/10"
-                  >
-                    <X aria-hidden className="size-5" />
-                  </Dialog.Close>
+                  <DialogCloseButton label={t('lightbox.close')} look="onDark" />
                 </div>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center">

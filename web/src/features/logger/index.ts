@@ -3,4 +3,4 @@ export type { LogSnapshot, OperationLog } from './operationLog';
 export { statusHint } from './hints';
 export { useOperationLog } from './useOperationLog';
 export { logUncaughtErrors } from './globalErrors';
-export type { ApiCallRecord, LogEntry, LogKind, LogLevel, LogStats } from './types';
+export type { LogEntry, LogKind, LogLevel, LogStats } from './types';

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../../test/helpers';
-import { apiRequest } from '../../api/client';
 import { statusHint } from './hints';
-import {
-  createOperationLog,
-  ENABLED_KEY,
-  LOG_CAPACITY,
-  localDate,
-  operationLog,
-} from './operationLog';
+import { createOperationLog, ENABLED_KEY, LOG_CAPACITY, localDate } from './operationLog';
 import type { LogSink } from './types';
 
 const NOW = new Date(2026, 2, 4, 10, 0, 0);
@@ -137,29 +129,5 @@ describe('operation log', () => {
     stop();
     log.log('basic', 'two');
     expect(listener).toHaveBeenCalledOnce();
-  });
-});
-
-describe('API client logging', () => {
-  it('logs every call and failure with method, path, status and duration', async () => {
-    mockApi({
-      'GET /api/images/cache-stats': () => json(200, { total_images: 1 }),
-      'DELETE /api/images/cache/files?clear_all=true': () =>
-        json(403, { detail: '只有管理员可以清除全部图片缓存' }),
-    });
-    await apiRequest('/images/cache-stats');
-    await apiRequest('/images/cache/files?clear_all=true', { method: 'DELETE' }).catch(() => null);
-
-    const [ok, failed] = operationLog.entries();
-    expect(ok!.api).toMatchObject({
-      method: 'GET',
-      path: '/images/cache-stats',
-      status: 200,
-      ok: true,
-    });
-    expect(ok!.api!.durationMs).toBeGreaterThanOrEqual(0);
-    expect(failed).toMatchObject({ level: 'error', hint: '没有权限' });
-    expect(failed!.api).toMatchObject({ method: 'DELETE', status: 403, ok: false });
-    expect(failed!.message).toContain('只有管理员可以清除全部图片缓存');
   });
 });

@@ -1,7 +1,8 @@
 import { i18n } from '../../i18n';
 import { saveJsonFile } from '../../lib/saveFile';
 import { errorHint, statusHint } from './hints';
-import type { ApiCallRecord, LogEntry, LogKind, LogLevel, LogSink, LogStats } from './types';
+import type { ApiCallRecord } from '../../api';
+import type { LogEntry, LogKind, LogLevel, LogSink, LogStats } from './types';
 
 /** Spec §9: the client keeps at most this many entries; the oldest are dropped first. */
 export const LOG_CAPACITY = 1000;

@@ -1,20 +1,9 @@
+import type { ApiCallRecord } from '../../api';
+
 export type LogLevel = 'info' | 'warn' | 'error';
 /** What an entry is about: the sample kinds of the test page, API calls and errors. */
 export type LogKind =
   'basic' | 'user' | 'api' | 'favorite' | 'download' | 'navigation' | 'auth' | 'step' | 'error';
-
-/** One finished API call as the client reports it. */
-export interface ApiCallRecord {
-  method: string;
-  path: string;
-  /** 0 when no answer came (network failure, time-out, cancelled). */
-  status: number;
-  durationMs: number;
-  /** The failure's message; absent for a success. */
-  error?: string;
-  /** The caller cancelled the call (a query unmounted): routine, not an error. */
-  aborted?: boolean;
-}
 
 export interface LogEntry {
   id: number;

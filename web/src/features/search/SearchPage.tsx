@@ -2,15 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ContentType } from '@capshelf/contract';
-import { errorMessage, useSearch } from '../../api';
-import { ErrorBox } from '../../components/ErrorBox';
-import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
+import { useSearch } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
 import { contentTypes, SearchForm } from './SearchForm';
 import { SearchResults } from './SearchResults';
-import { ChallengePanel, challengeOf } from '../site-health';
+import { UpstreamError } from '../site-health';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 const parseType = (value: string | null): ContentType =>
@@ -83,16 +81,13 @@ export function SearchPage() {
   );
 
   function outcome() {
-    const challenge = challengeOf(query.error);
-    if (challenge)
-      return <ChallengePanel reason={challenge} onRetry={() => void query.refetch()} />;
     if (query.isError) {
-      if (isBlocked(query.error)) return <BlockedPanel onRetry={() => void query.refetch()} />;
       return (
-        <ErrorBox
-          title={t('failed')}
-          message={errorMessage(query.error, t('failedHint'))}
+        <UpstreamError
+          error={query.error}
           onRetry={() => void query.refetch()}
+          title={t('failed')}
+          fallback={t('failedHint')}
         />
       );
     }

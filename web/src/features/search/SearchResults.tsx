@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { RefreshCw } from 'lucide-react';
 import type { SearchResponse } from '@capshelf/contract';
-import { buttonClass } from '../../components/button';
 import { ResultCard } from './ResultCard';
+import { RefreshButton } from '../../components/RefreshButton';
 
 interface SearchResultsProps {
   data: SearchResponse;
@@ -22,16 +21,13 @@ export function SearchResults({ data, searchTerm, refreshing, onRefresh }: Searc
             {t('results.cached')}
           </span>
         )}
-        <button
-          type="button"
-          className={`${buttonClass('secondary')} ml-auto`}
-          onClick={onRefresh}
-          disabled={refreshing}
+        <RefreshButton
+          className="ml-auto"
+          label={t('results.refresh')}
+          onRefresh={onRefresh}
+          busy={refreshing}
           title={t('results.refreshHint')}
-        >
-          <RefreshCw aria-hidden className={`size-4 ${refreshing ? 'animate-spin' : ''}`} />
-          {t('results.refresh')}
-        </button>
+        />
       </div>
       {data.results.length === 0 ? (
         <p className="py-12 text-center text-slate-500">{t('results.none')}</p>

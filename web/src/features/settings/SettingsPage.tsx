@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import type { CdnStatus } from '@capshelf/contract';
 import { errorMessage, useCdnStatus, useCdnSwitch } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -10,6 +10,7 @@ import { DownImageHosts } from './DownImageHosts';
 import { ThemeChoice } from './ThemeChoice';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { LanguageChoice } from './LanguageChoice';
+import { RefreshButton } from '../../components/RefreshButton';
 
 type Cdn = CdnStatus['current_cdn'];
 
@@ -36,18 +37,12 @@ export function SettingsPage() {
       <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-3">
           <h2 className="text-lg font-semibold">{t('cdn.title')}</h2>
-          <button
-            type="button"
-            className={`${buttonClass('secondary')} ml-auto`}
-            onClick={() => void status.refetch()}
-            disabled={status.isFetching}
-          >
-            <RefreshCw
-              aria-hidden
-              className={`size-4 ${status.isFetching ? 'animate-spin' : ''}`}
-            />
-            {t('cdn.refresh')}
-          </button>
+          <RefreshButton
+            className="ml-auto"
+            label={t('cdn.refresh')}
+            onRefresh={() => void status.refetch()}
+            busy={status.isFetching}
+          />
         </div>
         {status.isError && (
           <ErrorBox

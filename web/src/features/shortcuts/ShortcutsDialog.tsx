@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import { DialogCloseButton } from '../../components/DialogCloseButton';
 import { closeShortcutHelp, useShortcutHelp } from './helpStore';
 import { NAMED_KEYS, SHORTCUT_GROUPS, type KeyToken } from './list';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
@@ -34,12 +34,7 @@ export function ShortcutsDialog() {
             <Dialog.Title className="text-lg font-semibold text-slate-900">
               {t('title')}
             </Dialog.Title>
-            <Dialog.Close
-              aria-label={t('close')}
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton label={t('close')} look="panel" />
           </div>
           <Dialog.Description className="text-sm text-slate-600">
             {t('description')}

@@ -1,35 +1,37 @@
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage, usePasteClearance } from '../../api';
 import { checkMessage } from './challenge';
+import { SubmitButton } from '../../components/FormActions';
 import { FormField } from '../../components/FormField';
 import { buttonClass } from '../../components/button';
+import { useForm } from '../../components/useForm';
+
+/** Pasted browser values: no autofill, no spelling marks. */
+const pasted = { autoComplete: 'off', spellCheck: false } as const;
 
 /** Paste a clearance copied out of a browser; stored, applied at once and checked on the site. */
 export function ClearanceForm() {
-  const [cookie, setCookie] = useState('');
-  const [userAgent, setUserAgent] = useState('');
+  const form = useForm('clearance', { cookie: '', userAgent: '' });
+  const { cookie, userAgent } = form.values;
   const paste = usePasteClearance();
   const { t } = useTranslation('siteHealth');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    paste.mutate(
-      { cookie, user_agent: userAgent },
-      {
+  const submit = form.submit(
+    () => ({ valid: { cookie, user_agent: userAgent } }),
+    (request) =>
+      paste.mutate(request, {
         onSuccess: ({ check }) => {
           if (check.ok) {
             toast.success(checkMessage(check));
-            setCookie('');
+            form.set({ cookie: '' });
           } else {
             toast.error(t('form.savedNotPassed', { message: checkMessage(check) }));
           }
         },
         onError: (error) => toast.error(errorMessage(error, t('form.saveFailed'))),
-      },
-    );
-  };
+      }),
+  );
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
@@ -37,30 +39,24 @@ export function ClearanceForm() {
         <Trans t={t} i18nKey="form.intro" components={{ code: <code /> }} />
       </p>
       <FormField
-        id="clearance-cookie"
+        {...form.field('cookie')}
+        {...pasted}
         label="Cookie"
-        value={cookie}
-        onChange={setCookie}
         placeholder="cf_clearance=…"
-        autoComplete="off"
-        spellCheck={false}
       />
       <FormField
-        id="clearance-user-agent"
+        {...form.field('userAgent')}
+        {...pasted}
         label="User-Agent"
-        value={userAgent}
-        onChange={setUserAgent}
         placeholder="Mozilla/5.0 …"
-        autoComplete="off"
-        spellCheck={false}
       />
-      <button
-        type="submit"
+      <SubmitButton
         className={`${buttonClass()} self-start`}
-        disabled={paste.isPending || cookie.trim() === '' || userAgent.trim() === ''}
-      >
-        {paste.isPending ? t('form.pending') : t('form.submit')}
-      </button>
+        pending={paste.isPending}
+        disabled={cookie.trim() === '' || userAgent.trim() === ''}
+        label={t('form.submit')}
+        pendingLabel={t('form.pending')}
+      />
     </form>
   );
 }

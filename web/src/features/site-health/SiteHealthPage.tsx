@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { RefreshCw, ShieldCheck, Trash2 } from 'lucide-react';
+import { ShieldCheck, Trash2 } from 'lucide-react';
 import type { SiteHealthResponse } from '@capshelf/contract';
 import { errorMessage, useClearClearance, useSiteHealth, useVerifyClearance } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -15,6 +15,7 @@ import { HostList } from './HostList';
 import { formatDate } from '../../lib/formatDate';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { formatRate } from './labels';
+import { RefreshButton } from '../../components/RefreshButton';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,15 +35,12 @@ export function SiteHealthPage() {
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <div className="flex items-center gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <button
-          type="button"
-          className={`${buttonClass('secondary')} ml-auto`}
-          onClick={() => void health.refetch()}
-          disabled={health.isFetching}
-        >
-          <RefreshCw aria-hidden className={`size-4 ${health.isFetching ? 'animate-spin' : ''}`} />
-          {t('refresh')}
-        </button>
+        <RefreshButton
+          className="ml-auto"
+          label={t('refresh')}
+          onRefresh={() => void health.refetch()}
+          busy={health.isFetching}
+        />
       </div>
       {health.isError && (
         <ErrorBox

@@ -1,2 +1,3 @@
 export { ChallengePanel } from './ChallengePanel';
 export { challengeOf } from './challenge';
+export { UpstreamError } from './UpstreamError';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FavoriteEpisode } from '@capshelf/contract';
 import { PreviewImages } from '../../../components/PreviewImages';
-import { RadioGroup } from '../../../components/RadioGroup';
+import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { formatDate } from '../../../lib/formatDate';
 import { DeleteButton, GroupSection, SelectBox, type DeleteTarget } from './controls';
 import { groupBy } from './filter';
@@ -38,7 +38,7 @@ export function EpisodesTab({ episodes, view, onViewChange, ...cardProps }: Epis
         name="favorite-episode-view"
         legend={t('episodes.view')}
         value={view}
-        options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
+        options={translatedOptions(viewOptions, t)}
         onChange={onViewChange}
       />
       {view === 'flat'

@@ -7,7 +7,7 @@ import { downloadPrefix, type FavoriteItemType, type FavoriteLists } from '@caps
 import { errorMessage, LIST_OF, useFavorites } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { FormField } from '../../../components/FormField';
-import { RadioGroup } from '../../../components/RadioGroup';
+import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { Spinner } from '../../../components/Spinner';
 import { buttonClass } from '../../../components/button';
 import { useStartDownload } from '../../downloads/useStartDownload';
@@ -158,7 +158,7 @@ export function FavoritesPage() {
                   name="favorite-image-size"
                   legend={t('size.legend')}
                   value={size}
-                  options={sizeOptions.map((option) => ({ ...option, label: t(option.label) }))}
+                  options={translatedOptions(sizeOptions, t)}
                   onChange={setSize}
                 />
                 <button

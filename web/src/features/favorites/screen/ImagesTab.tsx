@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { FavoriteImage } from '@capshelf/contract';
-import { RadioGroup } from '../../../components/RadioGroup';
+import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { DeleteButton, GroupSection, SelectBox, type DeleteTarget } from './controls';
 import { groupBy } from './filter';
 import type { FavoriteSelection } from './useFavoriteSelection';
@@ -44,7 +44,7 @@ export function ImagesTab({ images, view, onViewChange, ...tileProps }: ImagesTa
         name="favorite-image-view"
         legend={t('images.view')}
         value={view}
-        options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
+        options={translatedOptions(viewOptions, t)}
         onChange={onViewChange}
       />
       {view === 'grid'

@@ -3,7 +3,7 @@ import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useSearchLibrary, useSearchLibraryEpisodes } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
-import { RadioGroup } from '../../../components/RadioGroup';
+import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { Spinner } from '../../../components/Spinner';
 import { buttonClass } from '../../../components/button';
 import { EpisodeCards } from './EpisodeCards';
@@ -45,7 +45,7 @@ export function SearchLibraryPage() {
             name="history-view"
             legend={t('history.view')}
             value={view}
-            options={viewOptions.map((option) => ({ ...option, label: t(option.label) }))}
+            options={translatedOptions(viewOptions, t)}
             onChange={(next) => setParams(next === 'episode' ? { view: next } : {})}
           />
         </div>

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { Images, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
-import { buttonClass } from '../button';
+import { buttonClass } from '../../components/button';
 import { FavoritesBadge } from './FavoritesBadge';
 import { UserMenu } from './UserMenu';
 

@@ -1,1 +1,0 @@
-export { useReturnFocus } from './useReturnFocus';
