@@ -35,7 +35,7 @@ export const Email = z
 export const Role = z.enum(['admin', 'user']);
 export type Role = z.infer<typeof Role>;
 
-/** Interface languages; `zh-CN` is the default (spec), `en` the one catalogue added by issue 15. */
+/** Interface languages; `zh-CN` is the default, `en` the second catalogue. */
 export const Locale = z.enum(['zh-CN', 'en']);
 export type Locale = z.infer<typeof Locale>;
 export const DEFAULT_LOCALE: Locale = 'zh-CN';

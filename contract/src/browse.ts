@@ -8,7 +8,7 @@ export const ImageSize = z.enum(['thumb', 'small', 'large']);
 export type ImageSize = z.infer<typeof ImageSize>;
 export const ContentType = z.enum(['all', 'anime', 'movies', 'tv']);
 export type ContentType = z.infer<typeof ContentType>;
-/** The result badge text per kind, as the spec shows it. */
+/** The result badge text per kind, as the search results show it. */
 export const ResultType = z.enum(['TV', 'Movie', 'Anime']);
 export type ResultType = z.infer<typeof ResultType>;
 

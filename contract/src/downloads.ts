@@ -5,7 +5,7 @@ export const MAX_DOWNLOAD_IMAGES = 5000;
 export const DEFAULT_DOWNLOAD_PREFIX = 'fancaps_images';
 
 /**
- * The spec's filename rule: drop <>:"/\|?* (and control characters), turn runs of spaces, hyphens
+ * The filename rule: drop <>:"/\|?* (and control characters), turn runs of spaces, hyphens
  * and underscores into one underscore, trim underscores (and leading dots), cap at 50 characters,
  * fall back to `fancaps_images`. Page and server both apply it; the server never trusts the page's.
  */

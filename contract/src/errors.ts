@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Machine codes of every error the API returns (see shared/spec/api.md, Conventions). */
+/** Machine codes of every error the API returns (docs/api.md, Conventions). */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   UNAUTHENTICATED: 'UNAUTHENTICATED',

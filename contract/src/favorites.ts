@@ -29,9 +29,8 @@ function pathSegments(url: string): string[] {
 }
 
 /**
- * The spec's content-type rule for a favourite work, first match wins: the type field, hints
- * in the URL path, title keywords, a show URL without an episode (counted as a movie, as the
- * spec says), else anime. Shared so the page and the server always agree.
+ * The content-type rule for a favourite work, first match wins: the type field, hints
+ * in the URL path, title keywords, a show URL without an episode (counted as a movie), else anime. Shared so the page and the server always agree.
  */
 export function favoriteContentType(work: {
   work_type?: string | null;

@@ -1,6 +1,6 @@
 /**
  * The fixed messages of the contract's schemas and rules, by stable key. The server answers the
- * Chinese text (the spec's wording, in `detail`); the page shows it in its own language by
+ * Chinese text (in `detail`); the page shows it in its own language by
  * looking the key up in its `validation` catalogue (`messageKey` finds the key of a text).
  */
 export const validationMessages = {

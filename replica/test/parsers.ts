@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 
 /**
  * Minimal parsers written the way the spec tells scrapers to read the REAL pages (scoped
- * selectors, spec §10). The parity test runs them on the saved fixtures and on the replica.
+ * selectors). The parity test runs them on the saved fixtures and on the replica.
  */
 export function parseSearch($: CheerioAPI) {
   const block = $('.single_post_content').eq(1);

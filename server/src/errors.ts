@@ -42,7 +42,7 @@ export const tooManyRequests = (
     { 'retry-after': String(retryAfterSeconds) },
   );
 
-/** The source site's failures as the page sees them (the 429 text matches the spec's client rule). */
+/** The source site's failures as the page sees them (the 429 text names the rate limit, which is how the page recognises one). */
 export function fromUpstream(error: unknown): AppError | null {
   if (!(error instanceof UpstreamError)) return null;
   if (error instanceof UpstreamRateLimitedError && error.blocked) {

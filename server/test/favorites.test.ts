@@ -73,7 +73,7 @@ async function addAll(headers: { authorization: string }) {
 const stats = async (headers: { authorization: string }) =>
   (await call(headers, 'GET', '/stats')).json().data;
 
-describe('favourite work content type (the spec rule, shared with the page)', () => {
+describe('favourite work content type (one rule, shared with the page)', () => {
   it.each([
     [{ work_type: 'Movie' }, 'movie'],
     [{ work_type: '电影' }, 'movie'],

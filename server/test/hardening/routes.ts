@@ -4,7 +4,7 @@ import { KEY_IDS } from '@capshelf/replica';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../src/http/plugins/access';
 
-/** The public routes as docs/api.md and shared/spec/api.md list them; every other route needs a session. */
+/** The public routes as docs/api.md lists them; every other route needs a session. */
 export const DOCUMENTED_PUBLIC_ROUTES = [
   'POST /api/auth/login',
   'GET /api/auth/status',

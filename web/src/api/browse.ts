@@ -10,7 +10,7 @@ export const episodeKeys = {
     ['episodes', showUrl, kind ?? null] as const,
 };
 
-/** Search results (spec §9: stale 5 min, 2 retries); idle while `query` is empty. */
+/** Search results (stale 5 min, 2 retries); idle while `query` is empty. */
 export function useSearch(query: string, type: ContentType) {
   return useRefreshableQuery({
     queryKey: searchKeys.results(query, type),

@@ -21,7 +21,7 @@ import {
 import { API_BASE, apiRequest } from './client';
 import { ApiError } from './errors';
 
-/** Spec §9: a task's status is read every 2 s until it ends. */
+/** A task's status is read every 2 s until it ends. */
 export const DOWNLOAD_POLL_MS = 2000;
 
 export const downloadKeys = {

@@ -77,7 +77,7 @@ describe('error messages by language', () => {
 });
 
 describe("the contract's messages on the page", () => {
-  it('are the spec wording in zh-CN and English in en', async () => {
+  it('are the Chinese wording in zh-CN and English in en', async () => {
     expect(newPasswordProblem('Ab1', 'Ab1')).toBe('密码长度至少为8位');
     await english();
     expect(newPasswordProblem('Ab1', 'Ab1')).toBe(

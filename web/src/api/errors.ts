@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The spec's rule for an error body: detail if a string, else detail.message, else message. */
+/** The rule for an error body's text: detail if a string, else detail.message, else message. */
 export function messageFromBody(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
   const { detail, message } = body;

@@ -33,7 +33,7 @@ export const favoriteKeys = {
   change: ['favorites', 'change'] as const,
 };
 
-/** The caller's favourites, newest first (spec §9: stale after 30 s). */
+/** The caller's favourites, newest first (stale after 30 s). */
 export const favoritesQuery = queryOptions({
   queryKey: favoriteKeys.list,
   queryFn: ({ signal }) => apiRequest<FavoritesResponse>('/favorites', { signal }),
@@ -45,7 +45,7 @@ export function useFavorites(enabled = true) {
   return useQuery({ ...favoritesQuery, enabled });
 }
 
-/** Favourite totals for the nav badge (spec §9: refetch every 30 s, stale after 15 s). */
+/** Favourite totals for the nav badge (refetch every 30 s, stale after 15 s). */
 export function useFavoriteStats() {
   return useQuery({
     queryKey: favoriteKeys.stats,
@@ -93,7 +93,7 @@ export function useFavoriteChange() {
           keepalive: true,
         });
       }
-      // A draft's stand-in id names no record on the server (spec §8).
+      // A draft's stand-in id names no record on the server.
       if (change.id <= 0)
         throw new ApiError(0, 'NO_FAVORITE_ID', i18n.t('errors:code.NO_FAVORITE_ID'));
       return apiRequest<FavoriteDeleteResponse>(`/favorites/${change.type}/${change.id}`, {

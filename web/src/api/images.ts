@@ -37,7 +37,7 @@ export function imageListPath(source: ImageSource): string {
   }
 }
 
-/** An image list (spec §9: stale 60 min, kept 24 h). */
+/** An image list (stale 60 min, kept 24 h). */
 export function useImageList(source: ImageSource | null) {
   return useRefreshableQuery({
     queryKey: source ? imageKeys.list(source) : ['images', 'list', null],
@@ -100,7 +100,7 @@ export interface ViewRecord {
   image_count?: 'exact' | 'estimate';
 }
 
-/** Home page card (spec §9: stale 60 s, 2 retries); a public call. */
+/** Home page card (stale 60 s, 2 retries); a public call. */
 export function useCacheStats() {
   return useQuery({
     queryKey: imageKeys.cacheStats,
@@ -117,7 +117,7 @@ export function useCdnStatus() {
   });
 }
 
-/** Switches the CDN preference, shows the answer at once, then re-reads the status (spec §4). */
+/** Switches the CDN preference, shows the answer at once, then re-reads the status. */
 export function useCdnSwitch() {
   const queryClient = useQueryClient();
   return useMutation({

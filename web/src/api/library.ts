@@ -22,14 +22,14 @@ import { apiRequest } from './client';
 import { ApiError } from './errors';
 import { imageKeys, type ViewRecord } from './images';
 
-/** Spec §9: the libraries stay fresh 30 min, one episode's images 10 min, search history 5 min. */
+/** The libraries stay fresh 30 min, one episode's images 10 min, search history 5 min. */
 const LIBRARY_STALE = 30 * 60_000;
 const EPISODE_IMAGES_STALE = 10 * 60_000;
 const SEARCH_LIBRARY_STALE = 5 * 60_000;
 
 export const LOCAL_LIBRARY_LIMIT = 200;
 export const CATEGORIES_LIMIT = 20;
-/** Spec §7: one episode's images are asked for 10,000 at a time. */
+/** One episode's images are asked for 10,000 at a time. */
 export const EPISODE_IMAGES_LIMIT = 10_000;
 /** The server's largest categorized page, for finding one category by its key. */
 const FIND_CATEGORY_LIMIT = 100;

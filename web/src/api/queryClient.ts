@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 
 const MAX_RETRIES = 2;
 
-/** Spec §9 defaults: stale after 5 min, 2 retries but never for a 4xx answer, no refetch on focus. */
+/** Defaults: stale after 5 min, 2 retries but never for a 4xx answer, no refetch on focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -15,7 +15,7 @@ export function App({ router }: { router: DataRouter }) {
         <ThemeSync />
         <RouterProvider router={router} />
       </SessionProvider>
-      {/* Spec §9: 4 s default, 2 s success, green/red; react-hot-toast keeps at most 20.
+      {/* 4 s default, 2 s success, green/red; react-hot-toast keeps at most 20.
           Plain toasts take the theme's colours (index.css); white on green-700 meets AA. */}
       <Toaster
         toastOptions={{

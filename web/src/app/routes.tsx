@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
                 Component: m.CategorizedLibraryPage,
               })),
           },
-          // One screen under both names (spec §2).
+          // One screen under both names.
           { path: '/search-based-library', lazy: searchLibrary },
           { path: '/history', lazy: searchLibrary },
           {

@@ -1,7 +1,7 @@
 import { useQueuedImage } from '../lib/useQueuedImage';
 
 /**
- * Up to 4 preview thumbnails of a work or episode (spec §9); the URLs are the server's. Each is
+ * Up to 4 preview thumbnails of a work or episode; the URLs are the server's. Each is
  * asked for only while its card is on screen, through the page's image queue.
  */
 export function PreviewImages({ urls }: { urls: readonly string[] }) {

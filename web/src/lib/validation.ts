@@ -17,7 +17,7 @@ export function firstIssue(error: { issues: readonly { message: string }[] }): s
   return message ? contractMessage(message) : i18n.t('validation:invalid');
 }
 
-/** Problem with an email field, or null; the blank message differs per screen (spec §5). */
+/** Problem with an email field, or null; the blank message differs per screen. */
 export function emailProblem(email: string, blankMessage: string): string | null {
   if (email.trim() === '') return blankMessage;
   const parsed = Email.safeParse(email);

@@ -19,7 +19,7 @@ const steps = ['search', 'open', 'pick', 'download'] as const;
 const cardGridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 const cardClass = 'rounded-lg border border-slate-200 bg-white p-4';
 
-/** Landing page (spec §2): the two libraries, what the tool does, and how to start. */
+/** Landing page: the two libraries, what the tool does, and how to start. */
 export function HomePage() {
   usePageTitle();
   const { t } = useTranslation('home');

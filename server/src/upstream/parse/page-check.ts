@@ -1,6 +1,6 @@
 import { UpstreamBadResponseError } from '../errors';
 
-/** Generic Cloudflare challenge markers (see spec §6). */
+/** Generic Cloudflare challenge markers. */
 const CHALLENGE_MARKERS =
   /just a moment|cf-browser-verification|__cf_chl_|\/cdn-cgi\/challenge-platform/i;
 /** Every real page has the content section; Cloudflare can inject its scripts into real pages too. */

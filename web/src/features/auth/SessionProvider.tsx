@@ -8,7 +8,7 @@ import { SessionContext, type Session } from './SessionContext';
 import { clearStoredSession, LOGOUT_EVENT, readToken, saveToken, saveUser } from './storage';
 
 /**
- * Auth state of spec §4: loading while a stored token is checked with GET /auth/me, then
+ * Auth state: loading while a stored token is checked with GET /auth/me, then
  * authenticated or unauthenticated. A 401 anywhere (the client's logout event) ends the session.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -46,7 +46,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (locale) applyLocale(locale);
   }, [locale]);
 
-  // A stored token that cannot be confirmed is not a session (spec §4: restore failure).
+  // A stored token that cannot be confirmed is not a session (restore failure).
   const restoreFailed = token !== null && me.isError && !me.data;
   useEffect(() => {
     if (restoreFailed) forget();

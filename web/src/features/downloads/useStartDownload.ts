@@ -16,7 +16,7 @@ function failureReason(error: unknown, t: TFunction<'downloads'>): string {
 
 /**
  * Starts a ZIP task for image URLs (the listing's small_url/large_url, in grid order) and
- * reports it with the spec's toasts; the downloads panel takes it from there. Shared by the
+ * reports it with its toasts; the downloads panel takes it from there. Shared by the
  * image screens and the favourites screen (prefix `downloadPrefix('fancaps_favorites', size)`).
  */
 export function useStartDownload() {

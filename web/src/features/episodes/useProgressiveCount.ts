@@ -4,7 +4,7 @@ export const REVEAL_DELAY_MS = 500;
 
 /**
  * How many items of a long list to show: `step` at first, `step` more 500 ms after a load-more
- * click or the sentinel scrolling into view (spec §4). Starts over when `resetKey` changes.
+ * click or the sentinel scrolling into view. Starts over when `resetKey` changes.
  */
 export function useProgressiveCount(total: number, step: number, resetKey: string) {
   const [count, setCount] = useState(step);

@@ -99,7 +99,7 @@ describe('favourite heart on search results', () => {
     expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('words failures per spec §8', () => {
+  it('words failures: log in on a 401, else the server message', () => {
     expect(favoriteFailure(new ApiError(401, 'UNAUTHENTICATED', '登录已过期'))).toBe('请先登录');
     expect(favoriteFailure(new ApiError(400, 'BAD_REQUEST', '标题不能为空'))).toBe('标题不能为空');
     expect(favoriteFailure(new ApiError(500, undefined, undefined))).toBe('收藏操作失败');

@@ -12,7 +12,7 @@ import { useFavoriteLookup } from './lookup';
 import { addChange, type FavoriteTarget } from './targets';
 
 /**
- * Spec §8: a 401 asks to log in; otherwise the server's message, else a generic failure. In the
+ * A 401 asks to log in; otherwise the server's message, else a generic failure. In the
  * language shown when it is called.
  */
 export function favoriteFailure(

@@ -10,7 +10,7 @@ type Identity<T extends FavoriteItemType> = Omit<FavoriteRecords[T], 'id' | 'cre
 const titleKey = (title: string) => title.trim().toLowerCase();
 
 /**
- * The keys one favourite is known by (spec §4): a work by its title; an episode by its URL, or
+ * The keys one favourite is known by: a work by its title; an episode by its URL, or
  * its title plus its work's title; an image by its id and kind.
  */
 const identityKeys: { [T in FavoriteItemType]: (item: Identity<T>) => string[] } = {

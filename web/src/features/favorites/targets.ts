@@ -24,7 +24,7 @@ export type FavoriteTarget = {
   };
 }[FavoriteItemType];
 
-/** A search result as a favourite work (spec §7: the result's type and URL). */
+/** A search result as a favourite work (the result's type and URL). */
 export function workTarget(result: SearchResult): FavoriteTarget {
   return knownWorkTarget(result.title, result, result.link);
 }

@@ -4,7 +4,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { waitText } from './rateLimit';
 
 /**
- * Spec §8: what the source site's rate limit means and what to do meanwhile. The wait is the
+ * What the source site's rate limit means and what to do meanwhile. The wait is the
  * server's (its Retry-After or cool-down), not a fixed guess.
  */
 export function RateLimitPanel({

@@ -1,6 +1,6 @@
 import { i18n } from '../../i18n';
 
-/** Spec §8: what a failed call's status most likely means, told next to the error. */
+/** What a failed call's status most likely means, told next to the error. */
 const HINTED = new Set([401, 403, 404, 429, 500]);
 
 export function statusHint(status: number | undefined): string | undefined {

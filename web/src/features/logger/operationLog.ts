@@ -4,7 +4,7 @@ import { errorHint, statusHint } from './hints';
 import type { ApiCallRecord } from '../../api';
 import type { LogEntry, LogKind, LogLevel, LogSink, LogStats } from './types';
 
-/** Spec §9: the client keeps at most this many entries; the oldest are dropped first. */
+/** The client keeps at most this many entries; the oldest are dropped first. */
 export const LOG_CAPACITY = 1000;
 export const ENABLED_KEY = 'capshelf.logger.enabled';
 

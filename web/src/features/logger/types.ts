@@ -12,7 +12,7 @@ export interface LogEntry {
   level: LogLevel;
   kind: LogKind;
   message: string;
-  /** Spec §8 hint for 401, 403, 404, 429 and 500. */
+  /** The hint for 401, 403, 404, 429 and 500. */
   hint?: string;
   api?: ApiCallRecord & { ok: boolean };
   data?: unknown;

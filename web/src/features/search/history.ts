@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Browser storage of past searches (spec §3, §9). */
+/** Browser storage of past searches. */
 export const HISTORY_KEY = 'fancaps-search-history';
 export const HISTORY_MAX = 10;
 export const RECENT_SHOWN = 8;

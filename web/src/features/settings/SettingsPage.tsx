@@ -14,7 +14,7 @@ import { RefreshButton } from '../../components/RefreshButton';
 
 type Cdn = CdnStatus['current_cdn'];
 
-/** /settings: the per-user image CDN preference (spec §2 Settings, §4 CDN states). */
+/** /settings: the per-user image CDN preference. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   usePageTitle(t('title'));

@@ -10,7 +10,7 @@ import type { FavoriteSelection } from './useFavoriteSelection';
 export type DeleteRequest = DeleteTarget | 'selected';
 
 /**
- * The delete confirmation of spec §4: closed -> open (single or batch) -> closed on success or
+ * The delete confirmation: closed -> open (single or batch) -> closed on success or
  * cancel; the buttons are disabled while the call runs; a batch delete clears the selection.
  */
 export function useFavoriteDeletion(selection: FavoriteSelection) {

@@ -40,7 +40,7 @@ const sizeOptions = [
   { value: 'large', label: 'size.large' },
 ] as const;
 
-/** /favorites?tab=works|episodes|images — the signed-in user's favourites (spec §2). */
+/** /favorites?tab=works|episodes|images — the signed-in user's favourites. */
 export function FavoritesPage() {
   const { t } = useTranslation('favorites');
   usePageTitle(t('title'));

@@ -1,6 +1,6 @@
 import type { FavoriteLists } from '@capshelf/contract';
 
-/** Case-insensitive substring search over titles and work/episode titles (spec §2). */
+/** Case-insensitive substring search over titles and work/episode titles. */
 export function filterFavorites(lists: FavoriteLists, text: string): FavoriteLists {
   const needle = text.trim().toLowerCase();
   if (!needle) return lists;

@@ -22,7 +22,7 @@ export function CategorizedLibraryPage() {
   const workName =
     category.data && (category.data.work ? category.data.show_name : t('uncategorized'));
   usePageTitle(level.category ? (workName ?? t('categorized.work')) : null, t('categorized.title'));
-  /** The spec's failure text: the message, else '未知错误'. */
+  /** The failure text: the message, else '未知错误'. */
   const failure = (error: unknown) =>
     t('categorized.loadFailed', { message: errorMessage(error, t('unknownError')) });
 

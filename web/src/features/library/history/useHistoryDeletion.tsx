@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 type LibraryT = TFunction<'library'>;
 
-/** Spec §8: '删除失败: {message}' (the server's text, else 'HTTP {status}'), else a generic retry. */
+/** '删除失败: {message}' (the server's text, else 'HTTP {status}'), else a generic retry. */
 export function deleteFailure(error: unknown, t: LibraryT): string {
   if (!(error instanceof ApiError)) return t('history.deleteRetry');
   return t('history.deleteFailed', { message: errorMessage(error, `HTTP ${error.status}`) });
@@ -27,7 +27,7 @@ export function deleteSuccess(
   return answer.work_removed ? t('history.deletedWork', values) : t('history.deleted', values);
 }
 
-/** Delete dialog state (spec §4): open on ask, closed on success or cancel, locked while pending. */
+/** Delete dialog state: open on ask, closed on success or cancel, locked while pending. */
 export function useHistoryDeletion() {
   const [target, setTarget] = useState<HistoryEpisode | null>(null);
   const remove = useDeleteHistoryEpisode();

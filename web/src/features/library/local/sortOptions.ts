@@ -2,7 +2,7 @@ import type { LocalLibrarySort } from '@capshelf/contract';
 
 export const DEFAULT_SORT: LocalLibrarySort = 'date_desc';
 
-/** Spec §2: by id, date or size, each ascending or descending (labels: `local.sort.<value>`). */
+/** By id, date or size, each ascending or descending (labels: `local.sort.<value>`). */
 export const sortOptions: readonly { value: LocalLibrarySort }[] = [
   { value: 'date_desc' },
   { value: 'date_asc' },
