@@ -11,6 +11,7 @@ import {
   MOVIE_URL,
   SHOW_URL,
   stats,
+  type Method,
   t,
   useFavoritesApp,
   work,

@@ -23,7 +23,7 @@ export function useFavoritesApp() {
   });
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'DELETE';
 export const call = (
   headers: { authorization: string } | undefined,
   method: Method,
