@@ -1,11 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { FINISHED_DOWNLOAD_STATES } from '@capshelf/contract';
-import { KEY_IDS, episodeById, renderImage } from '@capshelf/replica';
+import { renderImage } from '@capshelf/replica';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseKind, startTestApp } from './helpers';
-import { FAST_PACING, startBrowseApp, type BrowseApp } from './support/browse';
+import { databaseKind } from './helpers';
+import { startBrowseApp, type BrowseApp } from './support/browse';
+import { createTask, ids, ownUrl, waitForEnd } from './support/downloads';
 import { readZip } from './support/zip';
 
 let t: BrowseApp;
@@ -18,25 +16,6 @@ afterAll(async () => {
 beforeEach(() => {
   t.replica.clearFaults();
 });
-
-const ids = episodeById(KEY_IDS.bigEpisode + 1)!.imageIds;
-const ownUrl = (id: number, size = 'large', kind = 'anime') =>
-  `/api/images/${id}.jpg?kind=${kind}&size=${size}`;
-
-async function createTask(app: BrowseApp, body: object, headers = app.headers) {
-  return app.app.inject({ method: 'POST', url: '/api/download', payload: body, headers });
-}
-
-async function waitForEnd(app: BrowseApp, id: string, headers = app.headers) {
-  for (let i = 0; i < 200; i++) {
-    const status = (
-      await app.app.inject({ method: 'GET', url: `/api/download/${id}/status`, headers })
-    ).json();
-    if (FINISHED_DOWNLOAD_STATES.includes(status.status)) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('download did not finish');
-}
 
 describe(`downloads (${databaseKind})`, () => {
   it('zips the chosen images, in order, byte for byte, under the sanitised prefix', async () => {
@@ -256,102 +235,4 @@ describe(`downloads (${databaseKind})`, () => {
       task_limit: { kind: 'unfinished', max: 3 },
     });
   });
-});
-
-describe(`download lifecycle (${databaseKind})`, () => {
-  it('deletes archives after DOWNLOAD_TTL and answers 410', async () => {
-    const app = await startBrowseApp({ DOWNLOAD_TTL: '1ms' });
-    try {
-      const created = await createTask(app, {
-        image_urls: [ownUrl(ids[6]!, 'thumb')],
-        filename_prefix: 'short',
-      });
-      const id = created.json().download_id;
-      await waitForEnd(app, id);
-      let status = 0;
-      for (let i = 0; i < 60 && status !== 410; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (
-          await app.app.inject({
-            method: 'GET',
-            url: `/api/download/${id}/file`,
-            headers: app.headers,
-          })
-        ).statusCode;
-      }
-      expect(status).toBe(410);
-      const res = await app.app.inject({
-        method: 'GET',
-        url: `/api/download/${id}/status`,
-        headers: app.headers,
-      });
-      expect(res.statusCode).toBe(410);
-      expect(res.json().detail).toMatch(/过期/);
-    } finally {
-      await app.close();
-    }
-  });
-
-  it.skipIf(databaseKind !== 'sqlite')(
-    'takes up a task that was running when the server restarted and finishes it, once',
-    async () => {
-      const first = await startBrowseApp({ DOWNLOAD_STALE_AFTER: '1h' });
-      first.replica.setFault('ancdn', { type: 'slow', delayMs: 1500 });
-      const chosen = [ids[50]!, ids[51]!];
-      const created = await createTask(first, {
-        image_urls: chosen.map((id) => ownUrl(id, 'small')),
-        filename_prefix: 'restart',
-      });
-      const id = created.json().download_id;
-      let started = 'unknown';
-      for (let i = 0; i < 250 && started !== 'running'; i++) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-        started = (
-          await first.app.inject({
-            method: 'GET',
-            url: `/api/download/${id}/status`,
-            headers: first.headers,
-          })
-        ).json().status;
-      }
-      // The restart must find it running, or there is nothing to take up.
-      expect(started).toBe('running');
-      // An archive renamed into place just before a kill, whose task never became complete.
-      const orphan = path.join(first.dataDir, 'downloads', 'orphan0000000000000000.zip');
-      writeFileSync(orphan, 'PK');
-      first.replica.clearFaults();
-      // A second process on the same data directory is what a restart looks like to the database.
-      const second = await startTestApp({
-        ...first.replica.env(),
-        ...FAST_PACING,
-        DATA_DIR: first.dataDir,
-      });
-      const row = () =>
-        second.services.db.kysely
-          .selectFrom('downloads')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-      try {
-        expect(existsSync(orphan)).toBe(false);
-        const done = await waitForEnd({ ...first, app: second.app } as BrowseApp, id);
-        expect(done).toMatchObject({ status: 'completed', done_count: 2, failed_count: 0 });
-        expect((await row()).worker).toBeNull();
-        // The interrupted writer stopping late must not change the finished task.
-        await first.services.downloadRunner.stop();
-        expect((await row()).status).toBe('completed');
-        const file = await second.app.inject({
-          method: 'GET',
-          url: `/api/download/${id}/file`,
-          headers: first.headers,
-        });
-        expect(file.statusCode).toBe(200);
-        const entries = await readZip(file.rawPayload);
-        expect(entries.map((e) => e.name)).toEqual(chosen.map((i) => `restart_${i}.jpg`));
-      } finally {
-        await second.close();
-        await first.close();
-      }
-    },
-  );
 });
