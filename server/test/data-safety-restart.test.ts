@@ -1,86 +1,31 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DownloadStatus, FavoritesResponse, FavoriteStatsResponse } from '@capshelf/contract';
-import {
-  KEY_IDS,
-  episodeById,
-  renderImage,
-  showById,
-  startReplica,
-  type Replica,
-} from '@capshelf/replica';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_IDS, episodeById, renderImage } from '@capshelf/replica';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { ADMIN } from './helpers';
-import { FAST_PACING } from './support/browse';
+import {
+  freshDataDir,
+  killed,
+  poll,
+  postgresPass,
+  replica,
+  running,
+  start,
+  stopped,
+  useKillHarness,
+} from './support/kill-harness';
 import {
   readDatabase,
   spawnServer,
-  startServerProcess,
   waitForFile,
   type ServerProcess,
 } from './support/server-process';
 import { readZip } from './support/zip';
 
-// The child server opens its own SQLite file; the Postgres pass has nothing to add here.
-const postgresPass = Boolean(process.env.TEST_POSTGRES_URL);
-if (postgresPass) console.log('data-safety: SIGKILL suites run on the SQLite pass only');
-
-let replica: Replica;
-const dataDirs: string[] = [];
-const running = new Set<ServerProcess>();
-
-beforeAll(async () => {
-  if (!postgresPass) replica = await startReplica();
-});
-afterAll(async () => {
-  await replica?.close();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  replica?.clearFaults();
-  for (const server of running) await server.kill();
-  running.clear();
-});
-
-function freshDataDir(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-kill-'));
-  dataDirs.push(dir);
-  return dir;
-}
-
-/** Every server a test starts is killed after it, even when an assertion fails half way. */
-async function start(dataDir: string, env: Record<string, string> = {}) {
-  const server = await startServerProcess(dataDir, { ...replica.env(), ...FAST_PACING, ...env });
-  running.add(server);
-  return server;
-}
-
-async function killed(server: ServerProcess) {
-  await server.kill();
-  running.delete(server);
-}
-
-async function stopped(server: ServerProcess) {
-  await server.stop();
-  running.delete(server);
-}
-
-async function poll<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  seconds = 10,
-) {
-  for (let i = 0; i < seconds * 40; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+useKillHarness();
 
 describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, SQLite)', () => {
   it('resumes a ZIP task interrupted by the kill after the restart, never serving a half-written archive', async () => {
@@ -277,85 +222,4 @@ describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, S
       expect(db.prepare('SELECT email FROM users').all()).toEqual([{ email: ADMIN.email }]);
     });
   }, 120_000);
-
-  describe('whole-work jobs', () => {
-    const show = showById(KEY_IDS.bigEpisode - 2)!;
-    const workUrl = () => `${replica.env().UPSTREAM_BASE_URL}/anime/showimages.php?${show.id}`;
-    const status = async (server: ServerProcess, token: string, id: string) =>
-      (await server.api('GET', `/api/download/${id}/status`, { token })).json<DownloadStatus>();
-    const startWork = async (server: ServerProcess, token: string, body: object) => {
-      const created = await server.api('POST', '/api/download/work', {
-        token,
-        body: { work_url: workUrl(), ...body },
-      });
-      expect(created.status, created.bytes.toString()).toBe(202);
-      return created.json<{ download_id: string }>().download_id;
-    };
-
-    it('SIGKILL mid-job: after the restart the job finishes with every image exactly once', async () => {
-      const dataDir = freshDataDir();
-      const all = show.episodes.flatMap((e) => e.imageIds);
-      const first = await start(dataDir);
-      const token = await first.login();
-      replica.setFault('ant', { type: 'slow', delayMs: 40 });
-      const id = await startWork(first, token, { size: 'thumb' });
-      await poll(
-        () => status(first, token, id),
-        (s) => s.done_count > 80,
-        'the job',
-        30,
-      );
-      await killed(first);
-      replica.clearFaults();
-      replica.resetCounts();
-
-      const second = await start(dataDir);
-      const done = await poll(
-        () => status(second, token, id),
-        (s) => s.status === 'completed',
-        'the job to finish after the restart',
-        60,
-      );
-      expect(done).toMatchObject({ done_count: all.length, failed_count: 0, episodes_done: 4 });
-      const entries = await readZip(
-        (await second.api('GET', `/api/download/${id}/file`, { token })).bytes,
-      );
-      const names = entries.map((e) => path.basename(e.name));
-      expect(names).toEqual(all.map((i) => `${i}.jpg`));
-      // Images fetched before the kill cost nothing after it.
-      expect(replica.counts().hosts.ant).toBeLessThan(all.length - 80);
-      expect(readdirSync(path.join(dataDir, 'downloads'))).toEqual([`${id}.zip`]);
-      await stopped(second);
-    }, 120_000);
-
-    it('SIGTERM stops the server mid-job, and the job goes on after the next start', async () => {
-      const dataDir = freshDataDir();
-      const first = await start(dataDir);
-      const token = await first.login();
-      // Slow enough that the job would take minutes.
-      replica.setFault('ancdn', { type: 'slow', delayMs: 300 });
-      const episode = show.episodes[0]!;
-      const id = await startWork(first, token, { size: 'small', episode_ids: [episode.id] });
-      await poll(
-        () => status(first, token, id),
-        (s) => s.done_count > 2,
-        'the job',
-        30,
-      );
-      // It ends by itself, cleanly (bench/timings.ts prints how long a SIGTERM mid-job takes).
-      await stopped(first);
-      expect(first.child.exitCode).toBe(0);
-      replica.clearFaults();
-
-      const second = await start(dataDir);
-      const done = await poll(
-        () => status(second, token, id),
-        (s) => s.status === 'completed',
-        'the job to finish after the restart',
-        60,
-      );
-      expect(done.done_count).toBe(episode.imageIds.length);
-      await stopped(second);
-    }, 120_000);
-  });
 });
