@@ -1,0 +1,39 @@
+import { choice, slot, text, type RouteInputs, type Samples } from '../route-slots';
+
+/** Download tasks: images, whole works and their lifecycle. */
+export function downloadInputs(s: Samples): Record<string, RouteInputs> {
+  return {
+    'POST /api/download': {
+      body: {
+        image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
+        filename_prefix: text(300, 'hardening'),
+      },
+    },
+    'POST /api/download/work': {
+      body: {
+        work_url: slot('site-url', s.workUrl, { required: true }),
+        kind: choice(),
+        episode_ids: slot('id-list', undefined, { max: 5000 }),
+        size: choice('thumb', true),
+        skip_near_duplicates: slot('flag'),
+        near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
+        metadata: slot('flag'),
+      },
+    },
+    'POST /api/download/near-duplicates': {
+      body: {
+        kind: choice('anime', true),
+        image_ids: slot('id-list', [s.imageId], { required: true, max: 5000 }),
+        threshold: slot('bounded-int', 6, { min: 0, max: 64 }),
+      },
+    },
+    'GET /api/download': {},
+    // Only finished tasks go; the fixture's is finished, so the valid request is never sent bare.
+    'DELETE /api/download': {},
+    'DELETE /api/download/:id': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/cancel': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/retry': { params: { id: slot('download-id', s.downloadId) } },
+    'GET /api/download/:id/status': { params: { id: slot('download-id', s.downloadId) } },
+    'GET /api/download/:id/file': { params: { id: slot('download-id', s.downloadId) } },
+  };
+}
