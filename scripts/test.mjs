@@ -37,12 +37,17 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
 const reports = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
 const tally = createTally();
 
-/** A check without its own test count (lint, types, build) counts as one test. */
-async function check(name, command, args, options = {}) {
+/** Runs an npm script; resolves whether it passed and how long it took. */
+async function npmScript(name, script) {
   console.log(`\n▶ ${name}`);
   const start = Date.now();
-  const ok = (await run(command, args, { cwd: root, ...options })) === 0;
-  tally.record(name, ok ? 1 : 0, ok ? 0 : 1, 0, Date.now() - start);
+  const ok = (await run('npm', ['run', '--silent', script], { cwd: root })) === 0;
+  return { name, ok, ms: Date.now() - start };
+}
+
+/** A check without its own test count (lint, types, build) counts as one test. */
+function recordCheck({ name, ok, ms }) {
+  tally.record(name, ok ? 1 : 0, ok ? 0 : 1, 0, ms);
   return ok;
 }
 
@@ -109,8 +114,12 @@ async function main() {
   const hasPostgres = await ensurePostgres();
   await ensureUnzip();
 
-  await check('lint', 'npm', ['run', '--silent', 'lint']);
-  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  // eslint and tsc use one core each: side by side on two.
+  const checks = await Promise.all([
+    npmScript('lint', 'lint'),
+    npmScript('typecheck', 'typecheck'),
+  ]);
+  checks.forEach(recordCheck);
   await vitest('unit and integration (SQLite)', []);
 
   const postgresTier = 'server integration (Postgres)';
@@ -120,6 +129,8 @@ async function main() {
     'test/',
     ...SERVER_TESTS_WITHOUT_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
   ];
+  // The build (a short burst of CPU) runs beside the Postgres pass, which mostly waits.
+  const build = hasChromium ? npmScript('web build', 'build') : null;
   if (hasPostgres) {
     const postgres = await startThrowawayPostgres();
     try {
@@ -132,9 +143,8 @@ async function main() {
   }
 
   const e2eTier = 'end-to-end (Chromium)';
-  if (!hasChromium) skipTier(e2eTier, await playwrightCount(reports), `no Chromium at ${CHROMIUM}`);
-  else if (await check('web build', 'npm', ['run', '--silent', 'build']))
-    await playwright(e2eTier, reports, tally);
+  if (!build) skipTier(e2eTier, await playwrightCount(reports), `no Chromium at ${CHROMIUM}`);
+  else if (recordCheck(await build)) await playwright(e2eTier, reports, tally);
   else tally.record(e2eTier, 0, 1);
 
   tally.print();
