@@ -131,11 +131,11 @@ export const documentTheme = (page: Page) =>
 export async function axeFindings(
   page: Page,
   configure: (builder: AxeBuilder) => AxeBuilder,
-  keep: (impact: string | null | undefined) => boolean = () => true,
+  keep: (violation: { id: string; impact?: string | null }) => boolean = () => true,
 ): Promise<string[]> {
   const results = await configure(new AxeBuilder({ page })).analyze();
   return results.violations
-    .filter((violation) => keep(violation.impact))
+    .filter(keep)
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>

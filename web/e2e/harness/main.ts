@@ -13,7 +13,9 @@ import { startMailSink } from '../../../server/test/support/mail-sink';
 import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
+  // Every app's data directory lives in this one, removed when the harness stops.
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
+  const dataDir = path.join(runDir, 'app');
   const sink = await startMailSink();
   // Over TLS, with the replica checking ClientHellos as Cloudflare does: the default transport
   // must pass it for any spec to work.
@@ -51,7 +53,7 @@ async function main() {
   const extraApps = new Map<string, Promise<Awaited<ReturnType<typeof startApp>>>>();
   const extraUser = { email: 'extra@e2e.test', password: 'UserPass123' };
   const startExtraApp = async (name: string, overrides: Record<string, string>) => {
-    const started = await startApp({ ...overrides, DATA_DIR: `${dataDir}-${name}` });
+    const started = await startApp({ ...overrides, DATA_DIR: path.join(runDir, name) });
     await started.services.auth.users.create({ ...extraUser, role: 'user' });
     return started;
   };
@@ -115,20 +117,32 @@ async function main() {
   });
   control.listen(CONTROL_PORT, '127.0.0.1');
 
-  const stop = async () => {
+  const close = async () => {
     control.close();
     await app.close();
     await services.close();
-    for (const [name, started] of extraApps) {
+    for (const started of extraApps.values()) {
       const { app: extra, services: extraServices } = await started;
       await extra.close();
       await extraServices.close();
-      rmSync(`${dataDir}-${name}`, { recursive: true, force: true });
     }
     await sink.close();
     await replica.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
+  };
+  /**
+   * Closes everything (for at most a few seconds: Playwright waits 10 s before it kills the
+   * harness), then removes the data directories whatever happened.
+   */
+  const stop = async () => {
+    const giveUp = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+    try {
+      await Promise.race([close(), giveUp]);
+    } catch (error) {
+      console.error(error);
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+      process.exit(0);
+    }
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
