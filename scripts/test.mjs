@@ -4,7 +4,7 @@
 // and wall time. A tier that cannot run here (no Postgres binaries or Chromium, and not root to
 // install them) counts its tests as skipped, so the line never claims more than was run. A stray
 // `.only` fails the run, with or without CI set.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -59,10 +59,16 @@ function readJson(file) {
   }
 }
 
-async function vitest(name, args, env = {}) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs a Vitest selection; resolves with a function that records its results, so that tiers run
+ * side by side are listed in a fixed order. With `logFile`, its output goes there and is printed
+ * in one piece when it ends instead of interleaved with the tier beside it.
+ */
+async function vitest(name, args, { env = {}, logFile } = {}) {
+  console.log(`\n▶ ${name}${logFile ? ' (alongside; its output follows when it ends)' : ''}`);
   const start = Date.now();
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const log = logFile ? openSync(logFile, 'w') : null;
   const code = await run(
     'npx',
     [
@@ -74,26 +80,31 @@ async function vitest(name, args, env = {}) {
       `--outputFile.json=${out}`,
       ...args,
     ],
-    { cwd: root, env: { ...process.env, ...env } },
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: log === null ? 'inherit' : ['ignore', log, log],
+    },
   );
   const ms = Date.now() - start;
-  const report = readJson(out);
-  if (!report) return tally.record(name, 0, 1, 0, ms);
-  for (const file of report.testResults) {
-    const where = path.relative(root, file.name);
-    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failedTests) tally.failures.push(`${name}: ${where} › ${test.fullName}`);
-    if (file.status === 'failed' && failedTests.length === 0)
-      tally.failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
+  if (log !== null) {
+    closeSync(log);
+    console.log(`\n▶ ${name}: output\n${readFileSync(logFile, 'utf8')}`);
   }
-  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  tally.record(
-    name,
-    report.numPassedTests,
-    failed,
-    report.numPendingTests + report.numTodoTests,
-    ms,
-  );
+  return () => {
+    const report = readJson(out);
+    if (!report) return tally.record(name, 0, 1, 0, ms);
+    for (const file of report.testResults) {
+      const where = path.relative(root, file.name);
+      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failedTests) tally.failures.push(`${name}: ${where} › ${test.fullName}`);
+      if (file.status === 'failed' && failedTests.length === 0)
+        tally.failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
+    }
+    const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+    const skipped = report.numPendingTests + report.numTodoTests;
+    tally.record(name, report.numPassedTests, failed, skipped, ms);
+  };
 }
 
 /** How many tests a Vitest selection holds, without running them (for a tier that cannot run). */
@@ -101,6 +112,38 @@ async function vitestCount(args) {
   const out = path.join(reports, 'list.json');
   await run('npx', ['vitest', 'list', `--json=${out}`, ...args], { cwd: root, stdio: 'ignore' });
   return readJson(out)?.length ?? 0;
+}
+
+const POSTGRES_TIER = 'server integration (Postgres)';
+const POSTGRES_ARGS = [
+  '--project',
+  'server',
+  'test/',
+  ...SERVER_TESTS_WITHOUT_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
+];
+
+/** The server tests that open a database, on a throwaway Postgres cluster; resolves as `vitest`. */
+async function postgresPass(hasPostgres) {
+  if (!hasPostgres) {
+    const count = await vitestCount(POSTGRES_ARGS);
+    return () => skipTier(POSTGRES_TIER, count, 'no Postgres binaries (initdb/pg_ctl)');
+  }
+  let postgres;
+  try {
+    postgres = await startThrowawayPostgres();
+    return await vitest(POSTGRES_TIER, POSTGRES_ARGS, {
+      env: { TEST_POSTGRES_URL: postgres.url },
+      logFile: path.join(reports, 'postgres.log'),
+    });
+  } catch (error) {
+    // Not thrown: the SQLite pass beside it still finishes and is counted.
+    return () => {
+      tally.failures.push(`${POSTGRES_TIER}: ${error instanceof Error ? error.message : error}`);
+      tally.record(POSTGRES_TIER, 0, 1);
+    };
+  } finally {
+    postgres?.stop();
+  }
 }
 
 function skipTier(name, count, why) {
@@ -120,27 +163,14 @@ async function main() {
     npmScript('typecheck', 'typecheck'),
   ]);
   checks.forEach(recordCheck);
-  await vitest('unit and integration (SQLite)', []);
-
-  const postgresTier = 'server integration (Postgres)';
-  const postgresArgs = [
-    '--project',
-    'server',
-    'test/',
-    ...SERVER_TESTS_WITHOUT_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
-  ];
-  // The build (a short burst of CPU) runs beside the Postgres pass, which mostly waits.
+  // The two passes run side by side: most server tests wait on sockets, timers and child
+  // processes, so together they fill two cores where one after the other they left them idle. The
+  // build (a short burst of CPU) runs beside them.
+  const sqlite = vitest('unit and integration (SQLite)', []);
+  const postgres = postgresPass(hasPostgres);
   const build = hasChromium ? npmScript('web build', 'build') : null;
-  if (hasPostgres) {
-    const postgres = await startThrowawayPostgres();
-    try {
-      await vitest(postgresTier, postgresArgs, { TEST_POSTGRES_URL: postgres.url });
-    } finally {
-      postgres.stop();
-    }
-  } else {
-    skipTier(postgresTier, await vitestCount(postgresArgs), 'no Postgres binaries (initdb/pg_ctl)');
-  }
+  (await sqlite)();
+  (await postgres)();
 
   const e2eTier = 'end-to-end (Chromium)';
   if (!build) skipTier(e2eTier, await playwrightCount(reports), `no Chromium at ${CHROMIUM}`);
