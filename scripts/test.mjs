@@ -18,7 +18,7 @@ import {
 import { playwright, playwrightCount } from './lib/playwright.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 import { run } from './lib/process.mjs';
-import { createTally } from './lib/tally.mjs';
+import { createTally, readJson } from './lib/tally.mjs';
 
 /**
  * Server test files that never open a database of the pass's dialect: they pass with
@@ -49,14 +49,6 @@ async function npmScript(name, script) {
 function recordCheck({ name, ok, ms }) {
   tally.record(name, ok ? 1 : 0, ok ? 0 : 1, 0, ms);
   return ok;
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,19 +1,11 @@
 // The end-to-end tier for `npm test`: Playwright's JSON report read into the tally, checked
 // against the list of tests Playwright says exist.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './install.mjs';
 import { run } from './process.mjs';
+import { readJson } from './tally.mjs';
 
 const CONFIG = ['-c', 'web/e2e/playwright.config.ts'];
-
-function readJson(file) {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-}
 
 /** Every test of a report's suites, as [spec, test] pairs. */
 function testsOf(suites) {

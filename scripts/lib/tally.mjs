@@ -1,5 +1,6 @@
 // The test runner's bookkeeping: per-tier results and wall times, the failed tests' names, and
 // the closing totals that CI reads.
+import { readFileSync } from 'node:fs';
 
 /** Wall time as `m:ss`. */
 const clock = (ms) => {
@@ -38,4 +39,13 @@ export function createTally() {
       console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
     },
   };
+}
+
+/** A runner's JSON report, or null when it wrote none (a crash) or wrote it only in part. */
+export function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
