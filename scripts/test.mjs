@@ -4,7 +4,7 @@
 // and wall time. A tier that cannot run here (no Postgres binaries or Chromium, and not root to
 // install them) counts its tests as skipped, so the line never claims more than was run. A stray
 // `.only` fails the run, with or without CI set.
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -51,16 +51,10 @@ function recordCheck({ name, ok, ms }) {
   return ok;
 }
 
-/**
- * Runs a Vitest selection; resolves with a function that records its results, so that tiers run
- * side by side are listed in a fixed order. With `logFile`, its output goes there and is printed
- * in one piece when it ends instead of interleaved with the tier beside it.
- */
-async function vitest(name, args, { env = {}, logFile } = {}) {
-  console.log(`\n▶ ${name}${logFile ? ' (alongside; its output follows when it ends)' : ''}`);
+async function vitest(name, args, env = {}) {
+  console.log(`\n▶ ${name}`);
   const start = Date.now();
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const log = logFile ? openSync(logFile, 'w') : null;
   const code = await run(
     'npx',
     [
@@ -72,31 +66,21 @@ async function vitest(name, args, { env = {}, logFile } = {}) {
       `--outputFile.json=${out}`,
       ...args,
     ],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: log === null ? 'inherit' : ['ignore', log, log],
-    },
+    { cwd: root, env: { ...process.env, ...env } },
   );
   const ms = Date.now() - start;
-  if (log !== null) {
-    closeSync(log);
-    console.log(`\n▶ ${name}: output\n${readFileSync(logFile, 'utf8')}`);
+  const report = readJson(out);
+  if (!report) return tally.record(name, 0, 1, 0, ms);
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedTests) tally.failures.push(`${name}: ${where} › ${test.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      tally.failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
   }
-  return () => {
-    const report = readJson(out);
-    if (!report) return tally.record(name, 0, 1, 0, ms);
-    for (const file of report.testResults) {
-      const where = path.relative(root, file.name);
-      const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-      for (const test of failedTests) tally.failures.push(`${name}: ${where} › ${test.fullName}`);
-      if (file.status === 'failed' && failedTests.length === 0)
-        tally.failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
-    }
-    const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-    const skipped = report.numPendingTests + report.numTodoTests;
-    tally.record(name, report.numPassedTests, failed, skipped, ms);
-  };
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  const skipped = report.numPendingTests + report.numTodoTests;
+  tally.record(name, report.numPassedTests, failed, skipped, ms);
 }
 
 /** How many tests a Vitest selection holds, without running them (for a tier that cannot run). */
@@ -114,27 +98,17 @@ const POSTGRES_ARGS = [
   ...SERVER_TESTS_WITHOUT_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
 ];
 
-/** The server tests that open a database, on a throwaway Postgres cluster; resolves as `vitest`. */
+/** The server tests that open a database, on a throwaway Postgres cluster. */
 async function postgresPass(hasPostgres) {
   if (!hasPostgres) {
     const count = await vitestCount(POSTGRES_ARGS);
-    return () => skipTier(POSTGRES_TIER, count, 'no Postgres binaries (initdb/pg_ctl)');
+    return skipTier(POSTGRES_TIER, count, 'no Postgres binaries (initdb/pg_ctl)');
   }
-  let postgres;
+  const postgres = await startThrowawayPostgres();
   try {
-    postgres = await startThrowawayPostgres();
-    return await vitest(POSTGRES_TIER, POSTGRES_ARGS, {
-      env: { TEST_POSTGRES_URL: postgres.url },
-      logFile: path.join(reports, 'postgres.log'),
-    });
-  } catch (error) {
-    // Not thrown: the SQLite pass beside it still finishes and is counted.
-    return () => {
-      tally.failures.push(`${POSTGRES_TIER}: ${error instanceof Error ? error.message : error}`);
-      tally.record(POSTGRES_TIER, 0, 1);
-    };
+    await vitest(POSTGRES_TIER, POSTGRES_ARGS, { TEST_POSTGRES_URL: postgres.url });
   } finally {
-    postgres?.stop();
+    postgres.stop();
   }
 }
 
@@ -149,20 +123,17 @@ async function main() {
   const hasPostgres = await ensurePostgres();
   await ensureUnzip();
 
-  // eslint and tsc use one core each: side by side on two.
+  // eslint, tsc and the web build are CPU work without timing in them: side by side on two cores.
+  // The two Vitest passes run one after the other: side by side (four test files at once) they
+  // squeezed the pacing tests' arrival gaps and timed out the route matrix.
+  const build = hasChromium ? npmScript('web build', 'build') : null;
   const checks = await Promise.all([
     npmScript('lint', 'lint'),
     npmScript('typecheck', 'typecheck'),
   ]);
   checks.forEach(recordCheck);
-  // The two passes run side by side: most server tests wait on sockets, timers and child
-  // processes, so together they fill two cores where one after the other they left them idle. The
-  // build (a short burst of CPU) runs beside them.
-  const sqlite = vitest('unit and integration (SQLite)', []);
-  const postgres = postgresPass(hasPostgres);
-  const build = hasChromium ? npmScript('web build', 'build') : null;
-  (await sqlite)();
-  (await postgres)();
+  await vitest('unit and integration (SQLite)', []);
+  await postgresPass(hasPostgres);
 
   const e2eTier = 'end-to-end (Chromium)';
   if (!build) skipTier(e2eTier, await playwrightCount(reports), `no Chromium at ${CHROMIUM}`);
