@@ -131,21 +131,26 @@ async function main() {
   };
   /**
    * Closes everything (for at most a few seconds: Playwright waits 10 s before it kills the
-   * harness), then removes the data directories whatever happened.
+   * harness), then removes the data directories whatever happened. Playwright signals the whole
+   * process group and tsx passes the signal on as well: later signals must not cut this short.
    */
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     const giveUp = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
     try {
       await Promise.race([close(), giveUp]);
     } catch (error) {
       console.error(error);
     } finally {
-      rmSync(runDir, { recursive: true, force: true });
+      // Retried: a fetch still finishing may add a file while the tree is being removed.
+      rmSync(runDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       process.exit(0);
     }
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 main().catch((error: unknown) => {
