@@ -42,7 +42,11 @@ export async function playwright(name, reports, tally) {
   const code = await run(
     'npx',
     ['playwright', 'test', ...CONFIG, '--forbid-only', '--reporter=list,json'],
-    { cwd: root, env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+    {
+      cwd: root,
+      // The harness keeps its data there, so nothing outlives the run even if it is killed.
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CAPSHELF_E2E_TMPDIR: reports },
+    },
   );
   const report = readJson(out);
   const stats = report?.stats;

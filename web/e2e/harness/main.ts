@@ -13,8 +13,11 @@ import { startMailSink } from '../../../server/test/support/mail-sink';
 import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 
 async function main() {
-  // Every app's data directory lives in this one, removed when the harness stops.
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
+  // Every app's data directory lives in this one, removed when the harness stops (and, under
+  // `npm test`, inside the runner's own temporary directory, removed when the run ends).
+  const runDir = mkdtempSync(
+    path.join(process.env.CAPSHELF_E2E_TMPDIR ?? os.tmpdir(), 'capshelf-e2e-'),
+  );
   const dataDir = path.join(runDir, 'app');
   const sink = await startMailSink();
   // Over TLS, with the replica checking ClientHellos as Cloudflare does: the default transport
