@@ -3,3 +3,4 @@ export declare const CHROMIUM: string;
 export declare function ensureDependencies(): Promise<void>;
 export declare function ensureChromium(): Promise<boolean>;
 export declare function ensurePostgres(): Promise<boolean>;
+export declare function ensureUnzip(): Promise<boolean>;

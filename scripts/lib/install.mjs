@@ -59,6 +59,30 @@ export async function ensurePostgres() {
   return true;
 }
 
+/** Whether `command` is on PATH. */
+function onPath(command) {
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && existsSync(path.join(dir, command)));
+}
+
+/**
+ * Server tests check the ZIPs they write with Info-ZIP `unzip` (a second, independent reader); as
+ * root we install it, as for Chromium. Resolves false when it is missing and cannot be installed
+ * here: those tests then fail with ENOENT, which the NOTICE explains.
+ */
+export async function ensureUnzip() {
+  if (onPath('unzip')) return true;
+  if (!isRoot()) {
+    console.log('NOTICE: Info-ZIP unzip is missing: run `sudo apt-get install -y unzip`.');
+    return false;
+  }
+  console.log('Installing Debian unzip for the server tests…');
+  if (!(await aptInstall('unzip')) || !onPath('unzip'))
+    throw new Error('apt-get install unzip failed');
+  return true;
+}
+
 export function packageVersion() {
   return JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 }

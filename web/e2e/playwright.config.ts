@@ -4,15 +4,39 @@ import { APP_URL } from './harness/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Debian's Chromium, no browser download; flags keep it off the (closed) network. */
+/**
+ * Specs that keep to their own users and data: they read shared screens but change nothing
+ * global (no replica faults or request counts, no site health, no admin changes, no cache
+ * clearing), so their tests run side by side. Every other spec, a new one too, runs afterwards
+ * one test at a time.
+ */
+const PARALLEL_SPECS = ['a11y', 'auth', 'downloads', 'favorites', 'i18n', 'shortcuts', 'theme'].map(
+  (name) => `${name}.spec.ts`,
+);
+
+/**
+ * Debian's Chromium, no browser download; flags keep it off the (closed) network. One built app
+ * serves both projects: two workers (the machine has two cores) for the independent specs, then
+ * the specs that change shared state alone.
+ */
 export default defineConfig({
   testDir: './specs',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
-  fullyParallel: false,
+  workers: 2,
   retries: 0,
-  // A stray test.only must not turn a CI run into a run of one test (Vitest refuses it too).
+  projects: [
+    { name: 'independent', testMatch: PARALLEL_SPECS, fullyParallel: true },
+    {
+      name: 'shared-state',
+      testIgnore: PARALLEL_SPECS,
+      fullyParallel: false,
+      workers: 1,
+      dependencies: ['independent'],
+    },
+  ],
+  // A stray test.only must not turn a CI run into a run of one test (Vitest refuses it too);
+  // `npm test` passes --forbid-only as well, CI or not.
   forbidOnly: Boolean(process.env.CI),
   outputDir: path.join(root, 'test-results'),
   use: {
@@ -39,5 +63,7 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // The harness removes its data directories on SIGTERM (the default SIGKILL leaves them).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -13,7 +13,12 @@ import { startMailSink } from '../../../server/test/support/mail-sink';
 import { APP_PORT, APP_URL, CONTROL_PORT, E2E_ADMIN } from './ports';
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-e2e-'));
+  // Every app's data directory lives in this one, removed when the harness stops (and, under
+  // `npm test`, inside the runner's own temporary directory, removed when the run ends).
+  const runDir = mkdtempSync(
+    path.join(process.env.CAPSHELF_E2E_TMPDIR ?? os.tmpdir(), 'capshelf-e2e-'),
+  );
+  const dataDir = path.join(runDir, 'app');
   const sink = await startMailSink();
   // Over TLS, with the replica checking ClientHellos as Cloudflare does: the default transport
   // must pass it for any spec to work.
@@ -51,7 +56,7 @@ async function main() {
   const extraApps = new Map<string, Promise<Awaited<ReturnType<typeof startApp>>>>();
   const extraUser = { email: 'extra@e2e.test', password: 'UserPass123' };
   const startExtraApp = async (name: string, overrides: Record<string, string>) => {
-    const started = await startApp({ ...overrides, DATA_DIR: `${dataDir}-${name}` });
+    const started = await startApp({ ...overrides, DATA_DIR: path.join(runDir, name) });
     await started.services.auth.users.create({ ...extraUser, role: 'user' });
     return started;
   };
@@ -115,23 +120,40 @@ async function main() {
   });
   control.listen(CONTROL_PORT, '127.0.0.1');
 
-  const stop = async () => {
+  const close = async () => {
     control.close();
     await app.close();
     await services.close();
-    for (const [name, started] of extraApps) {
+    for (const started of extraApps.values()) {
       const { app: extra, services: extraServices } = await started;
       await extra.close();
       await extraServices.close();
-      rmSync(`${dataDir}-${name}`, { recursive: true, force: true });
     }
     await sink.close();
     await replica.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  /**
+   * Closes everything (for at most a few seconds: Playwright waits 10 s before it kills the
+   * harness), then removes the data directories whatever happened. Playwright signals the whole
+   * process group and tsx passes the signal on as well: later signals must not cut this short.
+   */
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    const giveUp = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
+    try {
+      await Promise.race([close(), giveUp]);
+    } catch (error) {
+      console.error(error);
+    } finally {
+      // Retried: a fetch still finishing may add a file while the tree is being removed.
+      rmSync(runDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 main().catch((error: unknown) => {

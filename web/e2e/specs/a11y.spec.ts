@@ -1,37 +1,10 @@
 import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
 import { replica, signIn } from '../support';
-import { axeFindings, imagesSettled, tourSignedIn, visitLogin, type ScreenVisit } from '../screens';
+import { imagesSettled } from '../screens';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const serious = (impact: string | null | undefined) =>
-  impact === 'serious' || impact === 'critical';
-
-/** Runs every axe rule of WCAG 2.1 A/AA and best practice; keeps the serious and critical. */
-const axeCheck =
-  (page: Page, findings: string[]): ScreenVisit =>
-  async (screen) => {
-    const found = await axeFindings(page, (axe) => axe.withTags(TAGS), serious);
-    findings.push(...found.map((line) => `${screen}: ${line}`));
-  };
-
-for (const [viewport, size] of [
-  ['desktop', { width: 1366, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
-  test.describe(viewport, () => {
-    test.use({ viewport: size, reducedMotion: 'reduce' });
-
-    test(`axe finds nothing serious on the main screens (${viewport})`, async ({ page }) => {
-      test.setTimeout(180_000);
-      const findings: string[] = [];
-      await visitLogin(page, axeCheck(page, findings));
-      await signIn(page, `axe-${viewport}`, 'admin');
-      await tourSignedIn(page, axeCheck(page, findings));
-      expect(findings).toEqual([]);
-    });
-  });
-}
+// The axe walk over every main screen runs inside the theme tours (theme.spec.ts), once per
+// theme and viewport.
 
 test.describe('dialogs', () => {
   test.use({ viewport: { width: 1366, height: 900 } });

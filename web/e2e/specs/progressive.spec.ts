@@ -1,4 +1,11 @@
-import { KEY_IDS, episodeById, movieById, showById } from '@capshelf/replica';
+import {
+  IMAGES_PER_PAGE,
+  KEY_IDS,
+  episodeById,
+  movieById,
+  pageCount,
+  showById,
+} from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
 import { replica, signIn } from '../support';
 
@@ -76,14 +83,22 @@ test('a crawl left midway goes on without the page; the listing is complete on r
 }) => {
   const { control, pageOrigin } = await replica();
   await signIn(page, 'progressive-leave');
-  const episode = tvSeason2.episodes[0]!;
+  // Read here first (browse.spec opens episodes 0 and 1; the tests below open this one after).
+  const episode = tvSeason2.episodes[2]!;
+  const lastPage = pageCount(episode.imageIds.length, IMAGES_PER_PAGE);
+  expect(lastPage).toBeGreaterThan(1);
   await control.setFault('pages', { type: 'slow', delayMs: 600 });
+  await control.resetCounts();
   const url = `${pageOrigin}/tv/episodeimages.php?${episode.id}`;
   await openListing(page, url);
   await expect(card(page, episode.imageIds[0]!)).toBeVisible();
   await page.goto('/');
-  // The server reads on meanwhile; on return the whole list is there.
-  await page.waitForTimeout(3000);
+  // The server reads on meanwhile, up to the listing's last page (counted from this visit on, so
+  // a listing read before cannot pass); on return the whole list is there.
+  const asksForLastPage = new RegExp(`[?&]page=${lastPage}(&|$)`);
+  await expect
+    .poll(async () => Object.keys((await control.counts()).targets.pages), { timeout: 20_000 })
+    .toContainEqual(expect.stringMatching(asksForLastPage));
   await control.resetCounts();
   await openListing(page, url);
   await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
@@ -128,13 +143,24 @@ test('a ♥ clicked while thumbnails load slowly is saved before it shows saved,
   const target = page.locator(`[data-image-id="${episode.imageIds[1]}"]`).locator('..');
   await expect(target).toBeVisible();
 
-  const saved = page.waitForResponse(
-    (response) => response.url().endsWith('/api/favorites/image') && response.status() === 201,
-  );
+  // The server's answer is held back on its way to the page until the heart has been looked at.
+  let serverAnswered!: (status: number) => void;
+  const answered = new Promise<number>((resolve) => (serverAnswered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/favorites/image', async (route) => {
+    const response = await route.fetch();
+    serverAnswered(response.status());
+    await released;
+    await route.fulfill({ response });
+  });
   await target.getByRole('button', { name: '收藏', exact: true }).click();
+  expect(await answered).toBe(201);
+  // Saved on the server, but the page has not heard so: not shown as saved yet.
+  await expect(target.getByRole('button', { name: '取消收藏' })).toHaveCount(0);
+  release();
   await expect(target.getByRole('button', { name: '取消收藏' })).toBeVisible();
-  // Shown as saved only after the server's answer arrived.
-  await saved;
+  await page.unroute('**/api/favorites/image');
 
   await page.reload();
   const again = page.locator(`[data-image-id="${episode.imageIds[1]}"]`).locator('..');

@@ -1,0 +1,71 @@
+// The end-to-end tier for `npm test`: Playwright's JSON report read into the tally, checked
+// against the list of tests Playwright says exist.
+import path from 'node:path';
+import { root } from './install.mjs';
+import { run } from './process.mjs';
+import { readJson } from './tally.mjs';
+
+const CONFIG = ['-c', 'web/e2e/playwright.config.ts'];
+
+/** Every test of a report's suites, as [spec, test] pairs. */
+function testsOf(suites) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) found.push([spec, test]);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of suites ?? []) walk(suite);
+  return found;
+}
+
+/** How many end-to-end tests there are, without a browser. */
+export async function playwrightCount(reports) {
+  const out = path.join(reports, 'e2e-list.json');
+  await run('npx', ['playwright', 'test', ...CONFIG, '--list', '--reporter=json'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  return testsOf(readJson(out)?.suites).length;
+}
+
+/**
+ * Runs every end-to-end test and records them. A stray `test.only` fails the run (whether or not
+ * CI is set), and so does a run that reports fewer tests than `--list` holds: the missing ones
+ * count as failed, so the closing line never loses tests.
+ */
+export async function playwright(name, reports, tally) {
+  console.log(`\n▶ ${name}`);
+  const start = Date.now();
+  const listed = await playwrightCount(reports);
+  const out = path.join(reports, 'e2e.json');
+  const code = await run(
+    'npx',
+    ['playwright', 'test', ...CONFIG, '--forbid-only', '--reporter=list,json'],
+    {
+      cwd: root,
+      // The harness keeps its data there, so nothing outlives the run even if it is killed.
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CAPSHELF_E2E_TMPDIR: reports },
+    },
+  );
+  const report = readJson(out);
+  const stats = report?.stats;
+  if (!stats) {
+    tally.failures.push(`${name}: no report (exit code ${code})`);
+    return tally.record(name, 0, Math.max(listed, 1), 0, Date.now() - start);
+  }
+  for (const [spec, test] of testsOf(report.suites))
+    if (test.status === 'unexpected')
+      tally.failures.push(
+        `${name}: ${spec.file}:${spec.line} › ${spec.title} (${test.projectName})`,
+      );
+  const ran = stats.expected + stats.flaky + stats.unexpected + stats.skipped;
+  const missing = Math.max(listed - ran, 0);
+  if (listed !== ran)
+    tally.failures.push(
+      `${name}: ${ran} tests reported, but \`playwright --list\` holds ${listed}`,
+    );
+  let failed = stats.unexpected + missing;
+  if (failed === 0 && (code !== 0 || listed !== ran)) failed = 1;
+  tally.record(name, stats.expected + stats.flaky, failed, stats.skipped, Date.now() - start);
+}

@@ -1,0 +1,51 @@
+// The test runner's bookkeeping: per-tier results and wall times, the failed tests' names, and
+// the closing totals that CI reads.
+import { readFileSync } from 'node:fs';
+
+/** Wall time as `m:ss`. */
+const clock = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+export function createTally() {
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  const lines = [];
+  /** Names of the failed tests, printed again next to the totals so that a log's tail says what broke. */
+  const failures = [];
+  const startedAt = Date.now();
+
+  return {
+    failures,
+    /** Adds a tier's counts; `ms` is its wall time, printed beside them. */
+    record(name, passed, failed, skipped = 0, ms = undefined) {
+      totals.passed += passed;
+      totals.failed += failed;
+      totals.skipped += skipped;
+      const counts = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+      lines.push(
+        `${failed ? '✗' : '✓'} ${name}: ${counts}${ms === undefined ? '' : ` (${clock(ms)})`}`,
+      );
+    },
+    get failed() {
+      return totals.failed;
+    },
+    /** The failed tests, the tiers with their wall times, then the one line CI reads, last. */
+    print(extraFailure = 0) {
+      if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+      console.log(`\n${lines.join('\n')}`);
+      console.log(`wall time: ${clock(Date.now() - startedAt)}`);
+      const failed = totals.failed + extraFailure;
+      console.log(`\n${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+    },
+  };
+}
+
+/** A runner's JSON report, or null when it wrote none (a crash) or wrote it only in part. */
+export function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
