@@ -67,7 +67,7 @@ test('a failing source site shows the failure box with retry, not the rate-limit
   await signIn(page, 'source-error');
   await control.setFault('pages', { type: 'error', status: 503 });
   await openEpisode(page, pageOrigin, failing.id);
-  // Spec §8: the server's message (else '加载失败') with a retry button.
+  // The server's message (else '加载失败') with a retry button.
   const box = page.getByRole('alert').filter({ hasText: '源站暂时无法访问' });
   await expect(box).toBeVisible();
   await expect(page.getByText('检测到访问频率限制')).toHaveCount(0);
