@@ -17,7 +17,7 @@ const FORBIDDEN: [RegExp, string][] = [
 ];
 
 const SRC = join(__dirname, '..');
-const isCode = (name: string) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name);
+const isCode = (name: string) => /\.tsx?$/.test(name) && !/\.(test|fixtures)\.tsx?$/.test(name);
 
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
