@@ -4,7 +4,7 @@
 // and wall time. A tier that cannot run here (no Postgres binaries or Chromium, and not root to
 // install them) counts its tests as skipped, so the line never claims more than was run. A stray
 // `.only` fails the run, with or without CI set.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -15,7 +15,7 @@ import {
   ensureUnzip,
   root,
 } from './lib/install.mjs';
-import { playwright, playwrightCount } from './lib/playwright.mjs';
+import { E2E_PROJECTS, playwright, playwrightCount } from './lib/playwright.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 import { run } from './lib/process.mjs';
 import { createTally, readJson } from './lib/tally.mjs';
@@ -51,10 +51,17 @@ function recordCheck({ name, ok, ms }) {
   return ok;
 }
 
-async function vitest(name, args, env = {}) {
-  console.log(`\n▶ ${name}`);
+/**
+ * Runs a Vitest selection and records it. With `logFile`, its output goes there and is printed in
+ * one piece when it ends, instead of interleaved with the tier running beside it.
+ */
+async function vitest(name, args, { env = {}, logFile } = {}) {
+  console.log(
+    `\n▶ ${name}${logFile ? ' (beside another tier; its output follows when it ends)' : ''}`,
+  );
   const start = Date.now();
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const log = logFile ? openSync(logFile, 'w') : null;
   const code = await run(
     'npx',
     [
@@ -66,9 +73,17 @@ async function vitest(name, args, env = {}) {
       `--outputFile.json=${out}`,
       ...args,
     ],
-    { cwd: root, env: { ...process.env, ...env } },
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: log === null ? 'inherit' : ['ignore', log, log],
+    },
   );
   const ms = Date.now() - start;
+  if (log !== null) {
+    closeSync(log);
+    console.log(`\n▶ ${name}: output\n${readFileSync(logFile, 'utf8')}`);
+  }
   const report = readJson(out);
   if (!report) return tally.record(name, 0, 1, 0, ms);
   for (const file of report.testResults) {
@@ -90,26 +105,47 @@ async function vitestCount(args) {
   return readJson(out)?.length ?? 0;
 }
 
+/**
+ * Server tests that measure the arrival gaps of paced requests (or race processes against each
+ * other): on Postgres they run alone, one file at a time with nothing beside them. Beside another
+ * file, the per-kind pace test's Postgres-coordinated gaps came out short (896 ms for a 1 s
+ * spacing) even on an idle machine; SQLite's pass holds them at two files at a time.
+ */
+const POSTGRES_ALONE = ['test/pace-per-host.test.ts', 'test/scale-out.test.ts'];
+
 const POSTGRES_TIER = 'server integration (Postgres)';
+const POSTGRES_ALONE_TIER = 'server integration (Postgres), pacing tests alone';
 const POSTGRES_ARGS = [
-  // One file at a time: beside another file, the per-kind pace test's Postgres-coordinated gaps
-  // came out short (896 ms for a 1 s spacing) even on an idle machine; SQLite's pass holds at two.
-  '--maxWorkers=1',
   '--project',
   'server',
   'test/',
-  ...SERVER_TESTS_WITHOUT_DATABASE.flatMap((file) => ['--exclude', `**/${file}`]),
+  ...[...SERVER_TESTS_WITHOUT_DATABASE, ...POSTGRES_ALONE].flatMap((file) => [
+    '--exclude',
+    `**/${file}`,
+  ]),
 ];
+const POSTGRES_ALONE_ARGS = ['--maxWorkers=1', '--project', 'server', ...POSTGRES_ALONE];
 
-/** The server tests that open a database, on a throwaway Postgres cluster. */
-async function postgresPass(hasPostgres) {
+/**
+ * The server tests that open a database, on a throwaway Postgres cluster: most of them beside
+ * `alongside` (one file at a time, with its output kept apart), then the pacing tests alone.
+ */
+async function postgresPass(hasPostgres, alongside) {
   if (!hasPostgres) {
-    const count = await vitestCount(POSTGRES_ARGS);
-    return skipTier(POSTGRES_TIER, count, 'no Postgres binaries (initdb/pg_ctl)');
+    await alongside();
+    const why = 'no Postgres binaries (initdb/pg_ctl)';
+    skipTier(POSTGRES_TIER, await vitestCount(POSTGRES_ARGS), why);
+    return skipTier(POSTGRES_ALONE_TIER, await vitestCount(POSTGRES_ALONE_ARGS), why);
   }
   const postgres = await startThrowawayPostgres();
+  const env = { TEST_POSTGRES_URL: postgres.url };
   try {
-    await vitest(POSTGRES_TIER, POSTGRES_ARGS, { TEST_POSTGRES_URL: postgres.url });
+    const logFile = path.join(reports, 'postgres.log');
+    await Promise.all([
+      vitest(POSTGRES_TIER, ['--maxWorkers=1', ...POSTGRES_ARGS], { env, logFile }),
+      alongside(),
+    ]);
+    await vitest(POSTGRES_ALONE_TIER, POSTGRES_ALONE_ARGS, { env });
   } finally {
     postgres.stop();
   }
@@ -127,8 +163,10 @@ async function main() {
   await ensureUnzip();
 
   // eslint, tsc and the web build are CPU work without timing in them: side by side on two cores.
-  // The two Vitest passes run one after the other: side by side (four test files at once) they
-  // squeezed the pacing tests' arrival gaps and timed out the route matrix.
+  // The SQLite pass (two files at a time) and the independent end-to-end specs each take both
+  // cores alone: beside each other or the Postgres pass they squeezed the pacing tests' arrival
+  // gaps and timed out the route matrix. The Postgres pass (one file at a time) runs beside the
+  // shared-state specs, which mostly wait on the replica, and its pacing tests run last, alone.
   const build = hasChromium ? npmScript('web build', 'build') : null;
   const checks = await Promise.all([
     npmScript('lint', 'lint'),
@@ -136,12 +174,23 @@ async function main() {
   ]);
   checks.forEach(recordCheck);
   await vitest('unit and integration (SQLite)', []);
-  await postgresPass(hasPostgres);
 
-  const e2eTier = 'end-to-end (Chromium)';
-  if (!build) skipTier(e2eTier, await playwrightCount(reports), `no Chromium at ${CHROMIUM}`);
-  else if (recordCheck(await build)) await playwright(e2eTier, reports, tally);
-  else tally.record(e2eTier, 0, 1);
+  // End to end: the independent specs on both cores, then the specs that change shared state,
+  // one test at a time and mostly waiting on the replica, beside the Postgres pass.
+  const e2e = (project) => `end-to-end, ${project} specs (Chromium)`;
+  let e2eReady = false;
+  if (!build) {
+    for (const project of E2E_PROJECTS)
+      skipTier(e2e(project), await playwrightCount(reports, project), `no Chromium at ${CHROMIUM}`);
+  } else if (recordCheck(await build)) {
+    await playwright(e2e('independent'), 'independent', reports, tally);
+    e2eReady = true;
+  } else {
+    for (const project of E2E_PROJECTS) tally.record(e2e(project), 0, 1);
+  }
+  await postgresPass(hasPostgres, async () => {
+    if (e2eReady) await playwright(e2e('shared-state'), 'shared-state', reports, tally);
+  });
 
   tally.print();
   return tally.failed > 0 ? 1 : 0;

@@ -7,6 +7,13 @@ import { readJson } from './tally.mjs';
 
 const CONFIG = ['-c', 'web/e2e/playwright.config.ts'];
 
+/**
+ * The config's two projects, run as two tiers: the independent specs side by side, then the
+ * specs that change shared state, one test at a time (without re-running their dependency).
+ */
+export const E2E_PROJECTS = ['independent', 'shared-state'];
+const selection = (project) => ['--project', project, '--no-deps'];
+
 /** Every test of a report's suites, as [spec, test] pairs. */
 function testsOf(suites) {
   const found = [];
@@ -18,30 +25,41 @@ function testsOf(suites) {
   return found;
 }
 
-/** How many end-to-end tests there are, without a browser. */
-export async function playwrightCount(reports) {
-  const out = path.join(reports, 'e2e-list.json');
-  await run('npx', ['playwright', 'test', ...CONFIG, '--list', '--reporter=json'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-  });
+/** How many end-to-end tests a project holds, without a browser. */
+export async function playwrightCount(reports, project) {
+  const out = path.join(reports, `e2e-list-${project}.json`);
+  await run(
+    'npx',
+    ['playwright', 'test', ...CONFIG, ...selection(project), '--list', '--reporter=json'],
+    {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    },
+  );
   return testsOf(readJson(out)?.suites).length;
 }
 
 /**
- * Runs every end-to-end test and records them. A stray `test.only` fails the run (whether or not
+ * Runs one project's end-to-end tests and records them. A stray `test.only` fails the run (whether or not
  * CI is set), and so does a run that reports fewer tests than `--list` holds: the missing ones
  * count as failed, so the closing line never loses tests.
  */
-export async function playwright(name, reports, tally) {
+export async function playwright(name, project, reports, tally) {
   console.log(`\n▶ ${name}`);
   const start = Date.now();
-  const listed = await playwrightCount(reports);
-  const out = path.join(reports, 'e2e.json');
+  const listed = await playwrightCount(reports, project);
+  const out = path.join(reports, `e2e-${project}.json`);
   const code = await run(
     'npx',
-    ['playwright', 'test', ...CONFIG, '--forbid-only', '--reporter=list,json'],
+    [
+      'playwright',
+      'test',
+      ...CONFIG,
+      ...selection(project),
+      '--forbid-only',
+      '--reporter=list,json',
+    ],
     {
       cwd: root,
       // The harness keeps its data there, so nothing outlives the run even if it is killed.
