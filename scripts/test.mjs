@@ -34,6 +34,19 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/suite-config.test.ts',
 ];
 
+/**
+ * The Vitest projects of the first pass. The page's component tests (CPU work, no timing in them)
+ * run later, beside the tiers that mostly wait.
+ */
+const SERVER_SIDE_PROJECTS = [
+  '--project',
+  'server',
+  '--project',
+  'replica',
+  '--project',
+  'contract',
+];
+
 const reports = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
 const tally = createTally();
 
@@ -128,7 +141,7 @@ const POSTGRES_ALONE_ARGS = ['--maxWorkers=1', '--project', 'server', ...POSTGRE
 
 /**
  * The server tests that open a database, on a throwaway Postgres cluster: most of them beside
- * `alongside` (one file at a time, with its output kept apart), then the pacing tests alone.
+ * `alongside` (with its output kept apart), then the pacing tests alone.
  */
 async function postgresPass(hasPostgres, alongside) {
   if (!hasPostgres) {
@@ -141,10 +154,7 @@ async function postgresPass(hasPostgres, alongside) {
   const env = { TEST_POSTGRES_URL: postgres.url };
   try {
     const logFile = path.join(reports, 'postgres.log');
-    await Promise.all([
-      vitest(POSTGRES_TIER, ['--maxWorkers=1', ...POSTGRES_ARGS], { env, logFile }),
-      alongside(),
-    ]);
+    await Promise.all([vitest(POSTGRES_TIER, POSTGRES_ARGS, { env, logFile }), alongside()]);
     await vitest(POSTGRES_ALONE_TIER, POSTGRES_ALONE_ARGS, { env });
   } finally {
     postgres.stop();
@@ -165,15 +175,16 @@ async function main() {
   // eslint, tsc and the web build are CPU work without timing in them: side by side on two cores.
   // The SQLite pass (two files at a time) and the independent end-to-end specs each take both
   // cores alone: beside each other or the Postgres pass they squeezed the pacing tests' arrival
-  // gaps and timed out the route matrix. The Postgres pass (one file at a time) runs beside the
-  // shared-state specs, which mostly wait on the replica, and its pacing tests run last, alone.
+  // gaps and timed out the route matrix. The Postgres pass and the page's component tests run
+  // beside the shared-state specs, which mostly wait on the replica; the Postgres pacing tests
+  // run last, alone.
   const build = hasChromium ? npmScript('web build', 'build') : null;
   const checks = await Promise.all([
     npmScript('lint', 'lint'),
     npmScript('typecheck', 'typecheck'),
   ]);
   checks.forEach(recordCheck);
-  await vitest('unit and integration (SQLite)', []);
+  await vitest('unit and integration (SQLite)', SERVER_SIDE_PROJECTS);
 
   // End to end: the independent specs on both cores, then the specs that change shared state,
   // one test at a time and mostly waiting on the replica, beside the Postgres pass.
@@ -188,9 +199,14 @@ async function main() {
   } else {
     for (const project of E2E_PROJECTS) tally.record(e2e(project), 0, 1);
   }
-  await postgresPass(hasPostgres, async () => {
-    if (e2eReady) await playwright(e2e('shared-state'), 'shared-state', reports, tally);
-  });
+  await postgresPass(hasPostgres, () =>
+    Promise.all([
+      e2eReady && playwright(e2e('shared-state'), 'shared-state', reports, tally),
+      vitest('web components (happy-dom)', ['--project', 'web', '--maxWorkers=1'], {
+        logFile: path.join(reports, 'web.log'),
+      }),
+    ]),
+  );
 
   tally.print();
   return tally.failed > 0 ? 1 : 0;
