@@ -10,7 +10,7 @@ import path from 'node:path';
 import {
   CHROMIUM,
   ensureChromium,
-  ensureDependencies,
+  installDependencies,
   ensurePostgres,
   ensureUnzip,
   root,
@@ -167,7 +167,7 @@ function skipTier(name, count, why) {
 }
 
 async function main() {
-  await ensureDependencies();
+  const { nativeAddon } = await installDependencies();
   const hasChromium = await ensureChromium();
   const hasPostgres = await ensurePostgres();
   await ensureUnzip();
@@ -184,6 +184,7 @@ async function main() {
     npmScript('typecheck', 'typecheck'),
   ]);
   checks.forEach(recordCheck);
+  await nativeAddon;
   await vitest('unit and integration (SQLite)', SERVER_SIDE_PROJECTS);
 
   // End to end: the independent specs on both cores, then the specs that change shared state,

@@ -5,16 +5,47 @@ import { isRoot, run } from './process.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** Installs the locked dependencies when node_modules is missing or older than the lock file. */
-export async function ensureDependencies() {
+const NATIVE_ADDON = path.join(
+  root,
+  'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+);
+
+/**
+ * Installs the locked dependencies when node_modules is missing or older than the lock file, or
+ * better-sqlite3's addon is missing. Resolves once everything but that addon is in place, with a
+ * promise for the addon: compiling it (better-sqlite3 has no prebuilt binary reachable here) is a
+ * minute of one core that lint, type checks and builds, which never load it, need not wait for.
+ */
+export async function installDependencies() {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log(
-    'Installing dependencies (npm ci; the first run compiles better-sqlite3, about 2 minutes)…',
-  );
-  const code = await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
-  if (code !== 0) throw new Error('npm ci failed');
+  const current = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
+  if (current && existsSync(NATIVE_ADDON)) return { nativeAddon: Promise.resolve() };
+  if (!current) {
+    console.log(
+      'Installing dependencies (npm ci; the first run compiles better-sqlite3, about a minute)…',
+    );
+    const code = await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
+      cwd: root,
+    });
+    if (code !== 0) throw new Error('npm ci failed');
+    // esbuild's own check is quick, and the builds need it.
+    if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root })) !== 0)
+      throw new Error('npm rebuild esbuild failed');
+  }
+  const nativeAddon = run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }).then((code) => {
+    if (code !== 0) throw new Error('npm rebuild better-sqlite3 failed');
+  });
+  // Awaited by whoever needs the database; never an unhandled rejection meanwhile.
+  nativeAddon.catch(() => {});
+  return { nativeAddon };
+}
+
+/** Installs every locked dependency, the native addon included. */
+export async function ensureDependencies() {
+  await (
+    await installDependencies()
+  ).nativeAddon;
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
