@@ -120,11 +120,20 @@ async function vitestCount(args) {
 
 /**
  * Server tests that measure the arrival gaps of paced requests (or race processes against each
- * other): on Postgres they run alone, one file at a time with nothing beside them. Beside another
- * file, the per-kind pace test's Postgres-coordinated gaps came out short (896 ms for a 1 s
- * spacing) even on an idle machine; SQLite's pass holds them at two files at a time.
+ * other) run alone, one file at a time with nothing beside them: beside another file their gaps
+ * came out short (the client's image lanes: 38 ms for a 50 ms spacing; the per-kind pace test on
+ * Postgres: 896 ms for 1 s).
  */
-const POSTGRES_ALONE = ['test/pace-per-host.test.ts', 'test/scale-out.test.ts'];
+const ALONE = ['test/pace-per-host.test.ts', 'test/scale-out.test.ts'];
+const SQLITE_ALONE = [
+  ...ALONE,
+  'src/upstream/client-requests.test.ts',
+  'src/upstream/client-failures.test.ts',
+  'src/upstream/shared-hosts.test.ts',
+];
+const POSTGRES_ALONE = ALONE;
+const excluding = (files) => files.flatMap((file) => ['--exclude', `**/${file}`]);
+const alone = (files) => ['--maxWorkers=1', '--project', 'server', ...files];
 
 const POSTGRES_TIER = 'server integration (Postgres)';
 const POSTGRES_ALONE_TIER = 'server integration (Postgres), pacing tests alone';
@@ -132,12 +141,9 @@ const POSTGRES_ARGS = [
   '--project',
   'server',
   'test/',
-  ...[...SERVER_TESTS_WITHOUT_DATABASE, ...POSTGRES_ALONE].flatMap((file) => [
-    '--exclude',
-    `**/${file}`,
-  ]),
+  ...excluding([...SERVER_TESTS_WITHOUT_DATABASE, ...POSTGRES_ALONE]),
 ];
-const POSTGRES_ALONE_ARGS = ['--maxWorkers=1', '--project', 'server', ...POSTGRES_ALONE];
+const POSTGRES_ALONE_ARGS = alone(POSTGRES_ALONE);
 
 /**
  * The server tests that open a database, on a throwaway Postgres cluster: most of them beside
@@ -180,8 +186,8 @@ async function main() {
   // The SQLite pass (two files at a time) and the independent end-to-end specs each take both
   // cores alone: beside each other or the Postgres pass they squeezed the pacing tests' arrival
   // gaps and timed out the route matrix. The Postgres pass and the page's component tests run
-  // beside the shared-state specs, which mostly wait on the replica; the Postgres pacing tests
-  // run last, alone.
+  // beside the shared-state specs, which mostly wait on the replica. The pacing tests run alone
+  // after each pass.
   const build = hasChromium ? npmScript('web build', 'build') : null;
   const checks = await Promise.all([
     npmScript('lint', 'lint'),
@@ -189,7 +195,11 @@ async function main() {
   ]);
   checks.forEach(recordCheck);
   await nativeAddon;
-  await vitest('unit and integration (SQLite)', SERVER_SIDE_PROJECTS);
+  await vitest('unit and integration (SQLite)', [
+    ...SERVER_SIDE_PROJECTS,
+    ...excluding(SQLITE_ALONE),
+  ]);
+  await vitest('unit and integration (SQLite), pacing tests alone', alone(SQLITE_ALONE));
 
   // End to end: the independent specs on both cores, then the specs that change shared state,
   // one test at a time and mostly waiting on the replica, beside the Postgres pass.
