@@ -7,6 +7,7 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { auditRoutes } from '../audit';
 import { adminUserRoutes } from '../auth/admin-routes';
 import { authRoutes } from '../auth/routes';
 import { imageListRoutes } from '../catalog/listing-routes';
@@ -91,7 +92,8 @@ export async function buildHttpApp(
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
     [downloadRoutes({ downloads, images }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
-    [siteHealthRoutes({ siteHealth }), '/api/admin/site-health'],
+    [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
+    [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];
   for (const [routes, prefix] of routeModules) await app.register(routes, { prefix });
   await registerWeb(app, options.webRoot);
