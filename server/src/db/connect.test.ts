@@ -52,4 +52,48 @@ describe('SQLite shared by several processes', () => {
       await db.close();
     }
   });
+
+  it('keeps answering reads while another process holds the write lock; the write goes on after', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-sqlite-'));
+    const sqlitePath = path.join(dir, 'capshelf.db');
+    const db = connectDb({ sqlitePath });
+    await migrateToLatest(db);
+    await db.kysely.insertInto('listings').values(row('before')).execute();
+    // Another process takes the write lock and keeps it until told to let go.
+    const other = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(${JSON.stringify(sqlitePath)});
+         db.prepare('BEGIN IMMEDIATE').run();
+         process.stdout.write('locked');
+         process.stdin.once('data', () => { db.prepare('COMMIT').run(); process.stdout.write('released'); });`,
+      ],
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    try {
+      await once(other.stdout!, 'data');
+      let written = false;
+      const write = db.kysely
+        .insertInto('listings')
+        .values(row('while-locked'))
+        .execute()
+        .then(() => (written = true));
+      // Reads keep being answered while the write waits for the lock (a synchronous busy wait
+      // would hold the whole process, these reads included, until it gave up).
+      for (let i = 0; i < 3; i++) {
+        const keys = await db.kysely.selectFrom('listings').select('key').execute();
+        expect(keys.map((k) => k.key)).toEqual(['before']);
+        await sleep(50);
+      }
+      expect(written).toBe(false);
+      other.stdin!.write('go\n');
+      await write;
+      const keys = await db.kysely.selectFrom('listings').select('key').orderBy('key').execute();
+      expect(keys.map((k) => k.key)).toEqual(['before', 'while-locked']);
+    } finally {
+      other.kill();
+      await db.close();
+    }
+  });
 });
