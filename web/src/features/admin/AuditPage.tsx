@@ -1,26 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useAuditLog } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
-import { Panel } from '../../components/Panel';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useSession } from '../auth';
+import { AdminOnly } from './AdminOnly';
 import { AuditEntryItem } from './AuditEntryItem';
 
 /** /admin/audit: the admin actions (accounts, the source site's clearance, the cache), newest first. */
 export function AuditPage() {
   const { t } = useTranslation('admin');
   usePageTitle(t('audit.title'));
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
-    return (
-      <Panel title={t('forbidden.title')}>
-        <p className="text-slate-600">{t('audit.forbidden')}</p>
-      </Panel>
-    );
-  }
-  return <AuditLogList />;
+  return <AdminOnly refusal={t('audit.forbidden')}>{() => <AuditLogList />}</AdminOnly>;
 }
 
 function AuditLogList() {
