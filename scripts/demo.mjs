@@ -57,7 +57,8 @@ async function main() {
   await ensureDependencies();
   if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0)
     throw new Error('building the page failed');
-  const replica = spawn('npx', ['tsx', 'replica/src/main.ts'], {
+  // Node itself, not npx: stopping npx left the replica running on its ports.
+  const replica = spawn(process.execPath, ['--import', 'tsx', 'replica/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
