@@ -126,6 +126,23 @@ describe(`audit log (${databaseKind})`, () => {
       t.services.userAdmin.resetPassword(bob.user.id, 'Other12345', admin.id),
     ).rejects.toThrow();
     expect(await t.services.userAdmin.find(bob.user.id)).toEqual(before);
+    // The same for a pasted clearance: not stored without its row.
+    const { siteHealth, audit } = t.services;
+    const paste = { cookie: 'cf_clearance=never-stored', user_agent: 'Mozilla/5.0 Chrome/156' };
+    await expect(
+      siteHealth.paste(paste, (trx) =>
+        audit.recordIn(trx, {
+          actorId: admin.id,
+          source: 'web',
+          action: 'clearance.paste',
+          target: 'source-site clearance',
+        }),
+      ),
+    ).rejects.toThrow();
+    expect((await siteHealth.view()).clearance).toMatchObject({
+      source: null,
+      cookie_masked: null,
+    });
     expect(
       (await post('/api/auth/login', { email: 'bob@example.com', password: 'Other12345' }))
         .statusCode,

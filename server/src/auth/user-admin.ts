@@ -8,11 +8,11 @@ import type {
   UpdateUserRequest,
 } from '@capshelf/contract';
 import type { AuditLog } from '../audit';
-import { isUniqueViolation } from '../db';
+import { isUniqueViolation, type AlsoInTransaction } from '../db';
 import { conflict, notFound } from '../errors';
 import { generatePassword, hashPassword } from './secrets';
 import type { SessionStore } from './sessions';
-import { toUser, type AlsoInTransaction, type UserRepository, type UserRow } from './users';
+import { toUser, type UserRepository, type UserRow } from './users';
 
 export function toAdminUser(row: UserRow): AdminUser {
   return { ...toUser(row), status: row.disabled ? 'disabled' : 'active' };

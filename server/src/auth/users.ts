@@ -1,13 +1,10 @@
 import type { Role, User } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db';
+import type { AlsoInTransaction, Database } from '../db';
 import type { UsersTable } from '../db/schema';
 import { hashPassword } from './secrets';
 
 export type UserRow = Selectable<UsersTable>;
-
-/** More writes (an audit row) that must land in the same transaction as a change, or not at all. */
-export type AlsoInTransaction = (trx: Kysely<Database>) => Promise<void>;
 
 export function toUser(row: UserRow): User {
   return {

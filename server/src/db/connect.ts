@@ -21,6 +21,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** More writes (an audit row) that must land in the same transaction as a change, or not at all. */
+export type AlsoInTransaction = (trx: Kysely<Database>) => Promise<void>;
+
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;

@@ -18,9 +18,11 @@ export function siteHealthRoutes({
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = { access: 'admin' as const };
-    // The clearance row is the upstream gate's to write; its audit row follows the change.
-    const record = (action: 'clearance.paste' | 'clearance.clear', actorId: number) =>
-      audit.record({ actorId, source: 'web', action, target: 'source-site clearance' });
+    // Written in the clearance's own transaction: neither lands without the other.
+    const audited =
+      (action: 'clearance.paste' | 'clearance.clear', actorId: number) =>
+      (trx: Parameters<AuditLog['recordIn']>[0]) =>
+        audit.recordIn(trx, { actorId, source: 'web', action, target: 'source-site clearance' });
 
     app.get('/', { config: admin, schema: { response: { 200: SiteHealthResponse } } }, async () =>
       siteHealth.view(),
@@ -32,21 +34,14 @@ export function siteHealthRoutes({
         config: admin,
         schema: { body: PasteClearanceRequest, response: { 200: SiteHealthActionResponse } },
       },
-      async (request) => {
-        const answer = await siteHealth.paste(request.body);
-        await record('clearance.paste', currentUser(request).id);
-        return answer;
-      },
+      async (request) =>
+        siteHealth.paste(request.body, audited('clearance.paste', currentUser(request).id)),
     );
 
     app.delete(
       '/clearance',
       { config: admin, schema: { response: { 200: SiteHealthResponse } } },
-      async (request) => {
-        const answer = await siteHealth.clear();
-        await record('clearance.clear', currentUser(request).id);
-        return answer;
-      },
+      async (request) => siteHealth.clear(audited('clearance.clear', currentUser(request).id)),
     );
 
     app.post(
