@@ -1,37 +1,11 @@
 // Issue 22: while another process holds the SQLite write lock, the server keeps answering.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, startTestApp, type TestApp } from './helpers';
+import { holdWriteLock } from './support/sqlite-lock';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 let t: TestApp;
 afterEach(() => t?.close());
-
-/** Another process on the app's database file that holds the write lock until told to let go. */
-async function holdWriteLock(sqlitePath: string) {
-  const other = spawn(
-    process.execPath,
-    [
-      '-e',
-      `const db = new (require('better-sqlite3'))(${JSON.stringify(sqlitePath)});
-       db.prepare('BEGIN IMMEDIATE').run();
-       process.stdout.write('locked');
-       process.stdin.once('data', () => { db.prepare('COMMIT').run(); db.close(); process.exit(0); });`,
-    ],
-    { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  await once(other.stdout!, 'data');
-  const exited = once(other, 'exit');
-  return {
-    release: async () => {
-      if (other.exitCode === null) other.stdin!.write('go\n');
-      await exited;
-    },
-  };
-}
 
 describe('SQLite held by another process', () => {
   it('answers a read while a login waits for the write lock, and the login goes through after', async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdWriteLock } from '../../test/support/sqlite-lock';
 import { connectDb } from './connect';
 import { migrateToLatest } from './migrate';
 
@@ -59,20 +60,8 @@ describe('SQLite shared by several processes', () => {
     const db = connectDb({ sqlitePath });
     await migrateToLatest(db);
     await db.kysely.insertInto('listings').values(row('before')).execute();
-    // Another process takes the write lock and keeps it until told to let go.
-    const other = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const db = new (require('better-sqlite3'))(${JSON.stringify(sqlitePath)});
-         db.prepare('BEGIN IMMEDIATE').run();
-         process.stdout.write('locked');
-         process.stdin.once('data', () => { db.prepare('COMMIT').run(); process.stdout.write('released'); });`,
-      ],
-      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
-    );
+    const lock = await holdWriteLock(sqlitePath);
     try {
-      await once(other.stdout!, 'data');
       let written = false;
       const write = db.kysely
         .insertInto('listings')
@@ -87,12 +76,12 @@ describe('SQLite shared by several processes', () => {
         await sleep(50);
       }
       expect(written).toBe(false);
-      other.stdin!.write('go\n');
+      await lock.release();
       await write;
       const keys = await db.kysely.selectFrom('listings').select('key').orderBy('key').execute();
       expect(keys.map((k) => k.key)).toEqual(['before', 'while-locked']);
     } finally {
-      other.kill();
+      await lock.release();
       await db.close();
     }
   });
