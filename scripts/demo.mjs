@@ -1,5 +1,6 @@
 // `npm run demo`: everything offline. Starts the local replica of the source site on ports
-// 8100–8110, then the app on http://localhost:8000 pointed at it, with its own data directory.
+// 8100–8110, then the app on http://127.0.0.1:8000 pointed at it, with its own data directory.
+// It listens on 127.0.0.1 unless HOST says otherwise: its admin password is public.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureDependencies, root } from './lib/install.mjs';
@@ -30,6 +31,16 @@ async function ensureDemoAdmin(env) {
   }
 }
 
+/** Says where the demo listens, and what opening it to the network means. */
+function listeningNote(host) {
+  if (host === '127.0.0.1' || host === 'localhost' || host === '::1')
+    return `Listening on ${host} only: this machine alone can reach the demo (HOST=0.0.0.0 would open it to the network).`;
+  return (
+    `WARNING: listening on ${host}, reachable from the network, and anyone who can reach it can ` +
+    `sign in as the demo admin with the password above. Use HOST=127.0.0.1 unless you mean it.`
+  );
+}
+
 async function replicaSettings() {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
@@ -46,7 +57,8 @@ async function main() {
   await ensureDependencies();
   if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0)
     throw new Error('building the page failed');
-  const replica = spawn('npx', ['tsx', 'replica/src/main.ts'], {
+  // Node itself, not npx: stopping npx left the replica running on its ports.
+  const replica = spawn(process.execPath, ['--import', 'tsx', 'replica/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -56,13 +68,16 @@ async function main() {
     ...process.env,
     ...(await replicaSettings()),
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data', 'demo'),
+    // The demo admin's password is printed and in the README: never on the network by default.
+    HOST: process.env.HOST || '127.0.0.1',
     // The replica is local and tolerant; keep a little pacing so the demo still shows it.
     UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
   };
   await ensureDemoAdmin(env);
   console.log(
     `Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").\n` +
-      `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (data in ${env.DATA_DIR})`,
+      `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (data in ${env.DATA_DIR})\n` +
+      listeningNote(env.HOST),
   );
   const code = await run(process.execPath, SERVER_ARGS, { cwd: root, env });
   stop();

@@ -56,9 +56,14 @@ async function serve(config: Config) {
 }
 
 function announce(config: Config) {
-  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const everywhere = config.host === '0.0.0.0' || config.host === '::';
+  const shown = everywhere ? 'localhost' : config.host;
   const workers = config.workers > 1 ? ` (${config.workers} worker processes)` : '';
-  process.stdout.write(`capshelf is running at http://${shown}:${config.port}${workers}\n`);
+  // A shared server listens on every interface by default; say so, and how to keep it local.
+  const reach = everywhere
+    ? ', reachable from the network (HOST=127.0.0.1 keeps it to this machine)'
+    : '';
+  process.stdout.write(`capshelf is running at http://${shown}:${config.port}${workers}${reach}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
+import { AuditLog } from './audit';
 import { AuthService, ensureAdmin, UserAdmin } from './auth';
 import { Background } from './background';
 import {
@@ -64,6 +65,8 @@ export interface Services {
   auth: AuthService;
   /** Account administration (the admin API and `npm run users`). */
   userAdmin: UserAdmin;
+  /** The admin's audit log; capabilities record their admin actions in it. */
+  audit: AuditLog;
   upstream: UpstreamClient;
   urls: UrlModel;
   builders: UrlBuilders;
@@ -237,6 +240,8 @@ export async function createServices(
     imageUrls,
   });
 
+  const audit = new AuditLog(db.kysely);
+
   return {
     config,
     logger,
@@ -244,7 +249,8 @@ export async function createServices(
     background,
     mailer,
     auth,
-    userAdmin: new UserAdmin(auth.users, auth.sessions),
+    userAdmin: new UserAdmin(auth.users, auth.sessions, audit),
+    audit,
     upstream,
     urls,
     builders,

@@ -28,7 +28,10 @@ export function adminUserRoutes({ userAdmin }: { userAdmin: UserAdmin }): Fastif
       },
       async (request, reply) => {
         const { display_name, ...rest } = request.body;
-        const created = await userAdmin.add({ ...rest, displayName: display_name || null });
+        const created = await userAdmin.add(
+          { ...rest, displayName: display_name || null },
+          currentUser(request).id,
+        );
         return reply.status(201).send(created);
       },
     );
@@ -56,7 +59,8 @@ export function adminUserRoutes({ userAdmin }: { userAdmin: UserAdmin }): Fastif
           response: { 200: CreateUserResponse },
         },
       },
-      async (request) => userAdmin.resetPassword(request.params.id, request.body.password),
+      async (request) =>
+        userAdmin.resetPassword(request.params.id, request.body.password, currentUser(request).id),
     );
   };
 }

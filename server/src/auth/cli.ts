@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Email, NewPassword, Role } from '@capshelf/contract';
+import { AuditLog } from '../audit';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { connectDb, migrateToLatest } from '../db';
 import { AppError } from '../errors';
@@ -56,6 +57,7 @@ async function run(argv: string[]): Promise<void> {
     const admin = new UserAdmin(
       new UserRepository(db.kysely),
       new SessionStore(db.kysely, config.auth.sessionTtlMs, config.auth.sessionIdleMs),
+      new AuditLog(db.kysely),
     );
     const find = () => admin.findByEmail(parse(Email, target, 'email'));
     const chosenPassword = () =>

@@ -59,7 +59,7 @@ export function authRoutes({
     app.patch(
       '/me',
       { schema: { body: UpdateProfileRequest, response: { 200: User } } },
-      async (request) => auth.updateProfile(currentUser(request), request.body),
+      async (request) => auth.updateProfile(currentUser(request), request.body, request.ip),
     );
 
     app.post(
@@ -72,6 +72,7 @@ export function authRoutes({
           current_password,
           new_password,
           request.sessionToken!,
+          request.ip,
         );
         return reply.status(204).send();
       },

@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db';
 import { badRequest, conflict, tooManyRequests, unauthenticated } from '../errors';
 import type { Mailer } from '../mail';
+import { addressKey } from '../http/client-address';
 import { PasswordReset } from './password-reset';
 import { ResetTokens } from './reset-tokens';
 import { RateLimits } from './rate-limits';
@@ -54,21 +55,20 @@ export class AuthService {
    * Each attempt is counted before the password is verified (atomically, in the database), per
    * email and address and per address across emails. Past either limit the answer is 429 with no
    * argon2 work; the email's count is per address, so nobody locks a user out from elsewhere.
+   * Addresses count by `addressKey` (an IPv6 /64 as one).
    */
   async login(email: string, password: string, ip: string): Promise<{ token: string; user: User }> {
-    const { loginMaxFailures, loginMaxFailuresPerAddress, loginWindowMs } = this.settings;
-    const pairKey = `login:${email}|${ip}`;
-    const addressKey = `login-ip:${ip}`;
-    const retryAfter = Math.max(
-      await this.limits.hit(pairKey, loginMaxFailures, loginWindowMs),
-      await this.limits.hit(addressKey, loginMaxFailuresPerAddress, loginWindowMs),
+    const { loginMaxFailures, loginMaxFailuresPerAddress } = this.settings;
+    const address = addressKey(ip);
+    const pairKey = `login:${email}|${address}`;
+    const addressCounter = `login-ip:${address}`;
+    await this.#countAttempt(
+      [
+        [pairKey, loginMaxFailures],
+        [addressCounter, loginMaxFailuresPerAddress],
+      ],
+      '登录失败次数过多',
     );
-    if (retryAfter > 0) {
-      throw tooManyRequests(
-        `登录失败次数过多，请在 ${Math.ceil(retryAfter / 60)} 分钟后重试`,
-        retryAfter,
-      );
-    }
     let user: UserRow | undefined;
     let valid = false;
     try {
@@ -78,12 +78,12 @@ export class AuthService {
     } catch (error) {
       // Not tried (e.g. the hashing queue was full): the attempt does not count.
       await this.limits.undo(pairKey);
-      await this.limits.undo(addressKey);
+      await this.limits.undo(addressCounter);
       throw error;
     }
     if (!user || !valid || user.disabled) throw unauthenticated('邮箱或密码错误');
     await this.limits.clear(pairKey);
-    await this.limits.undo(addressKey);
+    await this.limits.undo(addressCounter);
     return { token: await this.sessions.create(user.id), user: toUser(user) };
   }
 
@@ -96,14 +96,13 @@ export class AuthService {
     return this.sessions.remembered(token);
   }
 
-  async updateProfile(user: UserRow, request: UpdateProfileRequest): Promise<User> {
+  async updateProfile(user: UserRow, request: UpdateProfileRequest, ip: string): Promise<User> {
     const { current_password, ...changes } = request;
     // A new email is a way into the account (reset links go there): it needs the password,
     // checked first so that a 409 tells a stolen session nothing about other accounts.
     if (changes.email !== undefined && changes.email !== user.email) {
       if (!current_password) throw badRequest('修改邮箱需要输入当前密码');
-      if (!(await verifyPassword(user.password_hash, current_password)))
-        throw badRequest('当前密码不正确');
+      await this.#checkCurrentPassword(user, current_password, ip);
     }
     try {
       const row = await this.users.update(user.id, changes);
@@ -122,8 +121,9 @@ export class AuthService {
     current: string,
     next: string,
     keepToken: string,
+    ip: string,
   ): Promise<void> {
-    if (!(await verifyPassword(user.password_hash, current))) throw badRequest('当前密码不正确');
+    await this.#checkCurrentPassword(user, current, ip);
     await this.users.setPasswordHash(user.id, await hashPassword(next));
     await this.sessions.revokeAll(user.id, keepToken);
   }
@@ -135,7 +135,9 @@ export class AuthService {
   requestReset(email: string, ip: string): void {
     const { resetMaxPerAddress, resetMaxPerEmail, resetLimitWindowMs } = this.settings;
     this.background.run('password-reset-mail', async () => {
-      if (await this.limits.hit(`reset-ip:${ip}`, resetMaxPerAddress, resetLimitWindowMs)) return;
+      const address = addressKey(ip);
+      if (await this.limits.hit(`reset-ip:${address}`, resetMaxPerAddress, resetLimitWindowMs))
+        return;
       if (await this.limits.hit(`reset:${email}`, resetMaxPerEmail, resetLimitWindowMs)) return;
       await this.reset.sendLink(email);
     });
@@ -145,6 +147,46 @@ export class AuthService {
     if (!(await this.reset.confirm(token, newPassword))) {
       throw badRequest('重置令牌已过期或无效，请重新申请密码重置', 'RESET_TOKEN_INVALID');
     }
+  }
+
+  /**
+   * A signed-in user's current password, checked under the login limits: per user (across
+   * addresses) and per address with the logins, so a stolen session cannot guess it unhindered.
+   */
+  async #checkCurrentPassword(user: UserRow, password: string, ip: string): Promise<void> {
+    const { loginMaxFailures, loginMaxFailuresPerAddress } = this.settings;
+    const userKey = `password-check:${user.id}`;
+    const addressCounter = `login-ip:${addressKey(ip)}`;
+    await this.#countAttempt(
+      [
+        [userKey, loginMaxFailures],
+        [addressCounter, loginMaxFailuresPerAddress],
+      ],
+      '密码错误次数过多',
+    );
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(user.password_hash, password);
+    } catch (error) {
+      await this.limits.undo(userKey);
+      await this.limits.undo(addressCounter);
+      throw error;
+    }
+    if (!valid) throw badRequest('当前密码不正确');
+    await this.limits.clear(userKey);
+    await this.limits.undo(addressCounter);
+  }
+
+  /** Counts one attempt against each key and its limit; past any of them, 429 with the wait. */
+  async #countAttempt(limits: [key: string, max: number][], what: string): Promise<void> {
+    let retryAfter = 0;
+    for (const [key, max] of limits)
+      retryAfter = Math.max(
+        retryAfter,
+        await this.limits.hit(key, max, this.settings.loginWindowMs),
+      );
+    if (retryAfter > 0)
+      throw tooManyRequests(`${what}，请在 ${Math.ceil(retryAfter / 60)} 分钟后重试`, retryAfter);
   }
 
   /** Deletes what can no longer open anything: expired or idle sessions, dead links, old counters. */

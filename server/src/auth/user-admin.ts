@@ -1,11 +1,14 @@
 import type {
   AccountStatus,
   AdminUser,
+  AuditAction,
+  AuditEntry,
   CreateUserResponse,
   Role,
   UpdateUserRequest,
 } from '@capshelf/contract';
-import { isUniqueViolation } from '../db';
+import type { AuditLog } from '../audit';
+import { isUniqueViolation, type AlsoInTransaction } from '../db';
 import { conflict, notFound } from '../errors';
 import { generatePassword, hashPassword } from './secrets';
 import type { SessionStore } from './sessions';
@@ -18,15 +21,20 @@ export function toAdminUser(row: UserRow): AdminUser {
 const LAST_ADMIN = '至少需要保留一个启用的管理员账号';
 const NOT_YOURSELF = '不能停用自己的账号或取消自己的管理员身份';
 
+/** The admin acting through the API; undefined: `npm run users` on the server. */
+type Actor = number | undefined;
+
 /**
  * Account administration, shared by `npm run users` and the admin API: add, list, enable or
  * disable, reset a password, change a role. Disabling or resetting ends the user's sessions; no
- * change may leave the server without an active admin.
+ * change may leave the server without an active admin. Every change writes its audit row in its
+ * own transaction.
  */
 export class UserAdmin {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionStore,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -45,16 +53,22 @@ export class UserAdmin {
     return row;
   }
 
-  async add(input: {
-    email: string;
-    role: Role;
-    password?: string;
-    username?: string;
-    displayName?: string | null;
-  }): Promise<CreateUserResponse> {
+  async add(
+    input: {
+      email: string;
+      role: Role;
+      password?: string;
+      username?: string;
+      displayName?: string | null;
+    },
+    by?: Actor,
+  ): Promise<CreateUserResponse> {
     const password = input.password ?? generatePassword();
     try {
-      const row = await this.users.create({ ...input, password });
+      const row = await this.users.create(
+        { ...input, password },
+        this.#audited(by, [['user.create', input.email.toLowerCase(), { role: input.role }]]),
+      );
       return {
         user: toAdminUser(row),
         generated_password: input.password === undefined ? password : null,
@@ -80,10 +94,11 @@ export class UserAdmin {
       ...(changes.role ? { role: changes.role } : {}),
       ...(changes.status ? { disabled: disabledFlag(changes.status) } : {}),
     };
+    const audited = this.#audited(by, changeRecords(row, changes));
     const updated =
       row.role === 'admin' && !row.disabled && !staysAdmin
-        ? await this.users.updateKeepingAnAdmin(id, set)
-        : await this.users.update(id, set);
+        ? await this.users.updateKeepingAnAdmin(id, set, audited)
+        : await this.users.update(id, set, audited);
     if (updated === null) throw conflict(LAST_ADMIN);
     if (!updated) throw notFound('用户不存在');
     // A disabled user's sessions end; any other change is seen at the next request.
@@ -92,11 +107,20 @@ export class UserAdmin {
     return toAdminUser(updated);
   }
 
-  /** Sets the given password, or a generated one that is answered once; ends the user's sessions. */
-  async resetPassword(id: number, password?: string): Promise<CreateUserResponse> {
-    await this.find(id);
+  /**
+   * Sets the given password, or a generated one that is answered once; ends the user's sessions
+   * and voids their reset links (one asked for before the reset must not undo it).
+   */
+  async resetPassword(id: number, password?: string, by?: Actor): Promise<CreateUserResponse> {
+    const row = await this.find(id);
     const chosen = password ?? generatePassword();
-    const updated = await this.users.update(id, { password_hash: await hashPassword(chosen) });
+    const updated = await this.users.setPasswordHash(
+      id,
+      await hashPassword(chosen),
+      this.#audited(by, [
+        ['user.password_reset', row.email, { generated: password === undefined }],
+      ]),
+    );
     if (!updated) throw notFound('用户不存在');
     await this.sessions.revokeAll(id);
     return {
@@ -104,6 +128,34 @@ export class UserAdmin {
       generated_password: password === undefined ? chosen : null,
     };
   }
+
+  /** Writes one audit row per record, inside the change's transaction. */
+  #audited(by: Actor, records: AuditedChange[]): AlsoInTransaction | undefined {
+    if (records.length === 0) return undefined;
+    return async (trx) => {
+      for (const [action, target, detail] of records)
+        await this.audit.recordIn(trx, {
+          actorId: by ?? null,
+          source: by === undefined ? 'cli' : 'web',
+          action,
+          target,
+          detail,
+        });
+    };
+  }
+}
+
+type AuditedChange = [action: AuditAction, target: string, detail: AuditEntry['detail']];
+
+/** What a role or status change actually changes, as audit records (none when nothing does). */
+function changeRecords(row: UserRow, changes: UpdateUserRequest): AuditedChange[] {
+  const records: AuditedChange[] = [];
+  if (changes.role && changes.role !== row.role)
+    records.push(['user.role', row.email, { from: row.role, to: changes.role }]);
+  const wasDisabled = row.disabled === 1;
+  if (changes.status && (changes.status === 'disabled') !== wasDisabled)
+    records.push([changes.status === 'disabled' ? 'user.disable' : 'user.enable', row.email, {}]);
+  return records;
 }
 
 const disabledFlag = (status: AccountStatus) => (status === 'disabled' ? 1 : 0);

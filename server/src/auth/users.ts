@@ -1,6 +1,6 @@
 import type { Role, User } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db';
+import type { AlsoInTransaction, Database } from '../db';
 import type { UsersTable } from '../db/schema';
 import { hashPassword } from './secrets';
 
@@ -47,40 +47,55 @@ export class UserRepository {
     return Number(row.n);
   }
 
-  async create(input: {
-    email: string;
-    password: string;
-    role: Role;
-    username?: string;
-    displayName?: string | null;
-  }): Promise<UserRow> {
+  async create(
+    input: {
+      email: string;
+      password: string;
+      role: Role;
+      username?: string;
+      displayName?: string | null;
+    },
+    also?: AlsoInTransaction,
+  ): Promise<UserRow> {
     const now = new Date().toISOString();
     const email = input.email.toLowerCase();
-    return this.db
-      .insertInto('users')
-      .values({
-        email,
-        username: input.username ?? email.split('@')[0] ?? email,
-        display_name: input.displayName ?? null,
-        role: input.role,
-        password_hash: await hashPassword(input.password),
-        disabled: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const passwordHash = await hashPassword(input.password);
+    return this.#inTransaction(also, async (db) => {
+      const row = await db
+        .insertInto('users')
+        .values({
+          email,
+          username: input.username ?? email.split('@')[0] ?? email,
+          display_name: input.displayName ?? null,
+          role: input.role,
+          password_hash: passwordHash,
+          disabled: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await also?.(db);
+      return row;
+    });
   }
 
   /** A new password voids every reset link of the user, in the same transaction. */
-  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
+  async setPasswordHash(
+    id: number,
+    passwordHash: string,
+    also?: AlsoInTransaction,
+  ): Promise<UserRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .executeTakeFirst();
       await trx.deleteFrom('password_resets').where('user_id', '=', id).execute();
+      if (row) await also?.(trx);
+      return row;
     });
   }
 
@@ -92,6 +107,7 @@ export class UserRepository {
   async updateKeepingAnAdmin(
     id: number,
     changes: Partial<Pick<UserRow, 'role' | 'disabled'>>,
+    also?: AlsoInTransaction,
   ): Promise<UserRow | null | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const admins = await trx
@@ -102,12 +118,14 @@ export class UserRepository {
         .returning('id')
         .execute();
       if (!admins.some((admin) => admin.id !== id)) return null;
-      return trx
+      const row = await trx
         .updateTable('users')
         .set({ ...changes, updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
+      if (row) await also?.(trx);
+      return row;
     });
   }
 
@@ -126,12 +144,26 @@ export class UserRepository {
         | 'theme'
       >
     >,
+    also?: AlsoInTransaction,
   ): Promise<UserRow | undefined> {
-    return this.db
-      .updateTable('users')
-      .set({ ...changes, updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return this.#inTransaction(also, async (db) => {
+      const row = await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await also?.(db);
+      return row;
+    });
+  }
+
+  /** `write` alone, or with `also` in one transaction when there is more to write. */
+  #inTransaction<T>(
+    also: AlsoInTransaction | undefined,
+    write: (db: Kysely<Database>) => Promise<T>,
+  ): Promise<T> {
+    if (!also) return write(this.db);
+    return this.db.transaction().execute(write);
   }
 }

@@ -95,6 +95,8 @@ const envSchema = z.object({
   SESSION_TTL: duration('30d'),
   SESSION_IDLE_TIMEOUT: duration('14d'),
   BODY_LIMIT_BYTES: int(1_048_576, 1024),
+  REQUEST_TIMEOUT: duration('25s'),
+  MAX_CONNECTIONS_PER_ADDRESS: int(64, 0),
   LOGIN_MAX_FAILURES: int(5, 1),
   LOGIN_MAX_FAILURES_PER_ADDRESS: int(20, 1),
   LOGIN_WINDOW: duration('15m'),
@@ -177,6 +179,11 @@ function shape(env: z.infer<typeof envSchema>) {
       resetLimitWindowMs: env.RESET_LIMIT_WINDOW,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    http: {
+      /** Headers and body must have arrived within this (a slow-body client is cut off). */
+      requestTimeoutMs: env.REQUEST_TIMEOUT,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     upstream: {
       baseUrl: env.UPSTREAM_BASE_URL.replace(/\/+$/, ''),
       imageUrls: {

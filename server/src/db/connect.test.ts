@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { holdWriteLock } from '../../test/support/sqlite-lock';
 import { connectDb } from './connect';
 import { migrateToLatest } from './migrate';
 
@@ -49,6 +50,38 @@ describe('SQLite shared by several processes', () => {
       expect(keys.map((k) => k.key)).toEqual(['other', 'ours']);
     } finally {
       other.kill();
+      await db.close();
+    }
+  });
+
+  it('keeps answering reads while another process holds the write lock; the write goes on after', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-sqlite-'));
+    const sqlitePath = path.join(dir, 'capshelf.db');
+    const db = connectDb({ sqlitePath });
+    await migrateToLatest(db);
+    await db.kysely.insertInto('listings').values(row('before')).execute();
+    const lock = await holdWriteLock(sqlitePath);
+    try {
+      let written = false;
+      const write = db.kysely
+        .insertInto('listings')
+        .values(row('while-locked'))
+        .execute()
+        .then(() => (written = true));
+      // Reads keep being answered while the write waits for the lock (a synchronous busy wait
+      // would hold the whole process, these reads included, until it gave up).
+      for (let i = 0; i < 3; i++) {
+        const keys = await db.kysely.selectFrom('listings').select('key').execute();
+        expect(keys.map((k) => k.key)).toEqual(['before']);
+        await sleep(50);
+      }
+      expect(written).toBe(false);
+      await lock.release();
+      await write;
+      const keys = await db.kysely.selectFrom('listings').select('key').orderBy('key').execute();
+      expect(keys.map((k) => k.key)).toEqual(['before', 'while-locked']);
+    } finally {
+      await lock.release();
       await db.close();
     }
   });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -19,6 +20,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** More writes (an audit row) that must land in the same transaction as a change, or not at all. */
+export type AlsoInTransaction = (trx: Kysely<Database>) => Promise<void>;
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -45,9 +49,14 @@ export function connectDb(options: {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // better-sqlite3 waits for a lock synchronously, freezing every request: it waits a moment at
+  // most, and the driver retries asynchronously (`RetryingSqliteDriver`).
+  sqlite.pragma(`busy_timeout = ${SYNC_BUSY_WAIT_MS}`);
   const kysely = new Kysely<Database>({
-    dialect: new CapshelfSqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new CapshelfSqliteDialect(
+      { database: withStatementCache(sqlite) },
+      () => sqlite.inTransaction,
+    ),
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
@@ -64,6 +73,10 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** The longest synchronous wait for another process's lock, and the longest wait in all. */
+const SYNC_BUSY_WAIT_MS = 5;
+const BUSY_GIVE_UP_MS = 10_000;
+
 /**
  * Transactions start with BEGIN IMMEDIATE, taking the write lock at once. With several processes on
  * one file (WORKERS), a deferred transaction that read first and wrote after another process's
@@ -77,13 +90,62 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * While another process holds the write lock (another worker, `npm run users`, a backup), a
+ * statement that needs it fails with SQLITE_BUSY after the short synchronous wait; it is tried
+ * again after an asynchronous pause, so the event loop keeps serving everything else. Outside a
+ * transaction the one connection is handed on during the pause (nothing of the statement took
+ * effect), so reads of other requests go ahead; inside one it is kept, since the statements
+ * between BEGIN and COMMIT must not interleave with others. After BUSY_GIVE_UP_MS the error stands.
+ */
+class RetryingSqliteDriver extends ImmediateTransactionSqliteDriver {
+  constructor(
+    settings: SqliteDialectConfig,
+    private readonly inTransaction: () => boolean,
+  ) {
+    super(settings);
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: async (query) => {
+        const giveUpAt = Date.now() + BUSY_GIVE_UP_MS;
+        for (let pause = 2; ; pause = Math.min(pause * 2, 100)) {
+          try {
+            return await connection.executeQuery(query);
+          } catch (error) {
+            if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
+          }
+          if (this.inTransaction()) {
+            await sleep(pause);
+          } else {
+            await super.releaseConnection();
+            await sleep(pause);
+            await super.acquireConnection();
+          }
+        }
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
+}
+
 class CapshelfSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly inTransaction: () => boolean,
+  ) {
     super(settings);
   }
 
   override createDriver(): SqliteDriver {
-    return new ImmediateTransactionSqliteDriver(this.settings);
+    return new RetryingSqliteDriver(this.settings, this.inTransaction);
   }
 
   override createAdapter(): SqliteAdapter {

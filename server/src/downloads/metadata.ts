@@ -44,9 +44,14 @@ const COLUMNS: (keyof MetadataRow)[] = [
   'source_url',
 ];
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. Titles come from
+ * the source site, and a spreadsheet runs a cell starting with = + - @ tab or CR as a formula, so
+ * such a field gets a leading `'` and quotes (OWASP, CSV injection); metadata.jsonl keeps the text.
+ */
 function csvField(value: string | number): string {
   const text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

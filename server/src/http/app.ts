@@ -7,6 +7,7 @@ import {
   type FastifyPluginAsyncZod,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { auditRoutes } from '../audit';
 import { adminUserRoutes } from '../auth/admin-routes';
 import { authRoutes } from '../auth/routes';
 import { imageListRoutes } from '../catalog/listing-routes';
@@ -18,6 +19,7 @@ import { imageFileRoutes } from '../images/routes';
 import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
 import { siteHealthRoutes } from '../site-health/routes';
+import { capConnectionsPerAddress } from './connection-cap';
 import { registerAccessControl } from './plugins/access';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
@@ -40,7 +42,15 @@ export async function buildHttpApp(
     // Fastify's own HTTP/1 server, with repeat image views answered in front of it (unless every
     // request is to be logged, which only Fastify does).
     serverFactory: (handler, options) => {
+      const requestTimeout = config.http.requestTimeoutMs;
       const server = http.createServer(
+        {
+          // The whole request (headers and body) must arrive in time, checked every second so a
+          // slow client is cut off soon after; Node's own check runs only every 30 s.
+          requestTimeout,
+          headersTimeout: requestTimeout,
+          connectionsCheckingInterval: Math.min(1000, requestTimeout),
+        },
         logRequests
           ? handler
           : withImageFastPath(handler, {
@@ -49,15 +59,9 @@ export async function buildHttpApp(
               securityHeaders: Object.entries(headers).flat(),
             }),
       );
-      // Fastify fills these in before calling the factory; its own server applies them the same way.
-      const timeouts = options as {
-        keepAliveTimeout: number;
-        requestTimeout: number;
-        connectionTimeout: number;
-      };
-      server.keepAliveTimeout = timeouts.keepAliveTimeout;
-      server.requestTimeout = timeouts.requestTimeout;
-      server.setTimeout(timeouts.connectionTimeout);
+      // Fastify fills this in before calling the factory; its own server applies it the same way.
+      server.keepAliveTimeout = (options as { keepAliveTimeout: number }).keepAliveTimeout;
+      capConnectionsPerAddress(server, config.http.maxConnectionsPerAddress);
       return server;
     },
     bodyLimit: config.bodyLimitBytes,
@@ -88,7 +92,8 @@ export async function buildHttpApp(
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
     [downloadRoutes({ downloads, images }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
-    [siteHealthRoutes({ siteHealth }), '/api/admin/site-health'],
+    [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
+    [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];
   for (const [routes, prefix] of routeModules) await app.register(routes, { prefix });
   await registerWeb(app, options.webRoot);

@@ -8,6 +8,7 @@ import {
 } from '@capshelf/contract';
 import type { ImageHostState } from '@capshelf/contract';
 import type { Config } from '../config';
+import type { AlsoInTransaction } from '../db';
 import {
   UpstreamNotFoundError,
   UpstreamRateLimitedError,
@@ -111,8 +112,11 @@ export class SiteHealthService {
   }
 
   /** Stores a clearance copied from a browser, applies it at once and tries it on the site. */
-  async paste(input: PasteClearanceRequest): Promise<SiteHealthActionResponse> {
-    await this.deps.gate.replace({ cookie: input.cookie, userAgent: input.user_agent });
+  async paste(
+    input: PasteClearanceRequest,
+    also?: AlsoInTransaction,
+  ): Promise<SiteHealthActionResponse> {
+    await this.deps.gate.replace({ cookie: input.cookie, userAgent: input.user_agent }, also);
     return this.#checked(await this.#check());
   }
 
@@ -129,8 +133,8 @@ export class SiteHealthService {
   }
 
   /** Forgets the stored clearance: the environment's (if any) applies again. */
-  async clear(): Promise<SiteHealthResponse> {
-    await this.deps.gate.replace(null);
+  async clear(also?: AlsoInTransaction): Promise<SiteHealthResponse> {
+    await this.deps.gate.replace(null, also);
     return this.view();
   }
 

@@ -7,6 +7,7 @@ import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
 import { imageInputs } from './route-inputs/images';
 import { siteHealthInputs } from './route-inputs/site-health';
+import { auditInputs } from './route-inputs/audit';
 import type { RouteInputs, Samples, Slot } from './route-slots';
 
 export type { RouteInputs, Samples, Slot, SlotKind } from './route-slots';
@@ -32,6 +33,7 @@ export const DOCUMENTED_ADMIN_ROUTES = [
   'POST /api/admin/users',
   'PATCH /api/admin/users/:id',
   'POST /api/admin/users/:id/password',
+  'GET /api/admin/audit',
 ];
 
 /** The only routes that honour the session cookie (plain <img src> and <a href download>). */
@@ -63,6 +65,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...downloadInputs(s),
     ...favoriteInputs(s),
     ...siteHealthInputs(),
+    ...auditInputs(),
   };
 }
 

@@ -121,6 +121,11 @@ export const routes: RouteObject[] = [
               import('../features/admin/UsersPage').then((m) => ({ Component: m.UsersPage })),
           },
           {
+            path: '/admin/audit',
+            lazy: () =>
+              import('../features/admin/AuditPage').then((m) => ({ Component: m.AuditPage })),
+          },
+          {
             path: '/operation-log-test',
             lazy: () =>
               import('../features/logger/page/OperationLogTestPage').then((m) => ({

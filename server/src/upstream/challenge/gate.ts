@@ -1,3 +1,4 @@
+import type { AlsoInTransaction } from '../../db';
 import type { FetchLeases } from '../fetch-leases';
 import type { ChallengeReason } from './detect';
 import { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
@@ -118,8 +119,8 @@ export class ClearanceGate {
   }
 
   /** A paste or a clear: stored for every process and used from the next request on. */
-  async replace(clearance: Clearance | null): Promise<void> {
-    await this.#opts.store.save(clearance, clearance ? 'pasted' : null, this.#opts.now());
+  async replace(clearance: Clearance | null, also?: AlsoInTransaction): Promise<void> {
+    await this.#opts.store.save(clearance, clearance ? 'pasted' : null, this.#opts.now(), also);
     await this.refresh(true);
   }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type UpdateObject } from 'kysely';
-import type { Database } from '../../db';
+import type { AlsoInTransaction, Database } from '../../db';
 import type { ChallengeReason } from './detect';
 import type { Clearance } from './solver';
 
@@ -63,8 +63,21 @@ export class CredentialsStore {
     };
   }
 
-  /** A new clearance (or none: back to the environment's), effective for every process. */
-  async save(clearance: Clearance | null, source: StoredSource | null, now: number) {
+  /**
+   * A new clearance (or none: back to the environment's), effective for every process; `also`
+   * (an admin's audit row) is written in the same transaction.
+   */
+  async save(
+    clearance: Clearance | null,
+    source: StoredSource | null,
+    now: number,
+    also?: AlsoInTransaction,
+  ) {
+    if (also)
+      return this.db.transaction().execute(async (trx) => {
+        await new CredentialsStore(trx).save(clearance, source, now);
+        await also(trx);
+      });
     await this.update({
       cookie: clearance?.cookie ?? null,
       user_agent: clearance?.userAgent ?? null,

@@ -3,6 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import {
   Activity,
   ChevronDown,
+  ClipboardList,
   FolderTree,
   HardDrive,
   History,
@@ -34,6 +35,7 @@ const sections = (isAdmin: boolean) => [
     ? [
         [
           { to: '/admin/users', label: 'admin:title', icon: Users },
+          { to: '/admin/audit', label: 'admin:audit.title', icon: ClipboardList },
           { to: '/site-health', label: 'siteHealth:title', icon: Activity },
           { to: '/operation-log-test', label: 'logger:title', icon: ScrollText },
         ],

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { errorMessage, useAdminUsers } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
-import { Panel } from '../../components/Panel';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useSession } from '../auth';
 import { AddUserForm } from './AddUserForm';
+import { AdminOnly } from './AdminOnly';
 import { PasswordNotice, type ShownPassword } from './PasswordNotice';
 import { UserRow } from './UserRow';
 
@@ -14,15 +13,11 @@ import { UserRow } from './UserRow';
 export function UsersPage() {
   const { t } = useTranslation('admin');
   usePageTitle(t('title'));
-  const { user } = useSession();
-  if (user?.role !== 'admin') {
-    return (
-      <Panel title={t('forbidden.title')}>
-        <p className="text-slate-600">{t('forbidden.body')}</p>
-      </Panel>
-    );
-  }
-  return <UsersAdmin currentUserId={user.id} />;
+  return (
+    <AdminOnly refusal={t('forbidden.body')}>
+      {(admin) => <UsersAdmin currentUserId={admin.id} />}
+    </AdminOnly>
+  );
 }
 
 function UsersAdmin({ currentUserId }: { currentUserId: number }) {

@@ -1,0 +1,2 @@
+export { AuditLog, type AuditRecord } from './service';
+export { auditRoutes } from './routes';
