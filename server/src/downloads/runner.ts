@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
+import { actAs, userActor } from '../upstream';
 import type { DownloadJob } from './job';
 import type { JobProgress } from './progress';
 import { TaskPaused, TaskYielded } from './pause';
@@ -162,7 +163,10 @@ export class DownloadRunner {
         lastReport = Date.now();
         report();
       };
-      const outcome = await job.run(task, file, stop.signal, onProgress, yieldTurn);
+      // The task's upstream requests take its user's turns (upstream/actor.ts).
+      const outcome = await actAs(userActor(task.user_id), () =>
+        job.run(task, file, stop.signal, onProgress, yieldTurn),
+      );
       clearInterval(heartbeat);
       await reporting;
       await queue.finish(task.id, this.worker, outcome, settings.ttlMs);

@@ -19,6 +19,7 @@ import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
 import { siteHealthRoutes } from '../site-health/routes';
 import { registerAccessControl } from './plugins/access';
+import { registerActingUser } from './plugins/acting-user';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -75,6 +76,7 @@ export async function buildHttpApp(
   registerSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
+  registerActingUser(app);
 
   const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
   const { history, images, imageRecords: records, libraries, modes, prefetch } = services;

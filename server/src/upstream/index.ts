@@ -49,3 +49,4 @@ export type {
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlMovie } from './crawl';
 export { crawlEpisodeFast, type FastEpisodeCrawl } from './crawl-fast';
+export { actAs, enterActor, userActor } from './actor';

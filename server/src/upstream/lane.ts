@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
+import { currentActor } from './actor';
+import { FairQueue, type FairAddOptions } from './fair-queue';
 
 export interface LanePacing {
   concurrency: number;
@@ -9,9 +11,9 @@ export interface LanePacing {
   jitterMs: number;
 }
 
-/** One host's queue: at most `concurrency` requests at once, starts spaced apart. */
+/** One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn. */
 export class HostLane {
-  readonly #queue: PQueue;
+  readonly #queue: PQueue<FairQueue, FairAddOptions>;
   #nextStart = 0;
 
   /**
@@ -24,12 +26,13 @@ export class HostLane {
     private readonly random: () => number,
     private readonly reserve?: (gapMs: number) => Promise<number | null>,
   ) {
-    this.#queue = new PQueue({ concurrency: pacing.concurrency });
+    this.#queue = new PQueue({ concurrency: pacing.concurrency, queueClass: FairQueue });
   }
 
   /**
    * Runs the task in its turn; `beforeStart` may still refuse it (e.g. a cool-down began). Waiting
-   * tasks start by `priority` (higher first), then in arrival order.
+   * tasks start by `priority` (higher first), then the acting users (actor.ts) take turns, each
+   * user's own in arrival order.
    */
   run<T>(
     task: () => Promise<T>,
@@ -44,7 +47,7 @@ export class HostLane {
         await beforeStart();
         return task();
       },
-      { signal, priority },
+      { signal, priority, actor: currentActor() },
     );
   }
 
