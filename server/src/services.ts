@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { AuthService, ensureAdmin, UserAdmin } from './auth';
+import { AuthService, ensureAdmin, RateLimits, UserAdmin } from './auth';
 import { Background } from './background';
 import {
   CatalogService,
@@ -27,6 +27,7 @@ import {
   CdnHealth,
   CdnPreferences,
   ImageFiles,
+  HostDownStore,
   ImageHostHealth,
   ImageStore,
   ThumbnailPrefetch,
@@ -45,6 +46,7 @@ import {
   type UpstreamClient,
   type UrlBuilders,
   type UrlModel,
+  UserBudget,
 } from './upstream';
 import {
   ClearanceGate,
@@ -65,6 +67,7 @@ export interface Services {
   /** Account administration (the admin API and `npm run users`). */
   userAdmin: UserAdmin;
   upstream: UpstreamClient;
+  userBudget: UserBudget;
   urls: UrlModel;
   builders: UrlBuilders;
   directory: Directory;
@@ -142,6 +145,8 @@ export async function createServices(
     clearance,
   });
   const meter = new CacheMeter();
+  // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
+  const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
@@ -151,11 +156,12 @@ export async function createServices(
     client: upstream,
     urls,
     builders,
-    cache: new ListingCache(db.kysely, leases, meter),
+    cache: new ListingCache(db.kysely, leases, meter, userBudget),
     directory,
     progress: new CrawlProgressStore(db.kysely),
   });
-  const imageHosts = new ImageHostHealth();
+  // Shared by every process on the database: one process's learning spares the others' requests.
+  const imageHosts = new ImageHostHealth(new HostDownStore(db.kysely));
   const imageRecords = new CachedImageRecords(db.kysely);
   const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
   const images = new ImageStore({
@@ -246,6 +252,7 @@ export async function createServices(
     auth,
     userAdmin: new UserAdmin(auth.users, auth.sessions),
     upstream,
+    userBudget,
     urls,
     builders,
     directory,

@@ -88,7 +88,7 @@ export async function buildHttpApp(
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
-    [downloadRoutes({ downloads, images }), '/api/download'],
+    [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [siteHealthRoutes({ siteHealth }), '/api/admin/site-health'],
   ];

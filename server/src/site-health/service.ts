@@ -51,7 +51,7 @@ export class SiteHealthService {
       meter: CacheMeter;
       browserInstalled: () => boolean;
       /** What the image store learnt of each image host (down hosts are skipped). */
-      imageHosts: () => ImageHostState[];
+      imageHosts: () => Promise<ImageHostState[]>;
     },
   ) {
     this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
@@ -106,7 +106,7 @@ export class SiteHealthService {
         timeout_ms: up.timeoutMs,
       },
       cache: { listings: rate(cache.listings), images: rate(cache.images) },
-      image_hosts: this.deps.imageHosts(),
+      image_hosts: await this.deps.imageHosts(),
     };
   }
 

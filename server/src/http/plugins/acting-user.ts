@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { enterActor, userActor } from '../../upstream';
+import { enterUserRequest } from '../../upstream';
 
 /**
  * After authentication, the rest of a signed-in user's request acts for them: the paced upstream
@@ -8,7 +8,7 @@ import { enterActor, userActor } from '../../upstream';
  */
 export function registerActingUser(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
-    if (request.user) enterActor(userActor(request.user.id));
+    if (request.user) enterUserRequest(request.user.id);
     done();
   });
 }
