@@ -63,10 +63,17 @@ export class SiteHealthService {
     const record = await gate.refresh(true);
     const { clearance } = gate.current();
     const source = record.clearance ? record.source : clearance ? 'environment' : null;
-    const known = client.health().hosts;
-    const hosts = known.some((h) => h.host === this.#pageHost)
-      ? known
-      : [client.hostStatus(this.#pageHost), ...known];
+    // Request counts are every process's (the database's); other states are this process's view.
+    const counts = await client.requestCounts();
+    const names = new Set([this.#pageHost, ...client.health().hosts.map((h) => h.host)]);
+    for (const host of counts?.keys() ?? []) names.add(host);
+    const hosts = [...names].map((host) => {
+      const status = client.hostStatus(host);
+      const shared = counts?.get(host);
+      return shared
+        ? { ...status, requestsLastHour: shared.lastHour, requestsLastDay: shared.lastDay }
+        : status;
+    });
     const up = config.upstream;
     const cache = meter.snapshot();
     const rate = ({ hits, misses }: { hits: number; misses: number }) => ({
