@@ -15,20 +15,10 @@ beforeAll(async () => {
   t = await startTestApp();
   // The app's own runner stays out of it: these rows are claimed by hand.
   await t.services.downloadRunner.stop();
-  alice = await t.services.auth.users
-    .create({
-      email: 'alice@example.com',
-      password: 'UserPass123',
-      role: 'user',
-    })
-    .then((u) => u.id);
-  bob = await t.services.auth.users
-    .create({
-      email: 'bob@example.com',
-      password: 'UserPass123',
-      role: 'user',
-    })
-    .then((u) => u.id);
+  const create = (email: string) =>
+    t.services.auth.users.create({ email, password: 'UserPass123', role: 'user' });
+  alice = (await create('alice@example.com')).id;
+  bob = (await create('bob@example.com')).id;
 });
 afterAll(async () => {
   await t.close();

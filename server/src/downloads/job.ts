@@ -77,8 +77,14 @@ export class DownloadJob {
     };
     const failures: string[] = [];
 
+    // Image (and episode) boundaries: where the slot may go to another user's task.
+    const mayYield = async () => {
+      const turn = yieldTurn();
+      if (turn !== false && (await turn)) throw new TaskYielded();
+    };
     if (request) {
       for (const group of groups) {
+        await mayYield();
         await this.list(request, group, failures, signal);
         progress.fileCount += group.items.length;
         report(true);
@@ -101,8 +107,7 @@ export class DownloadJob {
       let lastKept: string | null = null;
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
-        const turn = yieldTurn();
-        if (turn !== false && (await turn)) throw new TaskYielded();
+        await mayYield();
         const item = group.items[i]!;
         const mark = group.progress;
         const next = prepared.next(i);

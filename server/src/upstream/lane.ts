@@ -11,10 +11,18 @@ export interface LanePacing {
   jitterMs: number;
 }
 
-/** One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn. */
+/**
+ * One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn.
+ * Waiting requests pass one at a time through the turn (`#turns`), and the next is chosen only
+ * when a place on the wire is free and the request before it is about to be sent: no more than
+ * one start is booked ahead, so a user arriving behind another's flood is chosen for the very next
+ * start rather than after every request that had already booked one.
+ */
 export class HostLane {
-  readonly #queue: PQueue<FairQueue, FairAddOptions>;
+  readonly #turns: PQueue<FairQueue, FairAddOptions>;
   #nextStart = 0;
+  /** Requests holding a place: on the wire, or chosen and waiting for their start. */
+  #places = 0;
 
   /**
    * `reserve`, when given, claims the start from a schedule shared with other processes and
@@ -26,7 +34,7 @@ export class HostLane {
     private readonly random: () => number,
     private readonly reserve?: (gapMs: number) => Promise<number | null>,
   ) {
-    this.#queue = new PQueue({ concurrency: pacing.concurrency, queueClass: FairQueue });
+    this.#turns = new PQueue({ concurrency: 1, queueClass: FairQueue });
   }
 
   /**
@@ -34,21 +42,42 @@ export class HostLane {
    * tasks start by `priority` (higher first), then the acting users (actor.ts) take turns, each
    * user's own in arrival order.
    */
-  run<T>(
+  async run<T>(
     task: () => Promise<T>,
     beforeStart: () => void | Promise<void>,
     signal?: AbortSignal,
     priority = 0,
   ): Promise<T> {
-    return this.#queue.add(
+    await this.#turns.add(
       async () => {
         await beforeStart();
-        await this.#waitTurn(signal);
-        await beforeStart();
-        return task();
+        this.#take();
+        try {
+          await this.#waitTurn(signal);
+          await beforeStart();
+        } catch (error) {
+          this.#release();
+          throw error;
+        }
       },
       { signal, priority, actor: currentActor() },
     );
+    try {
+      return await task();
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** With every place taken, nobody else is chosen until one frees. */
+  #take(): void {
+    this.#places += 1;
+    if (this.#places >= this.pacing.concurrency) this.#turns.pause();
+  }
+
+  #release(): void {
+    this.#places -= 1;
+    if (this.#turns.isPaused) this.#turns.start();
   }
 
   async #waitTurn(signal?: AbortSignal): Promise<void> {
@@ -62,6 +91,6 @@ export class HostLane {
   }
 
   clear(): void {
-    this.#queue.clear();
+    this.#turns.clear();
   }
 }
