@@ -48,24 +48,25 @@ export class HostLane {
     signal?: AbortSignal,
     priority = 0,
   ): Promise<T> {
-    await this.#turns.add(
-      async () => {
-        await beforeStart();
-        this.#take();
-        try {
+    // The queue answers an abort at once while the turn may still go on: whichever side ends
+    // first hands the place back, exactly once.
+    const turn: { state: 'waiting' | 'placed' | 'left' } = { state: 'waiting' };
+    try {
+      await this.#turns.add(
+        async () => {
+          await beforeStart();
+          if (turn.state === 'left') return;
+          this.#take();
+          turn.state = 'placed';
           await this.#waitTurn(signal);
           await beforeStart();
-        } catch (error) {
-          this.#release();
-          throw error;
-        }
-      },
-      { signal, priority, actor: currentActor() },
-    );
-    try {
+        },
+        { signal, priority, actor: currentActor() },
+      );
       return await task();
     } finally {
-      this.#release();
+      if (turn.state === 'placed') this.#release();
+      turn.state = 'left';
     }
   }
 
