@@ -5,6 +5,7 @@ import {
   UpstreamNotFoundError,
   UpstreamRateLimitedError,
   UpstreamTimeoutError,
+  UserBudgetExceeded,
 } from './upstream';
 
 /** An error the HTTP layer turns into `{detail, code}` with its status. Made only by the helpers below. */
@@ -44,6 +45,14 @@ export const tooManyRequests = (
 
 /** The source site's failures as the page sees them (the 429 text names the rate limit, which is how the page recognises one). */
 export function fromUpstream(error: unknown): AppError | null {
+  if (error instanceof UserBudgetExceeded) {
+    const what = error.call === 'listing' ? '读取未缓存的列表' : '检测相似帧';
+    return tooManyRequests(
+      `${what}过于频繁，请在 ${error.retryAfterSeconds} 秒后重试`,
+      error.retryAfterSeconds,
+      { limit: error.call },
+    );
+  }
   if (!(error instanceof UpstreamError)) return null;
   if (error instanceof UpstreamRateLimitedError && error.blocked) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));

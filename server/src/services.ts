@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { AuditLog } from './audit';
-import { AuthService, ensureAdmin, UserAdmin } from './auth';
+import { AuthService, ensureAdmin, RateLimits, UserAdmin } from './auth';
 import { Background } from './background';
 import {
   CatalogService,
@@ -28,6 +28,7 @@ import {
   CdnHealth,
   CdnPreferences,
   ImageFiles,
+  HostDownStore,
   ImageHostHealth,
   ImageStore,
   ThumbnailPrefetch,
@@ -46,6 +47,7 @@ import {
   type UpstreamClient,
   type UrlBuilders,
   type UrlModel,
+  UserBudget,
 } from './upstream';
 import {
   ClearanceGate,
@@ -68,6 +70,7 @@ export interface Services {
   /** The admin's audit log; capabilities record their admin actions in it. */
   audit: AuditLog;
   upstream: UpstreamClient;
+  userBudget: UserBudget;
   urls: UrlModel;
   builders: UrlBuilders;
   directory: Directory;
@@ -145,6 +148,8 @@ export async function createServices(
     clearance,
   });
   const meter = new CacheMeter();
+  // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
+  const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
   const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
@@ -154,11 +159,12 @@ export async function createServices(
     client: upstream,
     urls,
     builders,
-    cache: new ListingCache(db.kysely, leases, meter),
+    cache: new ListingCache(db.kysely, leases, meter, userBudget),
     directory,
     progress: new CrawlProgressStore(db.kysely),
   });
-  const imageHosts = new ImageHostHealth();
+  // Shared by every process on the database: one process's learning spares the others' requests.
+  const imageHosts = new ImageHostHealth(new HostDownStore(db.kysely));
   const imageRecords = new CachedImageRecords(db.kysely);
   const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
   const images = new ImageStore({
@@ -252,6 +258,7 @@ export async function createServices(
     userAdmin: new UserAdmin(auth.users, auth.sessions, audit),
     audit,
     upstream,
+    userBudget,
     urls,
     builders,
     directory,

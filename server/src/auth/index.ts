@@ -1,3 +1,4 @@
+export { RateLimits } from './rate-limits';
 export { AuthService, RESET_DONE_MESSAGE } from './service';
 export { ensureAdmin } from './bootstrap';
 export { toUser, type UserRow } from './users';

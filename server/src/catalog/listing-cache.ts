@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import { UpstreamError, type FetchLeases } from '../upstream';
+import { UpstreamError, type FetchLeases, type UserBudget } from '../upstream';
 import type { CacheMeter } from '../site-health/cache-meter';
 
 export interface Cached<T> {
@@ -30,6 +30,8 @@ export class ListingCache {
     private readonly db: Kysely<Database>,
     private readonly leases: FetchLeases,
     private readonly meter?: CacheMeter,
+    /** Charges a user's own request that will go to the source (per-user limits). */
+    private readonly budget?: UserBudget,
   ) {}
 
   async get<T>(
@@ -44,6 +46,15 @@ export class ListingCache {
       return stored.entry;
     }
     this.meter?.miss('listings');
+    if (!this.inFlight.has(key)) {
+      try {
+        await this.budget?.charge('listing');
+      } catch (error) {
+        // Over the limit, what the cache holds (stale) still answers.
+        if (stored) return stored.entry;
+        throw error;
+      }
+    }
     let running = this.inFlight.get(key) as Promise<Cached<T>> | undefined;
     if (!running) {
       running = this.leases

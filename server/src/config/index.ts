@@ -146,6 +146,9 @@ const envSchema = z.object({
   DOWNLOAD_RETRY_INTERVAL: duration('30s'),
   WORK_JOB_MAX_IMAGES: int(50_000, 1),
   WORK_JOBS_PER_USER: int(1, 1, 100),
+  USER_UNCACHED_LISTINGS: int(30, 1),
+  USER_NEAR_DUPLICATE_SCANS: int(10, 1),
+  USER_UPSTREAM_WINDOW: duration('1m'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -235,6 +238,12 @@ function shape(env: z.infer<typeof envSchema>) {
       retryIntervalMs: env.DOWNLOAD_RETRY_INTERVAL,
       workMaxImages: env.WORK_JOB_MAX_IMAGES,
       workJobsPerUser: env.WORK_JOBS_PER_USER,
+    },
+    /** Per-user limits on calls that cost the source many requests (upstream/user-budget.ts). */
+    userBudget: {
+      listings: env.USER_UNCACHED_LISTINGS,
+      scans: env.USER_NEAR_DUPLICATE_SCANS,
+      windowMs: env.USER_UPSTREAM_WINDOW,
     },
   };
 }

@@ -272,4 +272,24 @@ export interface Database {
   favorite_episodes: FavoriteEpisodesTable;
   favorite_images: FavoriteImagesTable;
   audit_log: AuditLogTable;
+  image_hosts: ImageHostsTable;
+  upstream_request_counts: UpstreamRequestCountsTable;
+}
+
+/** Image hosts that stopped answering, as every process learnt them (images/host-down-store.ts). */
+export interface ImageHostsTable {
+  host: string;
+  sizes: string;
+  failures_in_a_row: Generated<number>;
+  down_until: Generated<number>;
+  down_for_ms: number;
+  last_error: string | null;
+  last_failure_at: number | null;
+}
+
+/** Upstream requests per host and minute since the epoch, across processes (the last day's). */
+export interface UpstreamRequestCountsTable {
+  host: string;
+  minute: number;
+  requests: number;
 }

@@ -7,7 +7,7 @@ import { imagesGroup, workGroups, type Group } from './groups';
 import type { DownloadItem } from './items';
 import { JobImages, type Stored } from './job-images';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
-import { pauseFor } from './pause';
+import { pauseFor, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
 import type { DownloadRow } from './rows';
@@ -22,8 +22,9 @@ const MIB = 1024 * 1024;
  * One download task from start to archive: list a work's episodes (through the catalog's cached
  * listings), fetch every image (the cache answers most; the paced client the rest), leave out
  * near-duplicate frames, then write the ZIP from the cache. Throws `TaskPaused` when the source is
- * away and the signal's reason when cancelled or stopping; images fetched so far stay cached, so
- * the next run costs no request for them.
+ * away, `TaskYielded` when its slot went to another user's task, and the signal's reason when
+ * cancelled or stopping; images fetched so far stay cached, so the next run costs no request
+ * for them.
  */
 export class DownloadJob {
   private readonly images: JobImages;
@@ -49,6 +50,8 @@ export class DownloadJob {
     file: string,
     signal: AbortSignal,
     onProgress: (progress: JobProgress) => void,
+    /** Asked at each image boundary; true: the slot went to another user's task (throws TaskYielded). */
+    yieldTurn: () => false | Promise<boolean> = () => false,
   ): Promise<JobOutcome> {
     const request = task.request ? (JSON.parse(task.request) as WorkJobRequest) : null;
     const groups = request
@@ -74,8 +77,14 @@ export class DownloadJob {
     };
     const failures: string[] = [];
 
+    // Image (and episode) boundaries: where the slot may go to another user's task.
+    const mayYield = async () => {
+      const turn = yieldTurn();
+      if (turn !== false && (await turn)) throw new TaskYielded();
+    };
     if (request) {
       for (const group of groups) {
+        await mayYield();
         await this.list(request, group, failures, signal);
         progress.fileCount += group.items.length;
         report(true);
@@ -98,6 +107,7 @@ export class DownloadJob {
       let lastKept: string | null = null;
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
+        await mayYield();
         const item = group.items[i]!;
         const mark = group.progress;
         const next = prepared.next(i);

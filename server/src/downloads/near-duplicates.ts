@@ -1,6 +1,7 @@
 import type { NearDuplicatesResponse } from '@capshelf/contract';
 import type { Kind } from '../config';
 import { hammingDistance, type ImageStore } from '../images';
+import type { UserBudget } from '../upstream';
 
 /** How many thumbnails are hashed at once (most are cached: the grid has just shown them). */
 const PARALLEL = 8;
@@ -14,11 +15,14 @@ export async function nearDuplicates(
   kind: Kind,
   ids: number[],
   threshold: number,
+  budget: UserBudget,
 ): Promise<NearDuplicatesResponse> {
   // Hashes already stored with cached thumbnails come in one query; the rest are fetched and hashed.
   const stored = await store.storedMany(kind, ids, 'thumb');
   const hashes = ids.map((id) => stored.get(id)?.facts?.phash ?? null);
   const missing = ids.flatMap((_, i) => (hashes[i] === null ? [i] : []));
+  // Only a scan that goes to the source counts against the user's limit.
+  if (missing.length > 0) await budget.charge('scan');
   for (let start = 0; start < missing.length; start += PARALLEL) {
     await Promise.all(
       missing.slice(start, start + PARALLEL).map(async (i) => {

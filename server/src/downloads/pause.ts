@@ -16,6 +16,13 @@ export class TaskPaused extends Error {
   }
 }
 
+/** Thrown out of a running task that gave its slot to another user's task: it waits in the queue. */
+export class TaskYielded extends Error {
+  constructor() {
+    super('download task yielded its slot');
+  }
+}
+
 /**
  * Failures of the source rather than of one image: a cool-down (the paced client's own, shared
  * by every process), no connection, no answer in time, or a server error after the client's

@@ -1,6 +1,8 @@
 import type { DownloadState } from '@capshelf/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db';
+import { isPostgres } from '../db/migrations/helpers';
+import { nextTask, shouldYield, type RunningByUser, type Waiting } from './fair-share';
 import type { JobOutcome, JobProgress } from './progress';
 import type { TaskNote } from './reasons';
 import { noteColumns, now, progressColumns, UNFINISHED, type DownloadRow } from './rows';
@@ -15,36 +17,65 @@ const SERVABLE: DownloadState[] = ['completed', 'partial'];
 export class DownloadQueue {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Takes the oldest pending task, or a paused one whose time has come; only one process wins it. */
+  /**
+   * Takes the next task round-robin across users (fairShare.nextTask): pending ones, and paused
+   * ones whose time has come. Claims and yields are serialised across processes (queue lock), so
+   * two processes never both count a user as having nothing running.
+   */
   async claimNext(worker: string): Promise<DownloadRow | undefined> {
-    const at = now();
-    const next = await this.db
-      .selectFrom('downloads')
-      .select(['id', 'status'])
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'pending'),
-          eb.and([eb('status', '=', 'paused'), eb('resume_at', '<=', at)]),
-        ]),
-      )
-      .orderBy('created_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) return undefined;
-    return this.db
-      .updateTable('downloads')
-      .set({
-        status: 'running',
-        worker,
-        started_at: at,
-        heartbeat_at: at,
-        eta_seconds: null,
-        reason: null,
-      })
-      .where('id', '=', next.id)
-      .where('status', '=', next.status)
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      await lockQueue(trx);
+      const at = now();
+      const { waiting, running } = await standing(trx, at);
+      const next = nextTask(waiting, running);
+      if (!next) return undefined;
+      return trx
+        .updateTable('downloads')
+        .set({
+          status: 'running',
+          worker,
+          started_at: at,
+          heartbeat_at: at,
+          eta_seconds: null,
+          reason: null,
+        })
+        .where('id', '=', next.id)
+        .where('status', '=', next.status)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+
+  /** Whether some user with nothing running waits for a slot (a running task may have to yield). */
+  async someoneStarved(): Promise<boolean> {
+    const { waiting, running } = await standing(this.db, now());
+    return waiting.some((t) => !running.get(t.user_id));
+  }
+
+  /**
+   * Gives the slot of a running task back when its user holds more than a fair share and another
+   * user with nothing running waits (fairShare.shouldYield): the task goes back to pending with its
+   * progress, to start again where it stopped (its images are cached). True when it yielded.
+   */
+  async yieldTurn(task: DownloadRow, worker: string, p: JobProgress | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockQueue(trx);
+      const { waiting, running } = await standing(trx, now());
+      if (!shouldYield(task.user_id, waiting, running)) return false;
+      const result = await trx
+        .updateTable('downloads')
+        .set({
+          ...(p ? progressColumns(p) : {}),
+          status: 'pending',
+          worker: null,
+          eta_seconds: null,
+        })
+        .where('id', '=', task.id)
+        .where('worker', '=', worker)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
   }
 
   /**
@@ -173,4 +204,40 @@ export class DownloadQueue {
       .execute();
     return rows.map((r) => r.id);
   }
+}
+
+/** Serialises claims and yields across processes: SQLite's transactions already take the write lock. */
+async function lockQueue(trx: Kysely<Database>): Promise<void> {
+  if (isPostgres(trx as Kysely<unknown>))
+    await sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK})`.execute(trx);
+}
+
+/** Any constant of ours: the advisory lock that claims and yields hold. */
+const QUEUE_LOCK = 22_004;
+
+/** Tasks that could start now (few: each user has at most a handful unfinished), and who runs what. */
+async function standing(
+  db: Kysely<Database>,
+  at: string,
+): Promise<{ waiting: Waiting[]; running: RunningByUser }> {
+  const waiting = await db
+    .selectFrom('downloads')
+    .select(['id', 'status', 'user_id', 'created_at'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'paused'), eb('resume_at', '<=', at)]),
+      ]),
+    )
+    .execute();
+  const counts = await db
+    .selectFrom('downloads')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('status', '=', 'running')
+    .groupBy('user_id')
+    .execute();
+  return {
+    waiting: waiting as Waiting[],
+    running: new Map(counts.map((c) => [c.user_id, Number(c.n)])),
+  };
 }

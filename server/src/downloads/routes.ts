@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../http/plugins/access';
 import type { ImageStore } from '../images';
+import type { UserBudget } from '../upstream';
 import { nearDuplicates } from './near-duplicates';
 import { contentDisposition, type DownloadService } from './service';
 
@@ -20,9 +21,11 @@ import { contentDisposition, type DownloadService } from './service';
 export function downloadRoutes({
   downloads,
   images,
+  budget,
 }: {
   downloads: DownloadService;
   images: ImageStore;
+  budget: UserBudget;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -49,8 +52,10 @@ export function downloadRoutes({
     app.post(
       '/near-duplicates',
       { schema: { body: NearDuplicatesRequest, response: { 200: NearDuplicatesResponse } } },
-      async (request) =>
-        nearDuplicates(images, request.body.kind, request.body.image_ids, request.body.threshold),
+      async (request) => {
+        const { kind, image_ids, threshold } = request.body;
+        return nearDuplicates(images, kind, image_ids, threshold, budget);
+      },
     );
 
     app.get('/', { schema: { response: { 200: DownloadList } } }, async (request) => ({

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
+import { actAs, userActor } from '../upstream';
 import type { DownloadJob } from './job';
 import type { JobProgress } from './progress';
-import { TaskPaused } from './pause';
+import { TaskPaused, TaskYielded } from './pause';
 import { taskNotes } from './reasons';
 import type { DownloadQueue } from './queue';
 import type { DownloadRow } from './rows';
@@ -46,6 +47,8 @@ export class DownloadRunner {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Some user with nothing running waits while every slot here is taken: tasks check for a yield. */
+  private contended = false;
 
   constructor(
     private readonly deps: {
@@ -115,6 +118,7 @@ export class DownloadRunner {
         const done = this.run(task, stop).finally(() => this.active.delete(task.id));
         this.active.set(task.id, { stop, done });
       }
+      this.contended = this.active.size >= settings.concurrency && (await queue.someoneStarved());
     } catch (error) {
       this.deps.logger.error({ err: error }, 'download runner tick failed');
     }
@@ -144,14 +148,25 @@ export class DownloadRunner {
         .catch(() => undefined);
     };
     const heartbeat = setInterval(report, HEARTBEAT_EVERY_MS);
+    // At an image boundary, while contended: the slot goes back when this user holds too many.
+    const yieldTurn = () =>
+      this.contended &&
+      queue.yieldTurn(task, this.worker, worthShowing(latest)).then((yielded) => {
+        this.contended = false;
+        return yielded;
+      });
     try {
-      const outcome = await job.run(task, file, stop.signal, (progress) => {
+      const onProgress = (progress: JobProgress) => {
         latest = progress;
         eta.sample(progress);
         if (Date.now() - lastReport < PROGRESS_EVERY_MS) return;
         lastReport = Date.now();
         report();
-      });
+      };
+      // The task's upstream requests take its user's turns (upstream/actor.ts).
+      const outcome = await actAs(userActor(task.user_id), () =>
+        job.run(task, file, stop.signal, onProgress, yieldTurn),
+      );
       clearInterval(heartbeat);
       await reporting;
       await queue.finish(task.id, this.worker, outcome, settings.ttlMs);
@@ -162,6 +177,10 @@ export class DownloadRunner {
       if (error instanceof TaskPaused) {
         logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
         await queue.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
+      } else if (error instanceof TaskYielded) {
+        logger.info({ download: task.id }, 'download task yielded its slot to another user');
+        this.active.delete(task.id);
+        this.kick();
       } else if (error instanceof TaskStopped) {
         if (error.why === 'shutdown') await queue.release(task.id, this.worker);
       } else {

@@ -21,6 +21,7 @@ import type { Services } from '../services';
 import { siteHealthRoutes } from '../site-health/routes';
 import { capConnectionsPerAddress } from './connection-cap';
 import { registerAccessControl } from './plugins/access';
+import { registerActingUser } from './plugins/acting-user';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -79,6 +80,7 @@ export async function buildHttpApp(
   registerSecurityHeaders(app, headers);
   await app.register(fastifyCookie);
   registerAccessControl(app, services.auth);
+  registerActingUser(app);
 
   const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
   const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
@@ -90,7 +92,7 @@ export async function buildHttpApp(
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
-    [downloadRoutes({ downloads, images }), '/api/download'],
+    [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],

@@ -25,7 +25,7 @@ export class CdnHealth {
     const small = await this.deps.preferences.usesSmallCdn(userId);
     const templates = Object.values(this.deps.config.upstream.imageUrls[small ? 'small' : 'large']);
     const hosts = new Set(templates.map((t) => new URL(t.replace('{id}', '1')).host));
-    const learnt = this.imageHosts();
+    const learnt = await this.imageHosts();
     const down = new Set(learnt.filter((h) => h.state === 'down').map((h) => h.host));
     const worst = [...hosts]
       .map((host) => (down.has(host) ? 'unreachable' : this.deps.client.hostStatus(host).status))
@@ -38,8 +38,9 @@ export class CdnHealth {
     };
   }
 
-  /** The image hosts as the image store learnt them (for /cdn-status and the site-health page). */
-  imageHosts(): ImageHostState[] {
+  /** The image hosts as the image stores learnt them (for /cdn-status and the site-health page). */
+  async imageHosts(): Promise<ImageHostState[]> {
+    await this.deps.hostHealth.refresh(true);
     return this.deps.hostHealth.hosts().map((h) => ({
       host: h.host,
       sizes: h.sizes,

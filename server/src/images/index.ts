@@ -6,5 +6,6 @@ export { CdnHealth } from './cdn-health';
 export { compressedLarge, imageIdOfPath, imageItem, imageQueryOf, thumbUrl } from './urls';
 export { CacheGeneration } from './generation';
 export { ImageHostHealth, type ImageHostState } from './host-health';
+export { HostDownStore } from './host-down-store';
 export { ThumbnailPrefetch } from './prefetch';
 export { factsOf, hammingDistance, type ImageFacts } from './facts';

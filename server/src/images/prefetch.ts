@@ -1,5 +1,6 @@
 import PQueue from 'p-queue';
 import type { Kind } from '../config';
+import { actAs } from '../upstream';
 import type { ImageStore } from './store';
 
 /** How many background fetches wait in the paced client at once: enough to keep its pace. */
@@ -30,7 +31,8 @@ export class ThumbnailPrefetch {
     this.#listings.add(key);
     const { kind } = listing;
     const fetches = listing.imageIds.map((id) =>
-      this.#queue.add(() => this.store.prefetch(kind, id, 'thumb')),
+      // Its own turn in the paced client, not that of the user who opened the listing.
+      this.#queue.add(() => actAs('prefetch', () => this.store.prefetch(kind, id, 'thumb'))),
     );
     // A thumbnail the source refuses stays for the page to ask for (and report) itself.
     void Promise.allSettled(fetches).then(() => this.#listings.delete(key));

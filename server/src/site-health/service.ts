@@ -52,7 +52,7 @@ export class SiteHealthService {
       meter: CacheMeter;
       browserInstalled: () => boolean;
       /** What the image store learnt of each image host (down hosts are skipped). */
-      imageHosts: () => ImageHostState[];
+      imageHosts: () => Promise<ImageHostState[]>;
     },
   ) {
     this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
@@ -64,10 +64,17 @@ export class SiteHealthService {
     const record = await gate.refresh(true);
     const { clearance } = gate.current();
     const source = record.clearance ? record.source : clearance ? 'environment' : null;
-    const known = client.health().hosts;
-    const hosts = known.some((h) => h.host === this.#pageHost)
-      ? known
-      : [client.hostStatus(this.#pageHost), ...known];
+    // Request counts are every process's (the database's); other states are this process's view.
+    const counts = await client.requestCounts();
+    const names = new Set([this.#pageHost, ...client.health().hosts.map((h) => h.host)]);
+    for (const host of counts?.keys() ?? []) names.add(host);
+    const hosts = [...names].map((host) => {
+      const status = client.hostStatus(host);
+      const shared = counts?.get(host);
+      return shared
+        ? { ...status, requestsLastHour: shared.lastHour, requestsLastDay: shared.lastDay }
+        : status;
+    });
     const up = config.upstream;
     const cache = meter.snapshot();
     const rate = ({ hits, misses }: { hits: number; misses: number }) => ({
@@ -107,7 +114,7 @@ export class SiteHealthService {
         timeout_ms: up.timeoutMs,
       },
       cache: { listings: rate(cache.listings), images: rate(cache.images) },
-      image_hosts: this.deps.imageHosts(),
+      image_hosts: await this.deps.imageHosts(),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { ClearanceGate } from './challenge';
 import type { HostHealth } from './health';
-import type { SharedHostStore } from './shared-store';
+import type { HostRequestCounts, SharedHostStore } from './shared-store';
 import type { Transport } from './transport';
 
 export interface UpstreamLogger {
@@ -55,6 +55,8 @@ export interface UpstreamClient {
   /** Health of one host (`host` or `host:port`, as in a URL). */
   hostStatus(host: string): HostHealth;
   health(): UpstreamHealth;
+  /** Requests per host in the last hour and day by every process on the database (null: unknown). */
+  requestCounts(): Promise<ReadonlyMap<string, HostRequestCounts> | null>;
   /** Ends the host's cool-down in every process (a new clearance is worth a try at once). */
   endCoolDown(host: string): Promise<void>;
   /** The User-Agent requests carry (a clearance cookie is only good with the same one). */

@@ -145,6 +145,7 @@ export function createUpstreamClient(
     const timer = setTimeout(() => timeout.abort(), config.timeoutMs);
     requestsSent += 1;
     book.countRequest(url.host);
+    shared?.countRequest(url.host);
     const clearanceVersion = gate?.current().version ?? 0;
     try {
       const response = await transport.send({
@@ -271,6 +272,7 @@ export function createUpstreamClient(
     fetchImage: (url, options = {}) => get(url, images, options),
     hostStatus: (host) => book.status(host),
     health: () => ({ requestsSent, hosts: book.hosts().map((host) => book.status(host)) }),
+    requestCounts: async () => (await shared?.requestCounts()) ?? null,
     async endCoolDown(host) {
       book.endCoolDown(host);
       await shared?.endCoolDown(host);

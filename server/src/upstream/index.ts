@@ -49,3 +49,5 @@ export type {
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlMovie } from './crawl';
 export { crawlEpisodeFast, type FastEpisodeCrawl } from './crawl-fast';
+export { actAs, enterUserRequest, userActor } from './actor';
+export { UserBudget, UserBudgetExceeded, type UserBudgetLimits } from './user-budget';

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
+import { currentActor } from './actor';
+import { FairQueue, type FairAddOptions } from './fair-queue';
 
 export interface LanePacing {
   concurrency: number;
@@ -9,10 +11,18 @@ export interface LanePacing {
   jitterMs: number;
 }
 
-/** One host's queue: at most `concurrency` requests at once, starts spaced apart. */
+/**
+ * One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn.
+ * Waiting requests pass one at a time through the turn (`#turns`), and the next is chosen only
+ * when a place on the wire is free and the request before it is about to be sent: no more than
+ * one start is booked ahead, so a user arriving behind another's flood is chosen for the very next
+ * start rather than after every request that had already booked one.
+ */
 export class HostLane {
-  readonly #queue: PQueue;
+  readonly #turns: PQueue<FairQueue, FairAddOptions>;
   #nextStart = 0;
+  /** Requests holding a place: on the wire, or chosen and waiting for their start. */
+  #places = 0;
 
   /**
    * `reserve`, when given, claims the start from a schedule shared with other processes and
@@ -24,28 +34,51 @@ export class HostLane {
     private readonly random: () => number,
     private readonly reserve?: (gapMs: number) => Promise<number | null>,
   ) {
-    this.#queue = new PQueue({ concurrency: pacing.concurrency });
+    this.#turns = new PQueue({ concurrency: 1, queueClass: FairQueue });
   }
 
   /**
    * Runs the task in its turn; `beforeStart` may still refuse it (e.g. a cool-down began). Waiting
-   * tasks start by `priority` (higher first), then in arrival order.
+   * tasks start by `priority` (higher first), then the acting users (actor.ts) take turns, each
+   * user's own in arrival order.
    */
-  run<T>(
+  async run<T>(
     task: () => Promise<T>,
     beforeStart: () => void | Promise<void>,
     signal?: AbortSignal,
     priority = 0,
   ): Promise<T> {
-    return this.#queue.add(
-      async () => {
-        await beforeStart();
-        await this.#waitTurn(signal);
-        await beforeStart();
-        return task();
-      },
-      { signal, priority },
-    );
+    // The queue answers an abort at once while the turn may still go on: whichever side ends
+    // first hands the place back, exactly once.
+    const turn: { state: 'waiting' | 'placed' | 'left' } = { state: 'waiting' };
+    try {
+      await this.#turns.add(
+        async () => {
+          await beforeStart();
+          if (turn.state === 'left') return;
+          this.#take();
+          turn.state = 'placed';
+          await this.#waitTurn(signal);
+          await beforeStart();
+        },
+        { signal, priority, actor: currentActor() },
+      );
+      return await task();
+    } finally {
+      if (turn.state === 'placed') this.#release();
+      turn.state = 'left';
+    }
+  }
+
+  /** With every place taken, nobody else is chosen until one frees. */
+  #take(): void {
+    this.#places += 1;
+    if (this.#places >= this.pacing.concurrency) this.#turns.pause();
+  }
+
+  #release(): void {
+    this.#places -= 1;
+    if (this.#turns.isPaused) this.#turns.start();
   }
 
   async #waitTurn(signal?: AbortSignal): Promise<void> {
@@ -59,6 +92,6 @@ export class HostLane {
   }
 
   clear(): void {
-    this.#queue.clear();
+    this.#turns.clear();
   }
 }

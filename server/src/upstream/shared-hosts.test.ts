@@ -130,6 +130,9 @@ describe('upstream clients of several processes', () => {
       coolDown: () => Promise.reject(new Error('database down')),
       coolDownUntil: () => Promise.reject(new Error('database down')),
       endCoolDown: () => Promise.reject(new Error('database down')),
+      countRequest: () => Promise.reject(new Error('database down')),
+      requestCounts: () => Promise.reject(new Error('database down')),
+      dropCountsBefore: () => Promise.reject(new Error('database down')),
     };
     const client = processClient({}, failing);
     await Promise.all([1, 2, 3, 4].map((n) => client.fetchPage(`${site.origin}/${n}`)));

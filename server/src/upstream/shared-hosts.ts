@@ -1,5 +1,8 @@
 import type { HostBook } from './health';
-import type { SharedHostStore } from './shared-store';
+import type { HostRequestCounts, SharedHostStore } from './shared-store';
+
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
 
 /** How long a cool-down read from the store is trusted before asking again. */
 export const COOL_DOWN_REFRESH_MS = 250;
@@ -17,6 +20,7 @@ interface Warner {
 export class SharedHosts {
   readonly #readAt = new Map<string, number>();
   readonly #reading = new Map<string, Promise<void>>();
+  #prunedAt = -Infinity;
 
   constructor(
     private readonly store: SharedHostStore,
@@ -62,6 +66,32 @@ export class SharedHosts {
       await this.store.coolDown(host, until);
     } catch (error) {
       this.logger?.warn({ host, err: error }, 'could not share the cool-down');
+    }
+  }
+
+  /**
+   * Counts a request for the site-health page in every process's totals (not awaited: a count is
+   * never worth delaying a request); once an hour, counts older than a day go.
+   */
+  countRequest(host: string): void {
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    const stale = minute - DAY_MINUTES;
+    const prune = this.#prunedAt < minute - 60 ? this.store.dropCountsBefore(stale) : null;
+    if (prune) this.#prunedAt = minute;
+    Promise.all([this.store.countRequest(host, minute), prune]).catch((error: unknown) =>
+      this.logger?.warn({ host, err: error }, 'could not count the request'),
+    );
+  }
+
+  /** Requests per host in the last hour and day, every process's (null when the store failed). */
+  async requestCounts(): Promise<Map<string, HostRequestCounts> | null> {
+    const minute = Math.floor(this.now() / MINUTE_MS);
+    try {
+      const rows = await this.store.requestCounts(minute - 59, minute - DAY_MINUTES + 1);
+      return new Map(rows.map((row) => [row.host, row]));
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'could not read the request counts');
+      return null;
     }
   }
 

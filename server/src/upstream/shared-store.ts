@@ -17,6 +17,18 @@ export interface SharedHostStore {
   coolDownUntil(host: string): Promise<number>;
   /** Ends the host's cool-down for everyone (a new clearance was obtained). */
   endCoolDown(host: string): Promise<void>;
+  /** Counts one request sent to the host in `minute` (minutes since the epoch), by any process. */
+  countRequest(host: string, minute: number): Promise<void>;
+  /** Requests per host since `hourFrom` and since `dayFrom` (minutes), every process's. */
+  requestCounts(hourFrom: number, dayFrom: number): Promise<HostRequestCounts[]>;
+  /** Drops the counts of minutes before `minute`. */
+  dropCountsBefore(minute: number): Promise<void>;
+}
+
+export interface HostRequestCounts {
+  host: string;
+  lastHour: number;
+  lastDay: number;
 }
 
 /** The later of the stored column and a value, portable across SQLite and Postgres. */
@@ -58,6 +70,41 @@ export function databaseHostStore(db: Kysely<Database>): SharedHostStore {
         .set({ cooldown_until: 0 })
         .where('host', '=', host)
         .execute();
+    },
+    async countRequest(host, minute) {
+      await db
+        .insertInto('upstream_request_counts')
+        .values({ host, minute, requests: 1 })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['host', 'minute'])
+            .doUpdateSet({ requests: sql`upstream_request_counts.requests + 1` }),
+        )
+        .execute();
+    },
+    async requestCounts(hourFrom, dayFrom) {
+      const rows = await db
+        .selectFrom('upstream_request_counts')
+        .select((eb) => [
+          'host',
+          eb.fn
+            .sum<number>(
+              eb.case().when('minute', '>=', hourFrom).then(eb.ref('requests')).else(0).end(),
+            )
+            .as('last_hour'),
+          eb.fn.sum<number>('requests').as('last_day'),
+        ])
+        .where('minute', '>=', dayFrom)
+        .groupBy('host')
+        .execute();
+      return rows.map((r) => ({
+        host: r.host,
+        lastHour: Number(r.last_hour),
+        lastDay: Number(r.last_day),
+      }));
+    },
+    async dropCountsBefore(minute) {
+      await db.deleteFrom('upstream_request_counts').where('minute', '<', minute).execute();
     },
     async coolDownUntil(host) {
       const row = await db

@@ -14,6 +14,7 @@ import * as workJobs from './012-work-jobs';
 import * as userPreferences from './014-user-preferences';
 import * as downloadReasons from './015-download-reasons';
 import * as auditLog from './019-audit-log';
+import * as sharedHostHealth from './018-shared-host-health';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '014-user-preferences': userPreferences,
   '015-download-reasons': downloadReasons,
   '019-audit-log': auditLog,
+  '018-shared-host-health': sharedHostHealth,
 };

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DownloadQueue } from '../src/downloads/queue';
+import { databaseKind, startTestApp, type TestApp } from './helpers';
+
+/**
+ * Claims as two processes make them: two queues on one database, claiming at the same moment,
+ * still share the slots out round-robin (never two tasks of one user while another waits idle),
+ * and of two of one user's tasks asked to yield at once, only one gives its slot back.
+ */
+
+let t: TestApp;
+let alice: number;
+let bob: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  // The app's own runner stays out of it: these rows are claimed by hand.
+  await t.services.downloadRunner.stop();
+  const create = (email: string) =>
+    t.services.auth.users.create({ email, password: 'UserPass123', role: 'user' });
+  alice = (await create('alice@example.com')).id;
+  bob = (await create('bob@example.com')).id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function addTask(id: string, userId: number, minute: number): Promise<void> {
+  await t.services.db.kysely
+    .insertInto('downloads')
+    .values({
+      id,
+      user_id: userId,
+      status: 'pending',
+      file_name: `${id}.zip`,
+      entry_prefix: id,
+      items: '[]',
+      file_count: 1,
+      created_at: `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`,
+    })
+    .execute();
+}
+
+describe(`download claims across processes (${databaseKind})`, () => {
+  it('two processes claiming at once give the second slot to the other user, and only one task yields', async () => {
+    const db = t.services.db.kysely;
+    const [one, two] = [new DownloadQueue(db), new DownloadQueue(db)];
+    for (let round = 0; round < 5; round++) {
+      await db.deleteFrom('downloads').execute();
+      await addTask('a1', alice, 0);
+      await addTask('a2', alice, 1);
+      await addTask('a3', alice, 2);
+      await addTask('b1', bob, 3);
+      const claimed = await Promise.all([one.claimNext('p1'), two.claimNext('p2')]);
+      expect(claimed.map((row) => row?.id).sort(), `round ${round}`).toEqual(['a1', 'b1']);
+    }
+
+    // Alice holds both slots (claimed before bob asked); bob waits with nothing running.
+    await db.deleteFrom('downloads').execute();
+    await addTask('a1', alice, 0);
+    await addTask('a2', alice, 1);
+    const a1 = (await one.claimNext('p1'))!;
+    const a2 = (await two.claimNext('p2'))!;
+    await addTask('b1', bob, 3);
+    expect(await one.someoneStarved()).toBe(true);
+    const yielded = await Promise.all([
+      one.yieldTurn(a1, 'p1', null),
+      two.yieldTurn(a2, 'p2', null),
+    ]);
+    expect(yielded.filter(Boolean)).toHaveLength(1);
+    expect((await one.claimNext('p1'))?.id).toBe('b1');
+    expect(await one.someoneStarved()).toBe(false);
+    // Both users now run one task: nobody holds more than a share.
+    const stillRunning = yielded[0] ? a2 : a1;
+    expect(await one.yieldTurn(stillRunning, stillRunning === a1 ? 'p1' : 'p2', null)).toBe(false);
+  });
+});
