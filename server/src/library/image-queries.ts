@@ -1,7 +1,8 @@
 import type { LocalLibrarySort } from '@capshelf/contract';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
+import { indexRows } from './scope';
 
 /** One cached image: its largest stored file's bytes and its newest file's time. */
 export type ImageAggregate = { kind: Kind; id: number; max_bytes: number; last_cached: string };
@@ -44,6 +45,63 @@ export class CachedImageQueries {
       .orderBy('c.kind', direction)
       .limit(limit)
       .offset(offset);
+    return this.withTitles(paged, key, direction);
+  }
+
+  /**
+   * A page of one user's library: the cached images of the episodes they opened, walked from
+   * their history (`indexRows`), so the cost follows the user's library, not the whole cache.
+   */
+  async openedPage(
+    userId: number,
+    sort: LocalLibrarySort,
+    limit: number,
+    offset: number,
+  ): Promise<CachedImageRow[]> {
+    const [key, direction] = sort.split('_') as ['id' | 'date' | 'size', 'asc' | 'desc'];
+    const paged = this.openedImages(userId)
+      .$if(key !== 'id', (q) => q.orderBy(ORDER_COLUMN[key], direction))
+      .orderBy('c.id', direction)
+      .orderBy('c.kind', direction)
+      .limit(limit)
+      .offset(offset);
+    return this.withTitles(paged, key, direction);
+  }
+
+  /** How many images one user's library holds and the bytes of their files. */
+  async openedStats(userId: number): Promise<{ images: number; bytes: number }> {
+    const row = await this.db
+      .selectFrom(this.openedImages(userId).as('o'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('o.total_bytes'), eb.lit(0)).as('bytes'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { images: Number(row.n), bytes: Number(row.bytes) };
+  }
+
+  /** One row per cached image of the user's opened episodes, with its files' aggregates. */
+  private openedImages(userId: number) {
+    return indexRows(this.db, { userId })
+      .innerJoin('cached_images as c', (j) =>
+        j.onRef('c.kind', '=', 'ii.kind').onRef('c.id', '=', 'ii.id'),
+      )
+      .select((eb) => [
+        'c.kind',
+        'c.id',
+        eb.fn.max('c.bytes').as('max_bytes'),
+        eb.fn.max('c.cached_at').as('last_cached'),
+        eb.fn.sum<number>('c.bytes').as('total_bytes'),
+      ])
+      .groupBy(['c.kind', 'c.id']);
+  }
+
+  /** A page of images with the titles of what owns them, in the page's order. */
+  private withTitles(
+    paged: SelectQueryBuilder<Database, never, ImageAggregate>,
+    key: 'id' | 'date' | 'size',
+    direction: 'asc' | 'desc',
+  ): Promise<CachedImageRow[]> {
     return this.db
       .selectFrom(paged.as('img'))
       .leftJoin('image_index as ii', (j) =>

@@ -93,6 +93,31 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(res.json().cleared_items).toBeGreaterThan(0);
   });
 
+  it('gives the 全部用户 libraries (scope=all) to the admin only, 403 to a user', async () => {
+    const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
+    const urls = [
+      '/api/images/local-library?scope=all',
+      '/api/images/local-library/stats?scope=all',
+      '/api/images/local-library-categorized?scope=all',
+      '/api/images/local-library/category/uncategorized/episode/all?scope=all',
+    ];
+    for (const url of urls) {
+      const refused = await inject({ method: 'GET', url, headers: h.t.headers });
+      expectContractError(refused, 403);
+      expect(refused.json().code, url).toBe('FORBIDDEN');
+      const mine = await inject({
+        method: 'GET',
+        url: url.replace('scope=all', 'scope=mine'),
+        headers: h.t.headers,
+      });
+      expect(mine.statusCode, url).not.toBe(403);
+    }
+    for (const url of urls.slice(0, 3)) {
+      const res = await inject({ method: 'GET', url, headers: admin });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+  });
+
   it('keeps the admin-only routes (site health) from a user with 403', async () => {
     const adminRoutes = h.routes.filter((r) => r.access === 'admin').map(routeKey);
     expect(adminRoutes).toEqual(expect.arrayContaining(['GET /api/admin/site-health']));
