@@ -67,9 +67,7 @@ export class CacheLibrary {
   ): Promise<LocalLibraryResponse> {
     const offset = (page - 1) * limit;
     const [rows, stats, compressed] = await Promise.all([
-      scope === 'all'
-        ? this.images.localPage(sort_by, limit, offset)
-        : this.images.openedPage(userId, sort_by, limit, offset),
+      this.images.localPage(scope === 'all' ? 'all' : { userId }, sort_by, limit, offset),
       this.stats(userId, scope),
       this.deps.cdn.usesSmallCdn(userId),
     ]);

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db';
 import type { ImageIndexTable } from '../db/schema';
 
@@ -11,23 +11,28 @@ export type LibraryOwner = { userId: number } | 'all';
 type IndexRows = SelectQueryBuilder<Database & { ii: ImageIndexTable }, 'ii', object>;
 
 /**
- * image_index as `ii`, limited to the owner's opened episodes. A user's rows are walked from their
- * history (two joins instead of an OR, so each uses its index: a movie's images carry the movie id
- * as work id), so the cost follows what the user opened, not the size of the cache. A history row
- * matches whole episodes, so an episode is in a user's library with all its cached images or not.
+ * image_index as `ii`, limited to the owner's opened episodes: each row is kept when the user's
+ * history holds its episode (a movie's images: the movie, their work id), one probe of the
+ * history's (user, kind, episode) key per row. The walk keeps image_index's own order and indexes,
+ * so every library query plans as it does over the whole cache. A history row matches whole
+ * episodes, so an episode is in a user's library with all its cached images or not at all.
  */
 export function indexRows(db: Kysely<Database>, owner: LibraryOwner): IndexRows {
-  if (owner === 'all') return db.selectFrom('image_index as ii');
-  const opened = (movie: boolean) =>
-    db
-      .selectFrom('history as h')
-      .innerJoin('image_index as x', (j) =>
-        j
-          .onRef('x.kind', '=', 'h.kind')
-          .onRef(movie ? 'x.work_id' : 'x.episode_id', '=', 'h.episode_id'),
-      )
-      .select(['x.kind', 'x.id', 'x.work_id', 'x.episode_id', 'x.position'])
-      .where('h.user_id', '=', owner.userId)
-      .where('h.kind', movie ? '=' : '!=', 'movie');
-  return db.selectFrom(opened(false).unionAll(opened(true)).as('ii'));
+  const rows = db.selectFrom('image_index as ii');
+  if (owner === 'all') return rows;
+  return rows.where((eb) => {
+    const opened = (column: 'ii.episode_id' | 'ii.work_id') =>
+      eb.exists(
+        eb
+          .selectFrom('history as h')
+          .select(sql.lit(1).as('one'))
+          .where('h.user_id', '=', owner.userId)
+          .whereRef('h.kind', '=', 'ii.kind')
+          .whereRef('h.episode_id', '=', column),
+      );
+    return eb.or([
+      opened('ii.episode_id'),
+      eb.and([eb('ii.kind', '=', 'movie'), opened('ii.work_id')]),
+    ]);
+  });
 }
