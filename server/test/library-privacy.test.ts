@@ -79,10 +79,13 @@ describe(`each user's own libraries (${databaseKind})`, () => {
     const theirs = await get<Local>('/api/images/local-library?limit=1', b);
     expect(theirs.total).toBe(2);
     expect(ids(await get<Local>('/api/images/local-library', b))).toEqual(ep2Cached.sort());
-    for (const sort of ['id_asc', 'size_desc', 'date_asc']) {
-      const page = await get<Local>(`/api/images/local-library?sort_by=${sort}&limit=2`, a);
-      expect(page.total, sort).toBe(5);
-      expect(page.images, sort).toHaveLength(2);
+    for (const key of ['id', 'date', 'size']) {
+      const asc = await get<Local>(`/api/images/local-library?sort_by=${key}_asc`, a);
+      const desc = await get<Local>(`/api/images/local-library?sort_by=${key}_desc`, a);
+      expect(desc.images, key).toEqual([...asc.images].reverse());
+      const page = await get<Local>(`/api/images/local-library?sort_by=${key}_asc&limit=2`, a);
+      expect(page.total, key).toBe(5);
+      expect(page.images, key).toEqual(asc.images.slice(0, 2));
     }
     expect(await get('/api/images/local-library', newcomer)).toEqual({
       images: [],

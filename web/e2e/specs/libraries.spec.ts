@@ -77,6 +77,15 @@ test('the categorized library walks down to images and back up, and the local li
   await expect(firstCard).toBeVisible();
   await page.getByLabel('排序').selectOption({ label: '按ID 升序' });
   await expect(page).toHaveURL(/sort=id_asc/);
+  // Read once the grid shows the new order: its first card is then the smallest id on screen
+  // (the newest image, first before, may well be the largest id of the user's own library).
+  const shownIds = () =>
+    page
+      .locator('[data-image-id]')
+      .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-image-id'))));
+  await expect
+    .poll(async () => (await shownIds())[0] === Math.min(...(await shownIds())))
+    .toBe(true);
   const ascending = Number(await firstCard.getAttribute('data-image-id'));
   await page.getByLabel('排序').selectOption({ label: '按ID 降序' });
   await expect(page).toHaveURL(/sort=id_desc/);
