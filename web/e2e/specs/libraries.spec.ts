@@ -1,27 +1,6 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { browseEpisode, kettleEpisode as episode, kettleShow as show } from '../browse-episode';
 import { signIn } from '../support';
-
-const show = showById(KEY_IDS.oldThumbShow)!;
-const episode = show.episodes[0]!;
-
-async function browseEpisode(page: Page) {
-  await page.goto(`/search?q=kettle&type=all`);
-  await page.getByLabel('搜索内容').fill('kettle');
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  await page.getByRole('link', { name: new RegExp(show.title) }).click();
-  await page.locator(`[data-episode-id="${episode.id}"]`).click();
-  // The grid's thumbnails land in the shared image cache as they load.
-  for (const id of episode.imageIds.slice(0, 6)) {
-    await expect
-      .poll(() =>
-        page
-          .locator(`[data-image-id="${id}"] img`)
-          .evaluate((img: HTMLImageElement) => img.naturalWidth),
-      )
-      .toBeGreaterThan(0);
-  }
-}
 
 test('a browsed episode shows in the history library by work and by episode, and can be deleted', async ({
   page,

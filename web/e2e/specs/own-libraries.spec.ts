@@ -1,28 +1,8 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
+import { browseEpisode, kettleEpisode as episode, kettleShow as show } from '../browse-episode';
 import { signIn, signOut } from '../support';
 
-const show = showById(KEY_IDS.oldThumbShow)!;
-const episode = show.episodes[0]!;
 const LEGACY_KEY = 'fancaps-search-history';
-
-/** Searches "kettle" and opens the first episode's grid until its first thumbnails are in. */
-async function browseEpisode(page: Page) {
-  await page.goto('/search');
-  await page.getByLabel('搜索内容').fill('kettle');
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  await page.getByRole('link', { name: new RegExp(show.title) }).click();
-  await page.locator(`[data-episode-id="${episode.id}"]`).click();
-  for (const id of episode.imageIds.slice(0, 4)) {
-    await expect
-      .poll(() =>
-        page
-          .locator(`[data-image-id="${id}"] img`)
-          .evaluate((img: HTMLImageElement) => img.naturalWidth),
-      )
-      .toBeGreaterThan(0);
-  }
-}
 
 /** A screenshot of the page at a phone's and a desktop's size, with no sideways scrolling. */
 async function shoot(page: Page, name: string) {
