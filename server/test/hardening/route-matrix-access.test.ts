@@ -46,11 +46,30 @@ describe(`route matrix (${databaseKind})`, () => {
       const mine = await inject({ method: 'GET', url, headers: h.t.headers });
       expect(mine.json(), url).toMatchObject({ is_favorited: true });
     }
-    for (const url of ['/api/favorites', '/api/download', '/api/images/search-based-library']) {
+    for (const url of [
+      '/api/favorites',
+      '/api/download',
+      '/api/images/search-based-library',
+      '/api/images/local-library',
+      '/api/images/local-library-categorized',
+      '/api/search/recent',
+      '/api/search/recent/suggestions?q=biyori',
+    ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
-      expect(listed.body, url).not.toContain('Non Non Biyori');
+      expect(listed.statusCode, url).toBe(200);
+      expect(listed.body.toLowerCase(), url).not.toContain('non non biyori');
       expect(listed.body, url).not.toContain(downloadId);
+      expect(listed.body, url).not.toContain(`"id":${imageId}`);
     }
+    // The owner's own answers do hold them, so the checks above can fail.
+    const own = await inject({ method: 'GET', url: '/api/search/recent', headers: h.t.headers });
+    expect(own.body).toContain('non non biyori');
+    const mine = await inject({
+      method: 'GET',
+      url: '/api/images/local-library',
+      headers: h.t.headers,
+    });
+    expect(mine.body).toContain(`"id":${imageId}`);
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
