@@ -19,13 +19,16 @@ export type Ref = z.infer<typeof Ref>;
 /** `?refresh=true` on any listing call bypasses the cache once (the page's refresh buttons). */
 export const RefreshQuery = z.object({ refresh: z.stringbool().optional() });
 
+/** A search text as the server keeps it: trimmed, lower case, 1–200 characters. */
+export const SearchText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, validationMessages.searchEmpty)
+  .max(200, validationMessages.searchTooLong);
+
 export const SearchRequest = z.object({
-  query: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, validationMessages.searchEmpty)
-    .max(200, validationMessages.searchTooLong),
+  query: SearchText,
   content_type: ContentType.default('all'),
 });
 export type SearchRequest = z.input<typeof SearchRequest>;

@@ -15,4 +15,5 @@ export * from './library';
 export * from './format';
 export * from './site-health';
 export * from './crawl';
+export * from './recent-searches';
 export * from './audit';

@@ -4,9 +4,19 @@ import { ImageItem, Kind, Ref } from './browse';
 import { PageLink } from './links';
 
 /**
- * The three libraries: the local library (every cached image), the categorized library (the same
- * cache grouped work → episode → images) and the search-history library (each user's own history).
+ * The three libraries: the local library (cached images), the categorized library (the same
+ * images grouped work → episode → images) and the search-history library (each user's own history).
+ * The first two show the episodes the caller opened (`scope=mine`, the default); an admin may ask
+ * for every cached image (`scope=all`, 全部用户), anyone else gets 403.
  */
+export const LIBRARY_SCOPES = ['mine', 'all'] as const;
+export const LibraryScope = z.enum(LIBRARY_SCOPES);
+export type LibraryScope = z.infer<typeof LibraryScope>;
+const Scope = LibraryScope.default('mine');
+
+/** Query of `GET /images/local-library/stats`: the home page's totals of the caller's library. */
+export const LibraryStatsQuery = z.object({ scope: Scope });
+export type LibraryStatsQuery = z.input<typeof LibraryStatsQuery>;
 
 export const LOCAL_LIBRARY_SORTS = [
   'id_asc',
@@ -29,6 +39,7 @@ export const LocalLibraryQuery = z.object({
   page: Page,
   limit: Limit(MAX_LOCAL_LIBRARY_LIMIT, 50),
   sort_by: LocalLibrarySort.default('date_desc'),
+  scope: Scope,
 });
 export type LocalLibraryQuery = z.input<typeof LocalLibraryQuery>;
 
@@ -73,6 +84,7 @@ export const MAX_CATEGORIZED_LIMIT = 100;
 export const CategorizedLibraryQuery = z.object({
   page: Page,
   limit: Limit(MAX_CATEGORIZED_LIMIT, 20),
+  scope: Scope,
 });
 export type CategorizedLibraryQuery = z.input<typeof CategorizedLibraryQuery>;
 
@@ -80,6 +92,7 @@ export const MAX_EPISODE_IMAGES_LIMIT = 10_000;
 export const CategoryEpisodeQuery = z.object({
   page: Page,
   limit: Limit(MAX_EPISODE_IMAGES_LIMIT, 100),
+  scope: Scope,
 });
 export type CategoryEpisodeQuery = z.input<typeof CategoryEpisodeQuery>;
 

@@ -4,8 +4,11 @@ import { databaseKind, startTestApp } from './helpers';
 import { FAST_PACING, startBrowseApp, type BrowseApp } from './support/browse';
 
 let t: BrowseApp;
+/** The admin's 全部用户 view is the one answer kept between cache changes. */
+let admin: { authorization: string };
 beforeAll(async () => {
   t = await startBrowseApp();
+  admin = await t.userHeaders('librarian@example.com', 'admin');
 });
 afterAll(async () => {
   await t.close();
@@ -13,9 +16,13 @@ afterAll(async () => {
 
 const episode = episodeById(KEY_IDS.bigEpisode + 2)!;
 const episodeUrl = () => `${t.replica.pageOrigin}/anime/episodeimages.php?${episode.id}`;
-const categorized = async (app = t.app, headers = t.headers) =>
+const categorized = async () =>
   (
-    await app.inject({ method: 'GET', url: '/api/images/local-library-categorized', headers })
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/images/local-library-categorized?scope=all',
+      headers: admin,
+    })
   ).json();
 const cacheImage = (id: number, app = t.app, headers = t.headers) =>
   app.inject({ method: 'GET', url: `/api/images/${id}.jpg?kind=anime&size=thumb`, headers });
@@ -39,7 +46,7 @@ describe(`categorized library freshness (${databaseKind})`, () => {
     await t.app.inject({
       method: 'DELETE',
       url: `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl())}`,
-      headers: t.headers,
+      headers: admin,
     });
     expect((await categorized()).total_images).toBe(0);
   });

@@ -84,6 +84,14 @@ export interface CachedImagesTable {
   sha256: string | null;
 }
 
+/** A user's recent search (migration 016): one row per query, the newest few kept. */
+export interface RecentSearchesTable {
+  user_id: number;
+  query: string;
+  results_count: number;
+  searched_at: string;
+}
+
 export interface HistoryTable {
   id: Generated<number>;
   user_id: number;
@@ -262,6 +270,7 @@ export interface Database {
   cached_images: CachedImagesTable;
   user_settings: UserSettingsTable;
   history: HistoryTable;
+  recent_searches: RecentSearchesTable;
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
   upstream_hosts: UpstreamHostsTable;

@@ -16,6 +16,7 @@ import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { imageFileRoutes } from '../images/routes';
+import { recentSearchRoutes } from '../library';
 import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
 import { siteHealthRoutes } from '../site-health/routes';
@@ -91,6 +92,7 @@ export async function buildHttpApp(
     [searchRoutes({ catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
+    [recentSearchRoutes({ recent: libraries.recent }), '/api/search/recent'],
     [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],

@@ -2,11 +2,12 @@ import {
   UNCATEGORIZED,
   UNCATEGORIZED_EPISODE,
   categoryKey,
+  humanSize,
+  type CacheStats,
+  type LibraryScope,
   type CategorizedLibraryResponse,
   type CategoryEpisodeResponse,
   type LibraryCategory,
-  type LibraryEpisode,
-  type LibraryImage,
   type LocalLibraryResponse,
   type LocalLibrarySort,
 } from '@capshelf/contract';
@@ -20,44 +21,30 @@ import {
   type CacheGeneration,
   type CdnPreferences,
 } from '../images';
-import {
-  CacheLibraryQueries,
-  PREVIEWS,
-  type EpisodePreviewRow,
-  type WorkGroupRow,
-} from './cache-queries';
-import { CachedImageQueries, type ImageAggregate } from './image-queries';
+import { libraryImage, workCategory } from './cache-answers';
+import { CacheLibraryQueries, PREVIEWS, type EpisodePreviewRow } from './cache-queries';
+import { CachedImageQueries } from './image-queries';
+import type { HistoryStore } from './history-store';
 import { UNCATEGORIZED_NAME, episodeNameOf, workName } from './names';
-import { episodeLink, workLink, type UrlBuilders } from '../upstream';
+import type { LibraryOwner } from './scope';
+import type { UrlBuilders } from '../upstream';
 
 interface Paging {
   page: number;
   limit: number;
+  scope: LibraryScope;
 }
-
-interface Titles {
-  work_title: string | null;
-  episode_title: string | null;
-}
-
-const libraryImage = (row: ImageAggregate, titles: Titles, compressed: boolean): LibraryImage => ({
-  ...imageItem(row.kind, row.id, compressed),
-  size: Number(row.max_bytes),
-  cached_at: row.last_cached,
-  work_title: titles.work_title,
-  // A movie is its own single episode.
-  episode_title: titles.episode_title ?? (row.kind === 'movie' ? titles.work_title : null),
-});
 
 /**
- * The local library (every cached image) and the categorized library (the same cache grouped
- * work → episode → images). The image cache is shared, so these answers are the same for every
- * user except for the image URLs, which carry the user's CDN preference.
+ * The local library and the categorized library (the same images grouped work → episode →
+ * images). The image files are shared; what a library lists is its owner's: the cached images of
+ * the episodes and movies the user opened (their history), or for an admin's 全部用户 every cached
+ * image. Image URLs carry the caller's CDN preference.
  */
 export class CacheLibrary {
   private readonly queries: CacheLibraryQueries;
   private readonly images: CachedImageQueries;
-  /** Categorized answers of one cache generation; a new generation starts an empty set. */
+  /** 全部用户 categorized answers of one cache generation; a new generation starts an empty set. */
   private memo = { generation: -1, answers: new Map<string, CategorizedLibraryResponse>() };
 
   constructor(
@@ -67,6 +54,7 @@ export class CacheLibrary {
       cdn: CdnPreferences;
       generation: CacheGeneration;
       builders: UrlBuilders;
+      history: HistoryStore;
     },
   ) {
     this.queries = new CacheLibraryQueries(deps.db);
@@ -75,11 +63,12 @@ export class CacheLibrary {
 
   async local(
     userId: number,
-    { page, limit, sort_by }: Paging & { sort_by: LocalLibrarySort },
+    { page, limit, sort_by, scope }: Paging & { sort_by: LocalLibrarySort },
   ): Promise<LocalLibraryResponse> {
+    const offset = (page - 1) * limit;
     const [rows, stats, compressed] = await Promise.all([
-      this.images.localPage(sort_by, limit, (page - 1) * limit),
-      this.deps.records.stats(),
+      this.images.localPage(scope === 'all' ? 'all' : { userId }, sort_by, limit, offset),
+      this.stats(userId, scope),
       this.deps.cdn.usesSmallCdn(userId),
     ]);
     return {
@@ -90,11 +79,22 @@ export class CacheLibrary {
     };
   }
 
+  /** The home page's totals: how many images the library holds and their files' bytes. */
+  async stats(userId: number, scope: LibraryScope): Promise<CacheStats> {
+    if (scope === 'all') return this.deps.records.stats();
+    const { images, bytes } = await this.images.openedStats(userId);
+    return { total_images: images, size_bytes: bytes, size_human: humanSize(bytes) };
+  }
+
   /**
    * A page of works, most recently cached first; the uncategorized group ('未分类': images no
    * listing ever named an owner for) comes after every work.
    */
   async categorized(userId: number, paging: Paging): Promise<CategorizedLibraryResponse> {
+    if (paging.scope !== 'all') {
+      const compressed = await this.deps.cdn.usesSmallCdn(userId);
+      return this.groupCache({ userId }, paging, compressed);
+    }
     const [generation, compressed] = await Promise.all([
       this.deps.generation.current(),
       this.deps.cdn.usesSmallCdn(userId),
@@ -104,30 +104,37 @@ export class CacheLibrary {
     const key = `${paging.page}:${paging.limit}:${compressed}`;
     const known = this.memo.answers.get(key);
     if (known) return known;
-    const answer = await this.groupCache(paging, compressed);
+    const answer = await this.groupCache('all', paging, compressed);
     if (this.memo.generation === generation && this.memo.answers.size < 100)
       this.memo.answers.set(key, answer);
     return answer;
   }
 
   private async groupCache(
+    owner: LibraryOwner,
     { page, limit }: Paging,
     compressed: boolean,
   ): Promise<CategorizedLibraryResponse> {
     const offset = (page - 1) * limit;
     const [groups, stats] = await Promise.all([
-      this.queries.workGroups(limit, offset),
-      this.deps.records.stats(),
+      this.queries.workGroups(owner, limit, offset),
+      owner === 'all' ? this.deps.records.stats() : null,
     ]);
     // The totals ride on the page's rows; a page past the end has none, so ask the first page.
-    const totals = groups[0] ?? (offset > 0 ? (await this.queries.workGroups(1, 0))[0] : undefined);
+    const totals =
+      groups[0] ?? (offset > 0 ? (await this.queries.workGroups(owner, 1, 0))[0] : undefined);
     const totalWorks = totals?.total_works ?? 0;
-    // Every cached image either has a known work or is uncategorized.
-    const uncategorizedCount = stats.total_images - (totals?.indexed_images ?? 0);
+    const indexedImages = totals?.indexed_images ?? 0;
+    // Every cached image either has a known work or is uncategorized; a user's library holds
+    // only images of episodes they opened, so it has no uncategorized ones.
+    const uncategorizedCount = stats ? stats.total_images - indexedImages : 0;
     const uncategorizedOnPage =
       uncategorizedCount > 0 && offset <= totalWorks && totalWorks < offset + limit;
     const [previews, uncategorized] = await Promise.all([
-      this.queries.episodePreviews(groups.map((g) => ({ kind: g.kind, workId: g.work_id }))),
+      this.queries.episodePreviews(
+        owner,
+        groups.map((g) => ({ kind: g.kind, workId: g.work_id })),
+      ),
       uncategorizedOnPage ? this.uncategorizedCategory(uncategorizedCount, compressed) : null,
     ]);
     const episodesByWork = new Map<string, EpisodePreviewRow[]>();
@@ -149,7 +156,7 @@ export class CacheLibrary {
     return {
       categories,
       total_categories: totalWorks + (uncategorizedCount > 0 ? 1 : 0),
-      total_images: stats.total_images,
+      total_images: indexedImages + uncategorizedCount,
       page,
       limit,
     };
@@ -195,11 +202,13 @@ export class CacheLibrary {
     userId: number,
     category: string,
     episode: string,
-    { page, limit }: Paging,
+    { page, limit, scope }: Paging,
   ): Promise<CategoryEpisodeResponse> {
     const offset = (page - 1) * limit;
     const compressed = await this.deps.cdn.usesSmallCdn(userId);
+    const mine = scope !== 'all';
     if (category === UNCATEGORIZED) {
+      if (mine) throw notFound('没有找到该分类或剧集');
       if (episode !== UNCATEGORIZED_EPISODE)
         throw badRequest(`episode: 未分类图片只有一个剧集 ${UNCATEGORIZED_EPISODE}`);
       const [rows, summary] = await Promise.all([
@@ -222,8 +231,12 @@ export class CacheLibrary {
     const [kind, workText] = category.split(':') as [Kind, string];
     const workId = Number(workText);
     const episodeId = Number(episode);
-    const known = await this.queries.episodeOf(kind, workId, episodeId);
-    if (!known) throw notFound('没有找到该分类或剧集');
+    const [known, opened] = await Promise.all([
+      this.queries.episodeOf(kind, workId, episodeId),
+      mine ? this.deps.history.hasOpened(userId, kind, episodeId) : true,
+    ]);
+    // Another user's episode is as unknown to this one as an episode nobody listed.
+    if (!known || !opened) throw notFound('没有找到该分类或剧集');
     const titles = {
       work_title: workName(known.workTitle, workId),
       episode_title: episodeNameOf(kind, episodeId, known.label, known.workTitle),
@@ -240,37 +253,4 @@ export class CacheLibrary {
       episode_id: episodeId,
     };
   }
-}
-
-function workCategory(
-  builders: UrlBuilders,
-  group: WorkGroupRow,
-  rows: EpisodePreviewRow[],
-  compressed: boolean,
-): LibraryCategory {
-  const work = { kind: group.kind, id: group.work_id };
-  const episodes = rows.map((row): LibraryEpisode => {
-    // A movie is its own single episode, keyed by the movie id.
-    const episodeId = row.episode_id ?? row.work_id;
-    return {
-      episode_name: episodeNameOf(row.kind, episodeId, row.label, group.title),
-      episode_id: episodeId,
-      episode_key: String(episodeId),
-      kind: row.kind,
-      image_count: row.image_count,
-      images: row.previews.map((id) => imageItem(row.kind, id, compressed)),
-      link: episodeLink(builders, row.kind, episodeId),
-    };
-  });
-  return {
-    show_name: workName(group.title, group.work_id),
-    work,
-    link: workLink(builders, work.kind, work.id),
-    category: categoryKey(work),
-    episode_count: episodes.length,
-    total_images: group.image_count,
-    last_cached: group.last_cached,
-    images: episodes.flatMap((e) => e.images).slice(0, PREVIEWS),
-    episodes,
-  };
 }

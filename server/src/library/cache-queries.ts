@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
 import type { ImageAggregate } from './image-queries';
+import { indexRows, type LibraryOwner } from './scope';
 
 export interface WorkGroupRow {
   kind: Kind;
@@ -64,9 +65,8 @@ export class CacheLibraryQueries {
    * one query for page and totals). The walk follows image_index in work order (index of 005), so
    * grouping streams; titles are joined after paging.
    */
-  async workGroups(limit: number, offset: number): Promise<WorkGroupRow[]> {
-    const groups = this.db
-      .selectFrom('image_index as ii')
+  async workGroups(owner: LibraryOwner, limit: number, offset: number): Promise<WorkGroupRow[]> {
+    const groups = indexRows(this.db, owner)
       .innerJoin('cached_images as ci', (j) =>
         j.onRef('ci.kind', '=', 'ii.kind').onRef('ci.id', '=', 'ii.id'),
       )
@@ -117,12 +117,15 @@ export class CacheLibraryQueries {
    * work-order index of 005 and stop at once; on SQLite that is ~6× cheaper than ranking every
    * image of the page's works with ROW_NUMBER() (9 ms against 57 ms for 10,000 images).
    */
-  async episodePreviews(works: { kind: Kind; workId: number }[]): Promise<EpisodePreviewRow[]> {
+  async episodePreviews(
+    owner: LibraryOwner,
+    works: { kind: Kind; workId: number }[],
+  ): Promise<EpisodePreviewRow[]> {
     const movies = works.filter((w) => w.kind === 'movie');
     const series = works.filter((w) => w.kind !== 'movie');
     const [a, b] = await Promise.all([
-      this.episodesOf(series, false),
-      this.episodesOf(movies, true),
+      this.episodesOf(owner, series, false),
+      this.episodesOf(owner, movies, true),
     ]);
     return [...a, ...b].map(({ p0, p1, p2, p3, ...row }) => ({
       ...row,
@@ -131,12 +134,16 @@ export class CacheLibraryQueries {
     }));
   }
 
-  private async episodesOf(works: { kind: Kind; workId: number }[], movies: boolean) {
+  private async episodesOf(
+    owner: LibraryOwner,
+    works: { kind: Kind; workId: number }[],
+    movies: boolean,
+  ) {
     if (works.length === 0) return [];
     const byKind = new Map<Kind, number[]>();
     for (const w of works) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w.workId]);
-    const episodes = this.db
-      .selectFrom('image_index as ii')
+    // An episode is in a user's library whole, so its previews below need no owner filter.
+    const episodes = indexRows(this.db, owner)
       .select((eb) => [
         'ii.kind',
         'ii.work_id',

@@ -88,6 +88,18 @@ export class HistoryStore {
       .execute();
   }
 
+  /** Whether the user opened this episode (a movie: this movie) and still has it in history. */
+  async hasOpened(userId: number, kind: Kind, episodeId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('history')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('episode_id', '=', episodeId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The first four indexed images of each of the user's episodes (a movie's: of the movie). */
   async previews(userId: number): Promise<{ history_id: number; kind: Kind; id: number }[]> {
     const indexed = (movie: boolean) =>

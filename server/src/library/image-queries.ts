@@ -1,7 +1,8 @@
 import type { LocalLibrarySort } from '@capshelf/contract';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
+import { indexRows, type LibraryOwner } from './scope';
 
 /** One cached image: its largest stored file's bytes and its newest file's time. */
 export type ImageAggregate = { kind: Kind; id: number; max_bytes: number; last_cached: string };
@@ -31,12 +32,15 @@ export class CachedImageQueries {
    * instead of grouping the whole cache; by id, the group-by streams along the (id, kind) index.
    */
   async localPage(
+    owner: LibraryOwner,
     sort: LocalLibrarySort,
     limit: number,
     offset: number,
   ): Promise<CachedImageRow[]> {
     const [key, direction] = sort.split('_') as ['id' | 'date' | 'size', 'asc' | 'desc'];
-    const base = key === 'id' ? this.groupedById() : this.representatives(SORT_COLUMN[key]);
+    const all = key === 'id' ? this.groupedById() : this.representatives(SORT_COLUMN[key]);
+    // A user's page walks the same index, keeping the images of episodes they opened.
+    const base = owner === 'all' ? all : all.where((eb) => eb.exists(this.ownedBy(owner)));
     // Ties broken by id then kind in the same direction, so each sort is the exact reverse of its twin.
     // Only orders that match an index in full let the walk stop after the page (no repeated id).
     const paged = (key === 'id' ? base : base.orderBy(`c.${SORT_COLUMN[key]}`, direction))
@@ -44,6 +48,46 @@ export class CachedImageQueries {
       .orderBy('c.kind', direction)
       .limit(limit)
       .offset(offset);
+    return this.withTitles(paged, key, direction);
+  }
+
+  /**
+   * How many images one user's library holds and the bytes of their files: each of the user's
+   * image_index rows sums its files by the cached_images key (no grouping of a join).
+   */
+  async openedStats(userId: number): Promise<{ images: number; bytes: number }> {
+    const perImage = indexRows(this.db, { userId }).select((eb) =>
+      eb
+        .selectFrom('cached_images as c')
+        .select((c) => c.fn.sum<number>('c.bytes').as('b'))
+        .whereRef('c.kind', '=', 'ii.kind')
+        .whereRef('c.id', '=', 'ii.id')
+        .as('bytes'),
+    );
+    const row = await this.db
+      .selectFrom(perImage.as('o'))
+      // An image without a file sums to null: count() leaves it out.
+      .select((eb) => [
+        eb.fn.count<number>('o.bytes').as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('o.bytes'), eb.lit(0)).as('bytes'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { images: Number(row.n), bytes: Number(row.bytes) };
+  }
+
+  /** The owner's image_index row of the outer query's cached file `c` (for an EXISTS). */
+  private ownedBy(owner: LibraryOwner) {
+    return indexRows(this.db, owner)
+      .select(sql.lit(1).as('one'))
+      .where(sql<boolean>`ii.kind = c.kind and ii.id = c.id`);
+  }
+
+  /** A page of images with the titles of what owns them, in the page's order. */
+  private withTitles(
+    paged: SelectQueryBuilder<Database, never, ImageAggregate>,
+    key: 'id' | 'date' | 'size',
+    direction: 'asc' | 'desc',
+  ): Promise<CachedImageRow[]> {
     return this.db
       .selectFrom(paged.as('img'))
       .leftJoin('image_index as ii', (j) =>

@@ -6,21 +6,35 @@ import {
   CategoryEpisodeResponse,
   DeleteHistoryEpisodeResponse,
   HistoryIdParams,
+  CacheStats,
+  LibraryStatsQuery,
   LocalLibraryQuery,
   LocalLibraryResponse,
+  type LibraryScope,
   RecordEpisodeAccessQuery,
   RecordViewRequest,
   SearchLibraryEpisodesResponse,
   SearchLibraryResponse,
 } from '@capshelf/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../errors';
 import { currentUser } from '../http/plugins/access';
 import type { HistoryService } from './history';
 import type { Libraries } from './index';
 
 /**
- * The three libraries: the shared cache (flat and categorized) and the user's own history, and
- * the visits that feed the history.
+ * The caller, once allowed the scope they ask for: their own library, or 全部用户 (admins only).
+ */
+function viewer(request: FastifyRequest, scope: LibraryScope) {
+  const user = currentUser(request);
+  if (scope === 'all' && user.role !== 'admin') throw forbidden('只有管理员可以查看全部用户的图库');
+  return user.id;
+}
+
+/**
+ * The three libraries (the user's cached images flat and categorized, and their history), the
+ * visits that feed them, and the home page's totals.
  */
 export function libraryRoutes({
   libraries,
@@ -34,7 +48,16 @@ export function libraryRoutes({
     app.get(
       '/local-library',
       { schema: { querystring: LocalLibraryQuery, response: { 200: LocalLibraryResponse } } },
-      async (request) => cache.local(currentUser(request).id, request.query),
+      async (request) => cache.local(viewer(request, request.query.scope), request.query),
+    );
+
+    app.get(
+      '/local-library/stats',
+      { schema: { querystring: LibraryStatsQuery, response: { 200: CacheStats } } },
+      async (request) => {
+        const { scope } = request.query;
+        return cache.stats(viewer(request, scope), scope);
+      },
     );
 
     app.get(
@@ -45,7 +68,7 @@ export function libraryRoutes({
           response: { 200: CategorizedLibraryResponse },
         },
       },
-      async (request) => cache.categorized(currentUser(request).id, request.query),
+      async (request) => cache.categorized(viewer(request, request.query.scope), request.query),
     );
 
     app.get(
@@ -59,7 +82,8 @@ export function libraryRoutes({
       },
       async (request) => {
         const { category, episode } = request.params;
-        return cache.episode(currentUser(request).id, category, episode, request.query);
+        const userId = viewer(request, request.query.scope);
+        return cache.episode(userId, category, episode, request.query);
       },
     );
 

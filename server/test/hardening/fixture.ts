@@ -59,6 +59,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
   await api('GET', `/api/images/episode/${encodeURIComponent(episodeUrl)}/fast`);
   await api('GET', ownImageUrl);
   await api('POST', '/api/images/record-view', { episode_id: episodeUrl, image_ids: [imageId] });
+  await api('POST', '/api/search/recent', { query: 'Non Non Biyori', results_count: 1 });
   const work = await api('POST', '/api/favorites/work', {
     title: 'Non Non Biyori',
     original_url: `https://fancaps.net/anime/showimages.php?${KEY_IDS.longShow}`,

@@ -46,11 +46,30 @@ describe(`route matrix (${databaseKind})`, () => {
       const mine = await inject({ method: 'GET', url, headers: h.t.headers });
       expect(mine.json(), url).toMatchObject({ is_favorited: true });
     }
-    for (const url of ['/api/favorites', '/api/download', '/api/images/search-based-library']) {
+    for (const url of [
+      '/api/favorites',
+      '/api/download',
+      '/api/images/search-based-library',
+      '/api/images/local-library',
+      '/api/images/local-library-categorized',
+      '/api/search/recent',
+      '/api/search/recent/suggestions?q=biyori',
+    ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
-      expect(listed.body, url).not.toContain('Non Non Biyori');
+      expect(listed.statusCode, url).toBe(200);
+      expect(listed.body.toLowerCase(), url).not.toContain('non non biyori');
       expect(listed.body, url).not.toContain(downloadId);
+      expect(listed.body, url).not.toContain(`"id":${imageId}`);
     }
+    // The owner's own answers do hold them, so the checks above can fail.
+    const own = await inject({ method: 'GET', url: '/api/search/recent', headers: h.t.headers });
+    expect(own.body).toContain('non non biyori');
+    const mine = await inject({
+      method: 'GET',
+      url: '/api/images/local-library',
+      headers: h.t.headers,
+    });
+    expect(mine.body).toContain(`"id":${imageId}`);
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
@@ -91,6 +110,31 @@ describe(`route matrix (${databaseKind})`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cleared_items).toBeGreaterThan(0);
+  });
+
+  it('gives the 全部用户 libraries (scope=all) to the admin only, 403 to a user', async () => {
+    const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
+    const urls = [
+      '/api/images/local-library?scope=all',
+      '/api/images/local-library/stats?scope=all',
+      '/api/images/local-library-categorized?scope=all',
+      '/api/images/local-library/category/uncategorized/episode/all?scope=all',
+    ];
+    for (const url of urls) {
+      const refused = await inject({ method: 'GET', url, headers: h.t.headers });
+      expectContractError(refused, 403);
+      expect(refused.json().code, url).toBe('FORBIDDEN');
+      const mine = await inject({
+        method: 'GET',
+        url: url.replace('scope=all', 'scope=mine'),
+        headers: h.t.headers,
+      });
+      expect(mine.statusCode, url).not.toBe(403);
+    }
+    for (const url of urls.slice(0, 3)) {
+      const res = await inject({ method: 'GET', url, headers: admin });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
   });
 
   it('keeps the admin-only routes (site health) from a user with 403', async () => {

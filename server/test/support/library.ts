@@ -15,6 +15,8 @@ export interface LibraryImage {
 /** The library test files' shared app; bound by `useLibraryApp`. */
 export let t: BrowseApp;
 export let other: { authorization: string };
+/** An admin, who may ask for every user's images (scope=all, 全部用户). */
+export let admin: { authorization: string };
 
 export const SHOW = showById(KEY_IDS.longShow)!;
 export const [EP1, EP2] = SHOW.episodes as [(typeof SHOW.episodes)[0], (typeof SHOW.episodes)[0]];
@@ -32,6 +34,10 @@ export const get = async <T = Record<string, unknown>>(url: string, headers = t.
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json<T>();
 };
+/** `url` asking for the 全部用户 scope. */
+export const everyone = (url: string) => `${url}${url.includes('?') ? '&' : '?'}scope=all`;
+/** A library answer over the whole cache, as an admin sees it with 全部用户. */
+export const getAll = <T = Record<string, unknown>>(url: string) => get<T>(everyone(url), admin);
 export const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 export const episodeUrl = (id: number) => `${t.replica.pageOrigin}/anime/episodeimages.php?${id}`;
 export const movieUrl = (id: number) =>
@@ -49,6 +55,7 @@ export function useLibraryApp() {
   beforeAll(async () => {
     t = await startBrowseApp();
     other = await t.userHeaders('other@example.com');
+    admin = await t.userHeaders('librarian@example.com', 'admin');
     for (const episode of [EP1, EP2]) {
       const listing = await get<{ episode_title: string }>(
         `/api/images/episode/${encodeURIComponent(episodeUrl(episode.id))}`,

@@ -1,27 +1,6 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { browseEpisode, kettleEpisode as episode, kettleShow as show } from '../browse-episode';
 import { signIn } from '../support';
-
-const show = showById(KEY_IDS.oldThumbShow)!;
-const episode = show.episodes[0]!;
-
-async function browseEpisode(page: Page) {
-  await page.goto(`/search?q=kettle&type=all`);
-  await page.getByLabel('搜索内容').fill('kettle');
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  await page.getByRole('link', { name: new RegExp(show.title) }).click();
-  await page.locator(`[data-episode-id="${episode.id}"]`).click();
-  // The grid's thumbnails land in the shared image cache as they load.
-  for (const id of episode.imageIds.slice(0, 6)) {
-    await expect
-      .poll(() =>
-        page
-          .locator(`[data-image-id="${id}"] img`)
-          .evaluate((img: HTMLImageElement) => img.naturalWidth),
-      )
-      .toBeGreaterThan(0);
-  }
-}
 
 test('a browsed episode shows in the history library by work and by episode, and can be deleted', async ({
   page,
@@ -77,6 +56,15 @@ test('the categorized library walks down to images and back up, and the local li
   await expect(firstCard).toBeVisible();
   await page.getByLabel('排序').selectOption({ label: '按ID 升序' });
   await expect(page).toHaveURL(/sort=id_asc/);
+  // Read once the grid shows the new order: its first card is then the smallest id on screen
+  // (the newest image, first before, may well be the largest id of the user's own library).
+  const shownIds = () =>
+    page
+      .locator('[data-image-id]')
+      .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-image-id'))));
+  await expect
+    .poll(async () => (await shownIds())[0] === Math.min(...(await shownIds())))
+    .toBe(true);
   const ascending = Number(await firstCard.getAttribute('data-image-id'));
   await page.getByLabel('排序').selectOption({ label: '按ID 降序' });
   await expect(page).toHaveURL(/sort=id_desc/);

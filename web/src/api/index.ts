@@ -11,4 +11,5 @@ export * from './library';
 export * from './siteHealth';
 export * from './progress';
 export * from './adminUsers';
+export * from './recentSearches';
 export * from './adminAudit';

@@ -7,11 +7,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type {
+  CacheStats,
   CategorizedLibraryResponse,
   CategoryEpisodeResponse,
   ClearFilesResponse,
   DeleteHistoryEpisodeResponse,
   LibraryCategory,
+  LibraryScope,
   LocalLibraryResponse,
   LocalLibrarySort,
   SearchLibraryEpisodesResponse,
@@ -34,25 +36,43 @@ export const EPISODE_IMAGES_LIMIT = 10_000;
 /** The server's largest categorized page, for finding one category by its key. */
 const FIND_CATEGORY_LIMIT = 100;
 
+/** Every library answer depends on whose images it shows: the user's own or 全部用户 (admins). */
 export const libraryKeys = {
   all: ['library'] as const,
-  local: (sort: LocalLibrarySort, page: number) => ['library', 'local', sort, page] as const,
-  categorized: (page: number) => ['library', 'categorized', page] as const,
-  category: (category: string) => ['library', 'category', category] as const,
-  episode: (category: string, episode: string, page: number) =>
-    ['library', 'episode', category, episode, page] as const,
+  stats: (scope: LibraryScope) => ['library', 'stats', scope] as const,
+  local: (sort: LocalLibrarySort, page: number, scope: LibraryScope) =>
+    ['library', 'local', sort, page, scope] as const,
+  categorized: (page: number, scope: LibraryScope) =>
+    ['library', 'categorized', page, scope] as const,
+  category: (category: string, scope: LibraryScope) =>
+    ['library', 'category', category, scope] as const,
+  episode: (category: string, episode: string, page: number, scope: LibraryScope) =>
+    ['library', 'episode', category, episode, page, scope] as const,
   search: ['library', 'search'] as const,
   byWork: ['library', 'search', 'by-work'] as const,
   byEpisode: ['library', 'search', 'by-episode'] as const,
 };
 
-/** Every cached image, one page at a time; the previous page stays up while the next loads. */
-export function useLocalLibrary(sort: LocalLibrarySort, page: number) {
+/** The query part naming the scope; the user's own is the server's default and goes unsaid. */
+const scopePart = (scope: LibraryScope) => (scope === 'all' ? '&scope=all' : '');
+
+/** The home page's totals of the user's own library; idle for a signed-out visitor. */
+export function useLibraryStats(enabled = true) {
   return useQuery({
-    queryKey: libraryKeys.local(sort, page),
+    queryKey: libraryKeys.stats('mine'),
+    queryFn: ({ signal }) => apiRequest<CacheStats>('/images/local-library/stats', { signal }),
+    staleTime: LIBRARY_STALE,
+    enabled,
+  });
+}
+
+/** The user's cached images (or 全部用户's), a page at a time; the previous page stays up. */
+export function useLocalLibrary(sort: LocalLibrarySort, page: number, scope: LibraryScope) {
+  return useQuery({
+    queryKey: libraryKeys.local(sort, page, scope),
     queryFn: ({ signal }) =>
       apiRequest<LocalLibraryResponse>(
-        `/images/local-library?${new URLSearchParams({ page: String(page), limit: String(LOCAL_LIBRARY_LIMIT), sort_by: sort })}`,
+        `/images/local-library?${new URLSearchParams({ page: String(page), limit: String(LOCAL_LIBRARY_LIMIT), sort_by: sort })}${scopePart(scope)}`,
         { signal },
       ),
     staleTime: LIBRARY_STALE,
@@ -60,15 +80,17 @@ export function useLocalLibrary(sort: LocalLibrarySort, page: number) {
   });
 }
 
-const categorizedPath = (page: number, limit: number) =>
-  `/images/local-library-categorized?page=${page}&limit=${limit}`;
+const categorizedPath = (page: number, limit: number, scope: LibraryScope) =>
+  `/images/local-library-categorized?page=${page}&limit=${limit}${scopePart(scope)}`;
 
 /** Level 1 of the categorized library: one page of works. */
-export function useCategorizedLibrary(page: number) {
+export function useCategorizedLibrary(page: number, scope: LibraryScope) {
   return useQuery({
-    queryKey: libraryKeys.categorized(page),
+    queryKey: libraryKeys.categorized(page, scope),
     queryFn: ({ signal }) =>
-      apiRequest<CategorizedLibraryResponse>(categorizedPath(page, CATEGORIES_LIMIT), { signal }),
+      apiRequest<CategorizedLibraryResponse>(categorizedPath(page, CATEGORIES_LIMIT, scope), {
+        signal,
+      }),
     staleTime: LIBRARY_STALE,
     placeholderData: keepPreviousData,
   });
@@ -78,32 +100,37 @@ export function useCategorizedLibrary(page: number) {
  * Level 2: one work with its episodes. Coming from level 1 the work is already in the cache;
  * after a reload it is looked up page by page (the API has no call for one category).
  */
-export function useLibraryCategory(category: string | null) {
+export function useLibraryCategory(category: string | null, scope: LibraryScope) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: libraryKeys.category(category ?? ''),
-    queryFn: ({ signal }) => findCategory(category!, signal),
-    initialData: () => (category ? cachedCategory(queryClient, category) : undefined),
+    queryKey: libraryKeys.category(category ?? '', scope),
+    queryFn: ({ signal }) => findCategory(category!, scope, signal),
+    initialData: () => (category ? cachedCategory(queryClient, category, scope) : undefined),
     staleTime: LIBRARY_STALE,
     enabled: category !== null,
   });
 }
 
-function cachedCategory(queryClient: QueryClient, category: string) {
+function cachedCategory(queryClient: QueryClient, category: string, scope: LibraryScope) {
   const pages = queryClient.getQueriesData<CategorizedLibraryResponse>({
     queryKey: ['library', 'categorized'],
   });
-  for (const [, page] of pages) {
+  for (const [key, page] of pages) {
+    if (key.at(-1) !== scope) continue;
     const found = page?.categories.find((item) => item.category === category);
     if (found) return found;
   }
   return undefined;
 }
 
-async function findCategory(category: string, signal: AbortSignal): Promise<LibraryCategory> {
+async function findCategory(
+  category: string,
+  scope: LibraryScope,
+  signal: AbortSignal,
+): Promise<LibraryCategory> {
   for (let page = 1; ; page++) {
     const answer = await apiRequest<CategorizedLibraryResponse>(
-      categorizedPath(page, FIND_CATEGORY_LIMIT),
+      categorizedPath(page, FIND_CATEGORY_LIMIT, scope),
       { signal },
     );
     const found = answer.categories.find((item) => item.category === category);
@@ -115,12 +142,17 @@ async function findCategory(category: string, signal: AbortSignal): Promise<Libr
 }
 
 /** Level 3: one episode's cached images; `category` and `episode` are used as the API gave them. */
-export function useCategoryEpisodeImages(category: string, episode: string, page: number) {
+export function useCategoryEpisodeImages(
+  category: string,
+  episode: string,
+  page: number,
+  scope: LibraryScope,
+) {
   return useQuery({
-    queryKey: libraryKeys.episode(category, episode, page),
+    queryKey: libraryKeys.episode(category, episode, page, scope),
     queryFn: ({ signal }) =>
       apiRequest<CategoryEpisodeResponse>(
-        `/images/local-library/category/${encodeURIComponent(category)}/episode/${encodeURIComponent(episode)}?page=${page}&limit=${EPISODE_IMAGES_LIMIT}`,
+        `/images/local-library/category/${encodeURIComponent(category)}/episode/${encodeURIComponent(episode)}?page=${page}&limit=${EPISODE_IMAGES_LIMIT}${scopePart(scope)}`,
         { signal },
       ),
     staleTime: EPISODE_IMAGES_STALE,
@@ -151,7 +183,10 @@ export function useSearchLibraryEpisodes(enabled = true) {
   });
 }
 
-/** Removes one history record (never the cached images); both history views reload. */
+/**
+ * Removes one history record (never the cached images); the libraries reload, since the episode
+ * leaves the user's own 本地图库 and 分类图库 with it.
+ */
 export function useDeleteHistoryEpisode() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -162,7 +197,7 @@ export function useDeleteHistoryEpisode() {
           method: 'DELETE',
         },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.search }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }
 
@@ -181,16 +216,16 @@ export function useClearAllImageFiles() {
 }
 
 /**
- * Records a view of an episode; then both history views read again, so the episode just viewed
- * is at the top (newest first) the next time they show. Browsing history is a side record: its
- * failure is not the visitor's problem.
+ * Records a view of an episode; then the libraries read again, so the episode just viewed is at
+ * the top of the history and in the user's own 本地图库 the next time they show. Browsing history
+ * is a side record: its failure is not the visitor's problem.
  */
 export function useRecordView() {
   const queryClient = useQueryClient();
   return useCallback(
     (view: ViewRecord) => {
       apiRequest<void>('/images/record-view', { method: 'POST', body: view }).then(
-        () => queryClient.invalidateQueries({ queryKey: libraryKeys.search }),
+        () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
         () => undefined,
       );
     },

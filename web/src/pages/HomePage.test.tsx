@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../test/helpers';
 
 describe('home page', () => {
-  it('shows the cache totals, both libraries, features, guide and the search button', async () => {
-    mockApi({
-      'GET /api/images/cache-stats': () =>
+  it('shows the user’s own library totals, both libraries, features, guide and the search button', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/images/local-library/stats': () =>
         json(200, { total_images: 1234, size_bytes: 1_300_000_000, size_human: '1.2 GB' }),
+      'GET /api/images/search-based-library': () =>
+        json(200, { categories: [], total_categories: 3, total_images: 42 }),
     });
     renderApp('/');
 
@@ -22,10 +25,15 @@ describe('home page', () => {
     }
     expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(8);
     expect(screen.getByRole('link', { name: '开始搜索' }).getAttribute('href')).toBe('/search');
+    // The whole shared cache's totals are not this user's.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('cache-stats'))).toBe(false);
   });
 
   it('says when the totals cannot be read', async () => {
-    mockApi({ 'GET /api/images/cache-stats': () => json(404, { detail: '未找到' }) });
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/local-library/stats': () => json(404, { detail: '未找到' }),
+    });
     renderApp('/');
     expect(await screen.findByText('暂时无法获取缓存统计')).toBeTruthy();
   });
@@ -33,7 +41,7 @@ describe('home page', () => {
   it('shows the signed-in user history totals on the history card', async () => {
     mockApi({
       ...signedIn(),
-      'GET /api/images/cache-stats': () =>
+      'GET /api/images/local-library/stats': () =>
         json(200, { total_images: 5, size_bytes: 5, size_human: '5 B' }),
       'GET /api/images/search-based-library': () =>
         json(200, { categories: [], total_categories: 3, total_images: 42 }),
@@ -42,13 +50,12 @@ describe('home page', () => {
     expect(await screen.findByText('作品 3 部 · 图片 42 张')).toBeTruthy();
   });
 
-  it('does not ask for history totals for a visitor', async () => {
-    const fetchMock = mockApi({
-      'GET /api/images/cache-stats': () =>
-        json(200, { total_images: 5, size_bytes: 5, size_human: '5 B' }),
-    });
+  it('does not ask for library or history totals for a visitor', async () => {
+    const fetchMock = mockApi({});
     renderApp('/');
     expect(await screen.findByText('登录后按作品和剧集整理您浏览过的内容')).toBeTruthy();
+    expect(screen.getByText('登录后查看您打开过的剧集的缓存图片')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search-based'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('local-library'))).toBe(false);
   });
 });

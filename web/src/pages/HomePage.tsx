@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Database, Download, HardDrive, History, Images, Search, ShieldCheck } from 'lucide-react';
-import { useCacheStats, useSearchLibrary } from '../api';
+import { useLibraryStats, useSearchLibrary } from '../api';
 import { buttonClass } from '../components/button';
 import { useSession } from '../features/auth';
 import { usePageTitle } from '../lib/usePageTitle';
@@ -23,12 +23,7 @@ const cardClass = 'rounded-lg border border-slate-200 bg-white p-4';
 export function HomePage() {
   usePageTitle();
   const { t } = useTranslation('home');
-  const stats = useCacheStats();
-  const localSummary = stats.data
-    ? t('local.summary', { count: stats.data.total_images, size: stats.data.size_human })
-    : stats.isError
-      ? t('local.failed')
-      : t('local.counting');
+  const localSummary = useLocalSummary();
   const historySummary = useHistorySummary();
 
   return (
@@ -85,6 +80,18 @@ export function HomePage() {
       </CardSection>
     </div>
   );
+}
+
+/** The signed-in user's own library totals; a visitor is told what the library is. */
+function useLocalSummary(): string {
+  const { t } = useTranslation('home');
+  const signedIn = useSession().status === 'authenticated';
+  const stats = useLibraryStats(signedIn);
+  if (!signedIn) return t('local.visitor');
+  if (stats.data) {
+    return t('local.summary', { count: stats.data.total_images, size: stats.data.size_human });
+  }
+  return stats.isError ? t('local.failed') : t('local.counting');
 }
 
 /** The signed-in user's own history totals; a visitor is told what the library is. */

@@ -13,6 +13,7 @@ import * as crawlProgress from './010-crawl-progress';
 import * as workJobs from './012-work-jobs';
 import * as userPreferences from './014-user-preferences';
 import * as downloadReasons from './015-download-reasons';
+import * as recentSearches from './016-recent-searches';
 import * as auditLog from './019-audit-log';
 import * as sharedHostHealth from './018-shared-host-health';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '012-work-jobs': workJobs,
   '014-user-preferences': userPreferences,
   '015-download-reasons': downloadReasons,
+  '016-recent-searches': recentSearches,
   '019-audit-log': auditLog,
   '018-shared-host-health': sharedHostHealth,
 };

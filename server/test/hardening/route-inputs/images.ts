@@ -52,16 +52,29 @@ export function imageInputs(s: Samples): Record<string, RouteInputs> {
         image_count: choice('exact'),
       },
     },
+    // scope=all (全部用户) is the admin's; the matrix's user asks for their own.
     'GET /api/images/local-library': {
-      query: { page: count(1_000_000), limit: count(200), sort_by: choice('date_desc') },
+      query: {
+        page: count(1_000_000),
+        limit: count(200),
+        sort_by: choice('date_desc'),
+        scope: choice('mine'),
+      },
     },
+    'GET /api/images/local-library/stats': { query: { scope: choice('mine') } },
     'GET /api/images/local-library-categorized': {
-      query: { page: count(1_000_000), limit: count(100) },
+      query: { page: count(1_000_000), limit: count(100), scope: choice('mine') },
     },
     'GET /api/images/local-library/category/:category/episode/:episode': {
       params: { category: slot('category', 'uncategorized'), episode: slot('episode-key', 'all') },
-      query: { page: count(1_000_000), limit: count(10_000) },
+      query: { page: count(1_000_000), limit: count(10_000), scope: choice('mine') },
     },
+    'GET /api/search/recent': {},
+    'POST /api/search/recent': {
+      body: { query: text(200, 'biyori', true), results_count: count(1_000_000) },
+    },
+    'DELETE /api/search/recent': {},
+    'GET /api/search/recent/suggestions': { query: { q: text(200, 'bi', true) } },
     'GET /api/images/search-based-library': {},
     'GET /api/images/search-based-library/episodes': {},
     'DELETE /api/images/search-based-library/episode/:id': {

@@ -3,6 +3,11 @@ import type { User } from '@capshelf/contract';
 /** localStorage keys of the session; the token is what the API client sends as the bearer. */
 export const TOKEN_KEY = 'capshelf.token';
 export const USER_KEY = 'capshelf.user';
+/**
+ * Where recent searches used to be kept, shared by every account of the browser. They are kept
+ * per account on the server now; whatever an older page left here goes at sign-in and sign-out.
+ */
+export const LEGACY_SEARCH_HISTORY_KEY = 'fancaps-search-history';
 /** Fired on window when the server refuses the held token; the session provider listens. */
 export const LOGOUT_EVENT = 'capshelf:logout';
 
@@ -12,6 +17,7 @@ export function readToken(): string | null {
 
 export function saveToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
+  localStorage.removeItem(LEGACY_SEARCH_HISTORY_KEY);
 }
 
 export function saveUser(user: User): void {
@@ -21,6 +27,7 @@ export function saveUser(user: User): void {
 export function clearStoredSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(LEGACY_SEARCH_HISTORY_KEY);
 }
 
 /** The server refused the held token: drop it and tell the session provider. */

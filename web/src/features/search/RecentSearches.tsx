@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { History } from 'lucide-react';
-import type { HistoryEntry } from './history';
+import { History, X } from 'lucide-react';
+import { RECENT_SEARCHES_SHOWN } from '@capshelf/contract';
+import { useClearRecentSearches, useRecentSearches } from '../../api';
 
-/** The 8 newest searches; a click runs that search again. */
-export function RecentSearches({
-  entries,
-  onSearch,
-}: {
-  entries: readonly HistoryEntry[];
-  onSearch: (query: string) => void;
-}) {
+/** The account's 8 newest searches; a click runs that search again, 清除 forgets them all. */
+export function RecentSearches({ onSearch }: { onSearch: (query: string) => void }) {
   const { t } = useTranslation('search');
+  const recent = useRecentSearches();
+  const clear = useClearRecentSearches();
+  const entries = recent.data?.searches.slice(0, RECENT_SEARCHES_SHOWN) ?? [];
   if (entries.length === 0) return null;
   return (
     <section aria-label={t('recent.label')} className="flex flex-wrap items-center gap-2 text-sm">
@@ -29,6 +27,15 @@ export function RecentSearches({
           <span data-user-content>{entry.query}</span>
         </button>
       ))}
+      <button
+        type="button"
+        onClick={() => clear.mutate()}
+        disabled={clear.isPending}
+        className="flex items-center gap-1 rounded-full px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+      >
+        <X aria-hidden className="size-4" />
+        {t('recent.clear')}
+      </button>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { suggestionsFor, type HistoryEntry } from './history';
+import { useSearchSuggestions } from '../../api';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
@@ -25,15 +25,16 @@ interface SearchFormProps {
   /** The query whose results are on screen; no suggestions are offered for it. */
   shownQuery: string;
   busy: boolean;
-  history: readonly HistoryEntry[];
   onSearch: (query: string) => void;
 }
 
 export function SearchForm(props: SearchFormProps) {
-  const { text, onTextChange, type, onTypeChange, shownQuery, busy, history, onSearch } = props;
+  const { text, onTextChange, type, onTypeChange, shownQuery, busy, onSearch } = props;
   const { t } = useTranslation('search');
   const settledText = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
-  const suggestions = settledText === shownQuery ? [] : suggestionsFor(history, settledText);
+  // Drawn from this account's own recent searches on the server.
+  const offered = useSearchSuggestions(settledText === shownQuery ? '' : settledText);
+  const suggestions = (settledText !== shownQuery && offered.data?.searches) || [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,21 +1,31 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { movieResult, searchResponse, showResult } from '../../test/browseFixtures';
-import { HISTORY_KEY, type HistoryEntry } from './history';
 
 const searchCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/search'));
+  fetchMock.mock.calls.filter(
+    ([url]) => String(url).startsWith('/api/search?') || url === '/api/search',
+  );
+const callsTo = (fetchMock: ReturnType<typeof mockApi>, method: string, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
+const entry = (query: string, results_count = 1) => ({
+  query,
+  results_count,
+  searched_at: '2026-11-26T09:00:00.000Z',
+});
 
 function typeQuery(text: string) {
   fireEvent.change(screen.getByLabelText('搜索内容'), { target: { value: text } });
 }
 
 describe('search page', () => {
-  it('searches with the chosen type, keeps it in the URL and records the history', async () => {
+  it('searches with the chosen type, keeps it in the URL and records the search on the server', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
       'POST /api/search': () => json(200, searchResponse([showResult, movieResult], true)),
+      'GET /api/search/recent': () => json(200, { searches: [] }),
+      'POST /api/search/recent': () => json(204),
     });
     const { router } = renderApp('/search');
     await screen.findByRole('heading', { name: '搜索' });
@@ -33,8 +43,12 @@ describe('search page', () => {
       content_type: 'anime',
     });
     expect(router.state.location.search).toBe('?q=Non&type=anime');
-    const history = JSON.parse(localStorage.getItem(HISTORY_KEY)!) as HistoryEntry[];
-    expect(history).toMatchObject([{ query: 'Non', results_count: 2 }]);
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/search/recent')).toHaveLength(1));
+    const recorded = callsTo(fetchMock, 'POST', '/api/search/recent')[0]![1]!.body;
+    expect(JSON.parse(String(recorded))).toEqual({ query: 'Non', results_count: 2 });
+    // Kept on the server only: nothing of this account stays in the browser.
+    const stored = Object.keys(localStorage).map((key) => localStorage.getItem(key) ?? '');
+    expect(stored.filter((value) => value.includes('Non'))).toEqual([]);
   });
 
   it('cannot submit a second search while one runs', async () => {
@@ -71,16 +85,14 @@ describe('search page', () => {
     expect(searchCalls(fetchMock)).toHaveLength(0);
   });
 
-  it('shows 8 recent searches and up to 5 suggestions after 2 characters, debounced', async () => {
-    const stored = Array.from({ length: 10 }, (_, n) => ({
-      query: `non ${n}`,
-      timestamp: 100 - n,
-      results_count: n,
-    }));
-    localStorage.setItem(HISTORY_KEY, JSON.stringify(stored));
+  it('shows 8 of the account’s recent searches and its suggestions after 2 characters, debounced', async () => {
+    const stored = Array.from({ length: 10 }, (_, n) => entry(`non ${n}`, n));
     const fetchMock = mockApi({
       ...signedIn(),
       'POST /api/search': () => json(200, searchResponse([showResult])),
+      'GET /api/search/recent': () => json(200, { searches: stored }),
+      'POST /api/search/recent': () => json(204),
+      'GET /api/search/recent/suggestions?q=no': () => json(200, { searches: stored.slice(0, 5) }),
     });
     const { router } = renderApp('/search');
 
@@ -89,11 +101,12 @@ describe('search page', () => {
       within(recent)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(stored.slice(0, 8).map((entry) => entry.query));
+    ).toEqual([...stored.slice(0, 8).map((entry) => entry.query), '清除']);
 
     typeQuery('n');
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(screen.queryByRole('list', { name: '搜索建议' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('suggestions'))).toBe(false);
 
     typeQuery('no');
     // Not before the 300 ms debounce...
@@ -101,11 +114,29 @@ describe('search page', () => {
     // ...then at most 5.
     const list = await screen.findByRole('list', { name: '搜索建议' });
     expect(within(list).getAllByRole('button')).toHaveLength(5);
+    expect(callsTo(fetchMock, 'GET', '/api/search/recent/suggestions?q=no')).toHaveLength(1);
 
     fireEvent.click(within(recent).getByRole('button', { name: 'non 3' }));
     await screen.findByText('Non Non Biyori');
     expect(router.state.location.search).toBe('?q=non+3&type=all');
     expect(searchCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('clears the account’s recent searches with 清除', async () => {
+    let searches = [entry('non'), entry('bleach')];
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/search/recent': () => json(200, { searches }),
+      'DELETE /api/search/recent': () => {
+        searches = [];
+        return json(200, { cleared: 2 });
+      },
+    });
+    renderApp('/search');
+    const recent = await screen.findByRole('region', { name: '最近搜索' });
+    fireEvent.click(within(recent).getByRole('button', { name: '清除' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: '最近搜索' })).toBeNull());
+    expect(callsTo(fetchMock, 'DELETE', '/api/search/recent')).toHaveLength(1);
   });
 
   it('opens a movie result on the images page and a show on its episode list', async () => {

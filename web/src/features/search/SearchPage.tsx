@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ContentType } from '@capshelf/contract';
-import { useSearch } from '../../api';
+import { useRecordSearch, useSearch } from '../../api';
 import { Spinner } from '../../components/Spinner';
-import { useSearchHistory } from './history';
 import { RecentSearches } from './RecentSearches';
 import { contentTypes, SearchForm } from './SearchForm';
 import { SearchResults } from './SearchResults';
@@ -23,7 +22,7 @@ export function SearchPage() {
   const shownQuery = (params.get('q') ?? '').trim();
   const shownType = parseType(params.get('type'));
   const { query, refresh } = useSearch(shownQuery.toLowerCase(), shownType);
-  const { history, recent, record } = useSearchHistory();
+  const record = useRecordSearch();
   const { t } = useTranslation('search');
   usePageTitle(shownQuery && t('quoted', { query: shownQuery }), t('title'));
 
@@ -57,7 +56,7 @@ export function SearchPage() {
     if (!pending || pending.query !== shownQuery || pending.type !== shownType || isFetching) {
       return;
     }
-    if (isSuccess) record(pending.query, data.total);
+    if (isSuccess) record({ query: pending.query, results_count: data.total });
     running.current = false;
     setPending(null);
   }, [pending, shownQuery, shownType, isFetching, isSuccess, data, record]);
@@ -72,10 +71,9 @@ export function SearchPage() {
         onTypeChange={setType}
         shownQuery={shownQuery}
         busy={busy}
-        history={history}
         onSearch={run}
       />
-      <RecentSearches entries={recent} onSearch={run} />
+      <RecentSearches onSearch={run} />
       {shownQuery !== '' && outcome()}
     </div>
   );

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
+import { json, mockApi, renderApp, signedIn, testUser } from '../../../test/helpers';
 import {
   categorized,
   categoryEpisode,
@@ -111,6 +111,40 @@ describe('categorized library', () => {
     expect(await screen.findByRole('heading', { name: 'Work 1 - Episode 1' })).toBeTruthy();
     await router.navigate(-1);
     expect(await screen.findByRole('heading', { name: 'Work 1' })).toBeTruthy();
+  });
+
+  it('lets an admin switch to 全部用户 and keeps that choice down the levels', async () => {
+    const all = `${LEVEL1()}&scope=all`;
+    const fetchMock = mockApi({
+      ...signedIn({ ...testUser, role: 'admin' }),
+      [LEVEL1()]: () => json(200, categorized([], { total_categories: 0, total_images: 0 })),
+      [all]: () => json(200, categorized([libraryCategory(1)], { total_categories: 1 })),
+      [`${LEVEL3('anime:1', '12')}&scope=all`]: () =>
+        json(200, categoryEpisode(libraryImages(2), { episode_name: 'Episode 2', episode_id: 12 })),
+    });
+    const { router } = renderApp('/categorized-library');
+    expect(await screen.findByText('暂无分类图片数据')).toBeTruthy();
+    expect((screen.getByRole('radio', { name: '我的' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: '全部用户' }));
+    expect(await screen.findByText('Work 1')).toBeTruthy();
+    expect(router.state.location.search).toBe('?scope=all');
+    open('data-category', 'anime:1');
+    open('data-episode-key', '12');
+    await waitFor(() => expect(document.querySelectorAll('[data-image-id]')).toHaveLength(2));
+    expect(router.state.location.search).toBe('?scope=all&category=anime%3A1&episode=12');
+    expect(fetchMock.mock.calls.some(([url]) => url === all.slice(4))).toBe(true);
+  });
+
+  it('gives a plain user their own library, without the switch, whatever the URL says', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      [LEVEL1()]: () => json(200, categorized([], { total_categories: 0, total_images: 0 })),
+    });
+    renderApp('/categorized-library?scope=all');
+    expect(await screen.findByText('暂无分类图片数据')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: '全部用户' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scope=all'))).toBe(false);
   });
 
   it('says when there is nothing, and when an episode has no images', async () => {

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { buttonClass } from '../../../components/button';
 import { EpisodesLevel } from './EpisodesLevel';
 import { ImagesLevel } from './ImagesLevel';
+import { ScopeSwitch, useLibraryScope } from '../scope';
 import { useLibraryLevel } from './useLibraryLevel';
 import { WorksLevel } from './WorksLevel';
 import { usePageTitle } from '../../../lib/usePageTitle';
@@ -13,9 +14,10 @@ import { usePageTitle } from '../../../lib/usePageTitle';
 /** /categorized-library: works → episodes → images, the level kept in the URL. */
 export function CategorizedLibraryPage() {
   const level = useLibraryLevel();
+  const scope = useLibraryScope();
   // The works' first page also carries the header totals on the deeper levels.
-  const works = useCategorizedLibrary(level.category ? 1 : level.page);
-  const category = useLibraryCategory(level.category);
+  const works = useCategorizedLibrary(level.category ? 1 : level.page, scope);
+  const category = useLibraryCategory(level.category, scope);
   const totals = works.data;
   const { t } = useTranslation('library');
   // The uncategorized group ('未分类', no work) is the app's name, not the source's.
@@ -46,6 +48,7 @@ export function CategorizedLibraryPage() {
             {t('summary', { works: totals.total_categories, images: totals.total_images })}
           </span>
         )}
+        {!level.category && <ScopeSwitch />}
       </div>
       {content()}
     </div>

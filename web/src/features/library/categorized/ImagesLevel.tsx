@@ -5,6 +5,7 @@ import { EPISODE_IMAGES_LIMIT, useCategoryEpisodeImages } from '../../../api';
 import { Pager, pageCount } from '../../../components/Pager';
 import { ImageBrowser } from '../../images/ImageBrowser';
 import type { ImageListData } from '../../images/imageList';
+import { useLibraryScope } from '../scope';
 
 interface ImagesLevelProps {
   category: string;
@@ -16,7 +17,7 @@ interface ImagesLevelProps {
 /** Level 3: one episode's cached images on the shared image screen. */
 export function ImagesLevel({ category, episode, page, onPage }: ImagesLevelProps) {
   const { t } = useTranslation('library');
-  const query = useCategoryEpisodeImages(category, episode, page);
+  const query = useCategoryEpisodeImages(category, episode, page, useLibraryScope());
   const all = t('categorized.all');
   const data = useMemo(() => query.data && asImageList(query.data, all), [query.data, all]);
   return (

@@ -4,7 +4,7 @@ import { pageParam } from '../pageParam';
 /**
  * Where the categorized library stands, kept in the URL (`?category=&episode=&page=`) so back,
  * forward and reload land on the same level. `page` belongs to the level shown: it starts at 1
- * whenever the level changes.
+ * whenever the level changes. An admin's `scope` (全部用户) stays across levels.
  */
 export function useLibraryLevel() {
   const [params] = useSearchParams();
@@ -15,6 +15,8 @@ export function useLibraryLevel() {
 
   const go = (next: { category?: string; episode?: string; page?: number }) => {
     const search = new URLSearchParams();
+    const scope = params.get('scope');
+    if (scope) search.set('scope', scope);
     if (next.category) search.set('category', next.category);
     if (next.episode) search.set('episode', next.episode);
     if (next.page && next.page > 1) search.set('page', String(next.page));

@@ -57,7 +57,10 @@ describe('local library', () => {
     const fetchMock = mockApi({
       ...signedIn({ ...testUser, role: 'admin' }),
       [list('date_desc')]: () => json(200, localLibrary(libraryImages(1))),
+      // The dialog counts the whole shared cache; the home page the admin's own library.
       'GET /api/images/cache-stats': () =>
+        json(200, { total_images: 1, size_bytes: 1, size_human: '1 B' }),
+      'GET /api/images/local-library/stats': () =>
         json(200, { total_images: ++stats, size_bytes: 1, size_human: '1 B' }),
       'DELETE /api/images/cache/files?clear_all=true': () =>
         json(200, { deleted_files: 9, message: '已删除 9 个图片文件' }),
@@ -80,6 +83,25 @@ describe('local library', () => {
     expect(await screen.findByText('已缓存 2 张图片 · 占用 1 B')).toBeTruthy();
   });
 
+  it('shows an admin their own images first, and every user’s on 全部用户', async () => {
+    mockApi({
+      ...signedIn({ ...testUser, role: 'admin' }),
+      [list('date_desc')]: () => json(200, localLibrary(libraryImages(1))),
+      [`${list('date_desc')}&scope=all`]: () => json(200, localLibrary(libraryImages(3))),
+    });
+    const { router } = renderApp('/local-library');
+    expect(await screen.findByText('共 1 张')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '全部用户' }));
+    expect(await screen.findByText('共 3 张')).toBeTruthy();
+    expect(router.state.location.search).toBe('?scope=all');
+    expect(screen.getByRole('link', { name: '分类浏览' }).getAttribute('href')).toBe(
+      '/categorized-library?scope=all',
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '我的' }));
+    expect(await screen.findByText('共 1 张')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
   it('hides the clear-all button from other users', async () => {
     mockApi({
       ...signedIn(),
@@ -88,6 +110,7 @@ describe('local library', () => {
     renderApp('/local-library');
     await screen.findByText('共 1 张');
     expect(screen.queryByRole('button', { name: '清除全部缓存' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: '全部用户' })).toBeNull();
     expect(screen.getByRole('link', { name: '分类浏览' }).getAttribute('href')).toBe(
       '/categorized-library',
     );

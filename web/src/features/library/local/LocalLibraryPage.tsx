@@ -11,20 +11,25 @@ import { useSession } from '../../auth';
 import type { ImageOrigin } from '../../favorites';
 import { ImageBrowser } from '../../images/ImageBrowser';
 import { pageParam } from '../pageParam';
+import { ScopeSwitch, useLibraryScope } from '../scope';
 import { ClearAllCacheButton } from './ClearAllCacheButton';
 import { DEFAULT_SORT, sortOptions, sortParam } from './sortOptions';
 import { usePageTitle } from '../../../lib/usePageTitle';
 
 const UNKNOWN: ImageOrigin = { work_title: '', work_id: null, episode_title: '', episode_id: null };
 
-/** /local-library?sort=&page= — every cached image, on the shared image screen. */
+/**
+ * /local-library?sort=&page=&scope= — the cached images of what the user opened (an admin may
+ * switch to 全部用户), on the shared image screen.
+ */
 export function LocalLibraryPage() {
   const { t } = useTranslation('library');
   usePageTitle(t('local.title'));
   const [params, setParams] = useSearchParams();
   const sort = sortParam(params.get('sort'));
   const page = pageParam(params.get('page'));
-  const query = useLocalLibrary(sort, page);
+  const scope = useLibraryScope();
+  const query = useLocalLibrary(sort, page, scope);
   const isAdmin = useSession().user?.role === 'admin';
 
   const setView = (next: { sort: LocalLibrarySort; page: number }) =>
@@ -51,6 +56,7 @@ export function LocalLibraryPage() {
       originOf={originOf}
       toolbarExtra={
         <>
+          <ScopeSwitch />
           <SelectField
             id="library-sort"
             label={t('local.sortLabel')}
@@ -58,7 +64,10 @@ export function LocalLibraryPage() {
             options={sortOptions.map(({ value }) => ({ value, label: t(`local.sort.${value}`) }))}
             onChange={(next) => setView({ sort: next, page: 1 })}
           />
-          <Link to="/categorized-library" className={buttonClass('secondary')}>
+          <Link
+            to={`/categorized-library${scope === 'all' ? '?scope=all' : ''}`}
+            className={buttonClass('secondary')}
+          >
             <FolderTree aria-hidden className="size-4" />
             {t('local.categorized')}
           </Link>

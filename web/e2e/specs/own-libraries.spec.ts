@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+import { browseEpisode, kettleEpisode as episode, kettleShow as show } from '../browse-episode';
+import { signIn, signOut } from '../support';
+
+const LEGACY_KEY = 'fancaps-search-history';
+
+/** A screenshot of the page at a phone's and a desktop's size, with no sideways scrolling. */
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+  }
+}
+
+test('a second account on the same browser sees empty libraries and none of the first one’s searches', async ({
+  page,
+}) => {
+  await signIn(page, 'first-owner');
+  await browseEpisode(page);
+  await page.goto('/categorized-library');
+  await expect(page.locator(`li[data-category="anime:${show.id}"]`)).toBeVisible();
+  await page.goto('/search');
+  const recent = page.getByRole('region', { name: '最近搜索' });
+  await expect(recent.getByRole('button', { name: 'kettle' })).toBeVisible();
+  await shoot(page, 'search-recent');
+  await signOut(page);
+
+  // What an older page kept in this browser is dropped at the next sign-in, unseen.
+  await page.evaluate(
+    ([key]) =>
+      localStorage.setItem(
+        key!,
+        JSON.stringify([{ query: 'kettle', timestamp: 1, results_count: 1 }]),
+      ),
+    [LEGACY_KEY],
+  );
+  await signIn(page, 'second-owner');
+  expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_KEY)).toBeNull();
+
+  await page.goto('/');
+  await expect(page.getByText('已缓存 0 张图片 · 占用 0 B')).toBeVisible();
+  await expect(page.getByText('作品 0 部 · 图片 0 张')).toBeVisible();
+  await shoot(page, 'home-new-user');
+
+  await page.goto('/categorized-library');
+  await expect(page.getByText('暂无分类图片数据')).toBeVisible();
+  await expect(page.getByText('作品 0 部，图片 0 张')).toBeVisible();
+  await expect(page.getByRole('radio', { name: '全部用户' })).toHaveCount(0);
+  await shoot(page, 'categorized-new-user');
+
+  await page.goto('/local-library');
+  await expect(page.getByText('暂无图片')).toBeVisible();
+  await expect(page.locator('[data-image-id]')).toHaveCount(0);
+  await shoot(page, 'local-new-user');
+
+  await page.goto('/search');
+  await expect(page.getByRole('heading', { name: '搜索' })).toBeVisible();
+  await page.getByLabel('搜索内容').fill('ke');
+  // Past the suggestions' debounce: nothing of the first account is offered.
+  await page.waitForTimeout(600);
+  await expect(page.getByRole('list', { name: '搜索建议' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '最近搜索' })).toHaveCount(0);
+  await signOut(page);
+
+  // An admin on the same browser may look at every user's images, and only on asking.
+  await signIn(page, 'librarian', 'admin');
+  await page.goto('/categorized-library');
+  await expect(page.getByText('暂无分类图片数据')).toBeVisible();
+  await page.getByRole('radio', { name: '全部用户' }).locator('..').click();
+  await expect(page).toHaveURL(/scope=all/);
+  await expect(page.locator(`li[data-category="anime:${show.id}"]`)).toBeVisible();
+  await shoot(page, 'categorized-admin-all');
+  await page.goto('/local-library?scope=all');
+  await expect(page.locator(`[data-image-id="${episode.imageIds[0]}"]`)).toBeVisible();
+  await shoot(page, 'local-admin-all');
+});
