@@ -15,3 +15,4 @@ export * from './library';
 export * from './format';
 export * from './site-health';
 export * from './crawl';
+export * from './cache';

@@ -19,9 +19,11 @@ import {
   DownloadRunner,
   DownloadService,
 } from './downloads';
-import { fromUpstream, type AppError } from './errors';
+import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
 import {
+  CacheAdmin,
+  CacheEvictor,
   CachedImageRecords,
   CacheGeneration,
   CdnHealth,
@@ -29,7 +31,10 @@ import {
   ImageFiles,
   ImageHostHealth,
   ImageStore,
+  LeastViewed,
   ThumbnailPrefetch,
+  ViewTracker,
+  type Statfs,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
 import { transportUserAgent } from './upstream/transport';
@@ -72,6 +77,10 @@ export interface Services {
   /** Each user's last episode mode (smart or fast). */
   modes: ModePreferences;
   images: ImageStore;
+  /** The admin's changes to the shared caches (deletion, eviction) and the cache's overview. */
+  cacheAdmin: CacheAdmin;
+  /** Keeps the image cache under `CACHE_MAX_SIZE` and above `CACHE_MIN_FREE`. */
+  evictor: CacheEvictor;
   /** What the image cache holds: totals, an episode's files, a sample. */
   imageRecords: CachedImageRecords;
   prefetch: ThumbnailPrefetch;
@@ -99,8 +108,8 @@ export async function createServices(
     alone?: boolean;
     /** Passes challenges instead of headless Chromium (tests). */
     solver?: ChallengeSolver;
-    /** Reads the downloads disk's free space instead of `fs.statfs` (tests: a full disk). */
-    statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
+    /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
+    statfs?: Statfs;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -158,6 +167,23 @@ export async function createServices(
   const imageHosts = new ImageHostHealth();
   const imageRecords = new CachedImageRecords(db.kysely);
   const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
+  const downloadRepo = new DownloadRepository(db.kysely);
+  const evictor = new CacheEvictor({
+    records: imageRecords,
+    files: imageFiles,
+    leastViewed: new LeastViewed(db.kysely),
+    needs: () => downloadRepo.unfinishedNeeds(),
+    forget: (kind, id) => images.forget(kind, id),
+    generation,
+    logger: logger.child({ module: 'cache' }),
+    settings: {
+      maxBytes: config.cache.maxBytes,
+      minFreeBytes: config.cache.minFreeBytes,
+      dir: config.dataDir,
+      statfs: overrides.statfs,
+    },
+  });
+  const views = new ViewTracker(db.kysely, logger.child({ module: 'cache' }));
   const images = new ImageStore({
     records: imageRecords,
     files: imageFiles,
@@ -167,7 +193,11 @@ export async function createServices(
     leases,
     meter,
     hostHealth: imageHosts,
+    views,
+    evictor,
   });
+  views.start();
+  evictor.start();
   const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
@@ -211,7 +241,7 @@ export async function createServices(
     publicUrl: config.publicUrl,
   });
   const downloads = new DownloadService({
-    repo: new DownloadRepository(db.kysely),
+    repo: downloadRepo,
     runner: downloadRunner,
     parser: imageUrls,
     catalog,
@@ -252,6 +282,15 @@ export async function createServices(
     catalog,
     modes: new ModePreferences(db.kysely),
     images,
+    cacheAdmin: new CacheAdmin({
+      catalog,
+      directory,
+      urls,
+      images,
+      records: imageRecords,
+      evictor,
+    }),
+    evictor,
     imageRecords,
     prefetch,
     generation,
@@ -278,7 +317,7 @@ export async function createServices(
       browserInstalled: () => chromiumInstalled(),
       imageHosts: () => cdnHealth.imageHosts(),
     }),
-    mapDomainError: fromUpstream,
+    mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {
       auth.stopSweeps();
       await prefetch.stop();
@@ -286,6 +325,8 @@ export async function createServices(
       await background.idle();
       // Fetches a stopped job or a closed request started still write their files.
       await images.idle();
+      await evictor.stop();
+      await views.stop();
       await upstream.close();
       await db.close();
     },

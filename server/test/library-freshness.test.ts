@@ -39,7 +39,7 @@ describe(`categorized library freshness (${databaseKind})`, () => {
     await t.app.inject({
       method: 'DELETE',
       url: `/api/images/cache/files?episode_id=${encodeURIComponent(episodeUrl())}`,
-      headers: t.headers,
+      headers: { authorization: `Bearer ${await t.login()}` },
     });
     expect((await categorized()).total_images).toBe(0);
   });

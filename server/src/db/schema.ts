@@ -82,6 +82,19 @@ export interface CachedImagesTable {
   width: number | null;
   height: number | null;
   sha256: string | null;
+  /** When the file was last served, flushed in batches (see 017); eviction goes oldest first. */
+  viewed_at: string | null;
+}
+
+/** The image cache's running totals, one row (id 1), admin-owned; kept with every row change (see 017). */
+export interface CacheTotalsTable {
+  id: number;
+  images: number;
+  files: number;
+  bytes: number;
+  evicted_files: Generated<number>;
+  evicted_bytes: Generated<number>;
+  last_evicted_at: string | null;
 }
 
 export interface HistoryTable {
@@ -253,6 +266,7 @@ export interface Database {
   history: HistoryTable;
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
+  cache_totals: CacheTotalsTable;
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
   upstream_credentials: UpstreamCredentialsTable;

@@ -14,6 +14,7 @@ import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { withImageFastPath } from '../images/fast-path';
+import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
 import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
@@ -78,14 +79,18 @@ export async function buildHttpApp(
 
   const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
   const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
-  const { siteHealth, urls } = services;
+  const { cacheAdmin, siteHealth } = services;
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
     [searchRoutes({ catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
-    [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
+    [
+      imageFileRoutes({ cacheAdmin, catalog, cdn, cdnHealth, directory, images, records }),
+      '/api/images',
+    ],
+    [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
     [downloadRoutes({ downloads, images }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [siteHealthRoutes({ siteHealth }), '/api/admin/site-health'],

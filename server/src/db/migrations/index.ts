@@ -13,6 +13,7 @@ import * as crawlProgress from './010-crawl-progress';
 import * as workJobs from './012-work-jobs';
 import * as userPreferences from './014-user-preferences';
 import * as downloadReasons from './015-download-reasons';
+import * as cacheEviction from './017-cache-eviction';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-work-jobs': workJobs,
   '014-user-preferences': userPreferences,
   '015-download-reasons': downloadReasons,
+  '017-cache-eviction': cacheEviction,
 };
