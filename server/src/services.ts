@@ -81,6 +81,8 @@ export interface Services {
   cacheAdmin: CacheAdmin;
   /** Keeps the image cache under `CACHE_MAX_SIZE` and above `CACHE_MIN_FREE`. */
   evictor: CacheEvictor;
+  /** When each cached file was last viewed, written down in batches. */
+  views: ViewTracker;
   /** What the image cache holds: totals, an episode's files, a sample. */
   imageRecords: CachedImageRecords;
   prefetch: ThumbnailPrefetch;
@@ -168,6 +170,7 @@ export async function createServices(
   const imageRecords = new CachedImageRecords(db.kysely);
   const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
   const downloadRepo = new DownloadRepository(db.kysely);
+  const views = new ViewTracker(db.kysely, logger.child({ module: 'cache' }));
   const evictor = new CacheEvictor({
     records: imageRecords,
     files: imageFiles,
@@ -175,6 +178,7 @@ export async function createServices(
     needs: () => downloadRepo.unfinishedNeeds(),
     forget: (kind, id) => images.forget(kind, id),
     generation,
+    views,
     logger: logger.child({ module: 'cache' }),
     settings: {
       maxBytes: config.cache.maxBytes,
@@ -183,7 +187,6 @@ export async function createServices(
       statfs: overrides.statfs,
     },
   });
-  const views = new ViewTracker(db.kysely, logger.child({ module: 'cache' }));
   const images = new ImageStore({
     records: imageRecords,
     files: imageFiles,
@@ -291,6 +294,7 @@ export async function createServices(
       evictor,
     }),
     evictor,
+    views,
     imageRecords,
     prefetch,
     generation,

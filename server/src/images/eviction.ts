@@ -6,6 +6,7 @@ import type { ImageFiles } from './files';
 import type { CacheGeneration } from './generation';
 import type { EvictionCandidate, LeastViewed } from './least-viewed';
 import type { CachedImageRecords } from './records';
+import type { ViewTracker } from './views';
 
 /** An eviction frees this share of the limit beyond what it must, so the next writes find room. */
 const SLACK = 0.05;
@@ -56,6 +57,8 @@ export class CacheEvictor {
       /** Drops an image's bytes from the store's memory. */
       forget: (kind: Kind, id: number) => void;
       generation: CacheGeneration;
+      /** Views noted in memory are written down before the order is read. */
+      views: ViewTracker;
       logger: Logger;
       settings: EvictionSettings;
     },
@@ -160,6 +163,7 @@ export class CacheEvictor {
   }
 
   private async run(bytes: number, includeFavorites: boolean): Promise<Evicted> {
+    await this.deps.views.flush();
     const needs = await this.deps.needs();
     const pinned = (c: EvictionCandidate) =>
       needs.images.has(`${c.kind}:${c.id}`) ||
