@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectContractError } from './hardening/checks';
@@ -9,7 +10,7 @@ import { cachedThumbs, THUMBS, thumbUrl, view } from './support/cache';
 /** Image writes the "disk" refuses with ENOSPC: the next `failures` of them (Infinity: all). */
 const disk = vi.hoisted(() => ({ failures: 0 }));
 vi.mock('node:fs/promises', async (original) => {
-  const fs = await original<typeof import('node:fs/promises')>();
+  const fs = await original<typeof FsPromises>();
   return {
     ...fs,
     writeFile: async (...args: Parameters<typeof fs.writeFile>) => {
