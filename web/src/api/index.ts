@@ -11,3 +11,4 @@ export * from './library';
 export * from './siteHealth';
 export * from './progress';
 export * from './adminUsers';
+export * from './cache';
