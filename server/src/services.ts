@@ -21,19 +21,14 @@ import {
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
+import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
   CacheAdmin,
-  CacheEvictor,
-  CachedImageRecords,
   CacheGeneration,
   CdnHealth,
   CdnPreferences,
-  ImageFiles,
-  ImageHostHealth,
-  ImageStore,
-  LeastViewed,
+  createImageCache,
   ThumbnailPrefetch,
-  ViewTracker,
   type Statfs,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
@@ -166,41 +161,14 @@ export async function createServices(
     directory,
     progress: new CrawlProgressStore(db.kysely),
   });
-  const imageHosts = new ImageHostHealth();
-  const imageRecords = new CachedImageRecords(db.kysely);
-  const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
   const downloadRepo = new DownloadRepository(db.kysely);
-  const views = new ViewTracker(db.kysely, logger.child({ module: 'cache' }));
-  const evictor = new CacheEvictor({
-    records: imageRecords,
-    files: imageFiles,
-    leastViewed: new LeastViewed(db.kysely),
+  const cache = createImageCache({
+    ...{ db: db.kysely, config, client: upstream, builders, generation, leases, meter, logger },
     needs: () => downloadRepo.unfinishedNeeds(),
-    forget: (kind, id) => images.forget(kind, id),
-    generation,
-    views,
-    logger: logger.child({ module: 'cache' }),
-    settings: {
-      maxBytes: config.cache.maxBytes,
-      minFreeBytes: config.cache.minFreeBytes,
-      dir: config.dataDir,
-      statfs: overrides.statfs,
-    },
+    statfs: overrides.statfs,
   });
-  const images = new ImageStore({
-    records: imageRecords,
-    files: imageFiles,
-    client: upstream,
-    builders,
-    generation,
-    leases,
-    meter,
-    hostHealth: imageHosts,
-    views,
-    evictor,
-  });
-  views.start();
-  evictor.start();
+  const { records: imageRecords, files: imageFiles, hostHealth: imageHosts, store: images } = cache;
+  cache.start();
   const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
@@ -285,16 +253,9 @@ export async function createServices(
     catalog,
     modes: new ModePreferences(db.kysely),
     images,
-    cacheAdmin: new CacheAdmin({
-      catalog,
-      directory,
-      urls,
-      images,
-      records: imageRecords,
-      evictor,
-    }),
-    evictor,
-    views,
+    cacheAdmin: new CacheAdmin({ catalog, directory, urls, images, evictor: cache.evictor }),
+    evictor: cache.evictor,
+    views: cache.views,
     imageRecords,
     prefetch,
     generation,
@@ -329,8 +290,7 @@ export async function createServices(
       await background.idle();
       // Fetches a stopped job or a closed request started still write their files.
       await images.idle();
-      await evictor.stop();
-      await views.stop();
+      await cache.stop();
       await upstream.close();
       await db.close();
     },

@@ -3,7 +3,6 @@ import { listingKey, type CatalogService, type Directory } from '../catalog';
 import { badRequest } from '../errors';
 import type { UrlModel } from '../upstream';
 import type { CacheEvictor } from './eviction';
-import type { CachedImageRecords } from './records';
 import type { ImageStore } from './store';
 
 /** A change to the shared caches, which only an admin may make. */
@@ -30,7 +29,6 @@ export class CacheAdmin {
       directory: Directory;
       urls: UrlModel;
       images: ImageStore;
-      records: CachedImageRecords;
       evictor: CacheEvictor;
     },
   ) {}
@@ -54,7 +52,7 @@ export class CacheAdmin {
   /** The cache's size and limits, the disk's free space and what eviction has removed so far. */
   async overview(): Promise<CacheOverview> {
     const [totals, disk] = await Promise.all([
-      this.deps.records.totals.read(),
+      this.deps.evictor.totals(),
       this.deps.evictor.disk(),
     ]);
     const { maxBytes, minFreeBytes } = this.deps.evictor.settings;

@@ -68,6 +68,11 @@ export class CacheEvictor {
     return this.deps.settings;
   }
 
+  /** The running totals, what eviction has removed included. */
+  totals() {
+    return this.deps.records.totals.read();
+  }
+
   /** The disk's free and total bytes, or null when it cannot be read. */
   async disk(): Promise<{ free: number; total: number | null } | null> {
     const { dir, statfs } = this.deps.settings;

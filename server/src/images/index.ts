@@ -13,3 +13,4 @@ export { CacheAdmin, type CacheAdminAction } from './cache-admin';
 export { CacheEvictor, type Statfs } from './eviction';
 export { LeastViewed } from './least-viewed';
 export { ViewTracker } from './views';
+export { createImageCache } from './create';
