@@ -83,7 +83,7 @@ export async function buildHttpApp(
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
-    [searchRoutes({ catalog, directory, builders }), '/api'],
+    [searchRoutes({ cacheAdmin, catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [

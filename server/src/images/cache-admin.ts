@@ -8,6 +8,8 @@ import type { ImageStore } from './store';
 /** A change to the shared caches, which only an admin may make. */
 export type CacheAdminAction =
   | { type: 'clear-listings'; episodeId?: string; workId?: string; pattern?: string; all?: boolean }
+  /** Cached searches: those of one `query:type` pattern, or every one. */
+  | { type: 'clear-search'; pattern?: string }
   | { type: 'delete-files'; episodeId?: string; all?: boolean }
   | { type: 'evict'; bytes?: number; includeFavorites: boolean };
 
@@ -38,6 +40,8 @@ export class CacheAdmin {
     switch (action.type) {
       case 'clear-listings':
         return { count: await this.clearListings(action), bytes: 0 };
+      case 'clear-search':
+        return { count: await this.deps.catalog.clearSearch(action.pattern), bytes: 0 };
       case 'delete-files':
         return { count: await this.deleteFiles(action), bytes: 0 };
       case 'evict': {
