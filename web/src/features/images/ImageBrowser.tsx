@@ -20,7 +20,7 @@ import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 import { UpstreamError } from '../site-health';
 import { useSimilarFrames } from './useSimilarFrames';
-import { useClearEpisode } from './useClearEpisodeCache';
+import { useClearEpisode } from './useClearEpisode';
 
 const NO_IMAGES: ImageItem[] = [];
 
