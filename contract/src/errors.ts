@@ -16,6 +16,8 @@ export const ErrorCode = {
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   UPSTREAM_NOT_FOUND: 'UPSTREAM_NOT_FOUND',
   MOVIE_NO_EPISODES: 'MOVIE_NO_EPISODES',
+  /** 507: the server's disk or database has no room for a write; reads of cached content go on. */
+  STORAGE_FULL: 'STORAGE_FULL',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

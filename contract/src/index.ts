@@ -17,3 +17,4 @@ export * from './site-health';
 export * from './crawl';
 export * from './recent-searches';
 export * from './audit';
+export * from './cache';

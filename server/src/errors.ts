@@ -43,6 +43,24 @@ export const tooManyRequests = (
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+/** A write the server's storage had no room for (the disk, or the database unable to grow). */
+export const storageFull = (what: 'disk' | 'database') =>
+  new AppError(
+    507,
+    ErrorCode.STORAGE_FULL,
+    what === 'disk'
+      ? '服务器磁盘空间不足，暂时无法保存新的图片；已缓存的内容仍可浏览，请联系管理员'
+      : '服务器数据库空间已满，暂时无法保存更改；已缓存的内容仍可浏览，请联系管理员',
+  );
+
+/** `ENOSPC` from a file write, `SQLITE_FULL` or Postgres' `disk_full` (53100) from the database. */
+export function fromStorageFull(error: unknown): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC') return storageFull('disk');
+  if (code === 'SQLITE_FULL' || code === '53100') return storageFull('database');
+  return null;
+}
+
 /** The source site's failures as the page sees them (the 429 text names the rate limit, which is how the page recognises one). */
 export function fromUpstream(error: unknown): AppError | null {
   if (error instanceof UserBudgetExceeded) {

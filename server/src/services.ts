@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import path from 'node:path';
 import { AuditLog } from './audit';
 import { AuthService, ensureAdmin, RateLimits, UserAdmin } from './auth';
 import { Background } from './background';
@@ -13,25 +12,22 @@ import {
 import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
-  DownloadItemParser,
-  DownloadJob,
-  DownloadQueue,
+  createDownloads,
   DownloadRepository,
-  DownloadRunner,
-  DownloadService,
+  type DownloadRunner,
+  type DownloadService,
 } from './downloads';
-import { fromUpstream, type AppError } from './errors';
+import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
+import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
-  CachedImageRecords,
+  CacheAdmin,
   CacheGeneration,
   CdnHealth,
   CdnPreferences,
-  ImageFiles,
-  HostDownStore,
-  ImageHostHealth,
-  ImageStore,
+  createImageCache,
   ThumbnailPrefetch,
+  type Statfs,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
 import { transportUserAgent } from './upstream/transport';
@@ -78,6 +74,12 @@ export interface Services {
   /** Each user's last episode mode (smart or fast). */
   modes: ModePreferences;
   images: ImageStore;
+  /** The admin's changes to the shared caches (deletion, eviction) and the cache's overview. */
+  cacheAdmin: CacheAdmin;
+  /** Keeps the image cache under `CACHE_MAX_SIZE` and above `CACHE_MIN_FREE`. */
+  evictor: CacheEvictor;
+  /** When each cached file was last viewed, written down in batches. */
+  views: ViewTracker;
   /** What the image cache holds: totals, an episode's files, a sample. */
   imageRecords: CachedImageRecords;
   prefetch: ThumbnailPrefetch;
@@ -105,8 +107,8 @@ export async function createServices(
     alone?: boolean;
     /** Passes challenges instead of headless Chromium (tests). */
     solver?: ChallengeSolver;
-    /** Reads the downloads disk's free space instead of `fs.statfs` (tests: a full disk). */
-    statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
+    /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
+    statfs?: Statfs;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -163,20 +165,14 @@ export async function createServices(
     directory,
     progress: new CrawlProgressStore(db.kysely),
   });
-  // Shared by every process on the database: one process's learning spares the others' requests.
-  const imageHosts = new ImageHostHealth(new HostDownStore(db.kysely));
-  const imageRecords = new CachedImageRecords(db.kysely);
-  const imageFiles = new ImageFiles(path.join(config.dataDir, 'images'));
-  const images = new ImageStore({
-    records: imageRecords,
-    files: imageFiles,
-    client: upstream,
-    builders,
-    generation,
-    leases,
-    meter,
-    hostHealth: imageHosts,
+  const downloadRepo = new DownloadRepository(db.kysely);
+  const cache = createImageCache({
+    ...{ db: db.kysely, config, client: upstream, builders, generation, leases, meter, logger },
+    needs: () => downloadRepo.unfinishedNeeds(),
+    statfs: overrides.statfs,
   });
+  const { records: imageRecords, files: imageFiles, hostHealth: imageHosts, store: images } = cache;
+  cache.start();
   const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
   // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
   // start: with WORKERS, the primary walks it and the workers do not walk it again.
@@ -187,46 +183,13 @@ export async function createServices(
         logger.warn({ err: error }, 'could not look for half-written image files'),
     );
   }
-  const downloadsDir = path.join(config.dataDir, 'downloads');
-  const downloadRunner = new DownloadRunner({
-    queue: new DownloadQueue(db.kysely),
-    job: new DownloadJob({
-      store: images,
-      catalog,
-      builders,
-      retryIntervalMs: config.downloads.retryIntervalMs,
-      maxImages: config.downloads.workMaxImages,
-      dir: downloadsDir,
-      statfs: overrides.statfs,
-    }),
-    logger: logger.child({ module: 'downloads' }),
-    settings: {
-      dir: downloadsDir,
-      ttlMs: config.downloads.ttlMs,
-      concurrency: config.downloads.concurrency,
-      pollMs: config.downloads.pollMs,
-      staleMs: config.downloads.staleMs,
-      // SQLite with one worker: nothing else can be running tasks. With several workers,
-      // only the first process of the group (before any worker starts) may assume so.
-      singleProcess: overrides.alone ?? (db.dialect === 'sqlite' && config.workers === 1),
-    },
-  });
-  await downloadRunner.start();
-  // This server's and the source site's image URLs, as downloads and favourites take them.
-  const imageUrls = new DownloadItemParser({
-    urls,
-    builders,
-    directory,
-    publicUrl: config.publicUrl,
-  });
-  const downloads = new DownloadService({
-    repo: new DownloadRepository(db.kysely),
+  const {
     runner: downloadRunner,
     parser: imageUrls,
-    catalog,
-    urls,
-    maxUnfinishedPerUser: config.downloads.maxUnfinishedPerUser,
-    workJobsPerUser: config.downloads.workJobsPerUser,
+    service: downloads,
+  } = await createDownloads({
+    ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
+    ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
   });
   const cdn = new CdnPreferences(db.kysely);
   const cdnHealth = new CdnHealth({
@@ -265,6 +228,9 @@ export async function createServices(
     catalog,
     modes: new ModePreferences(db.kysely),
     images,
+    cacheAdmin: new CacheAdmin({ catalog, directory, urls, images, evictor: cache.evictor, audit }),
+    evictor: cache.evictor,
+    views: cache.views,
     imageRecords,
     prefetch,
     generation,
@@ -291,7 +257,7 @@ export async function createServices(
       browserInstalled: () => chromiumInstalled(),
       imageHosts: () => cdnHealth.imageHosts(),
     }),
-    mapDomainError: fromUpstream,
+    mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {
       auth.stopSweeps();
       await prefetch.stop();
@@ -299,6 +265,7 @@ export async function createServices(
       await background.idle();
       // Fetches a stopped job or a closed request started still write their files.
       await images.idle();
+      await cache.stop();
       await upstream.close();
       await db.close();
     },

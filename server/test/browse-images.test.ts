@@ -189,7 +189,12 @@ describe(`image bytes (${databaseKind})`, () => {
     expect(before.files).toBeGreaterThan(0);
     expect(before.size_bytes).toBeGreaterThan(0);
     expect(before.size_human).toMatch(/\d (B|KB|MB)/);
-    const removed = await api('DELETE', files);
+    // The files are shared: a user may not delete them, the admin may.
+    const refused = await api('DELETE', files);
+    expect(refused.statusCode).toBe(403);
+    expect((await api('GET', files)).json()).toEqual(before);
+    const admin = { authorization: `Bearer ${await t.login()}` };
+    const removed = await api('DELETE', files, undefined, admin);
     expect(removed.json().deleted_files).toBe(before.files);
     expect((await api('GET', files)).json()).toEqual({
       files: 0,

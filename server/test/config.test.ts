@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { parseDuration } from '../src/config/duration';
+import { parseSize } from '../src/config/size';
 
 describe('config', () => {
   it('has working defaults for every setting', () => {
@@ -54,6 +55,23 @@ describe('config', () => {
     expect(parseDuration('15m')).toBe(900_000);
     expect(parseDuration('1.5h')).toBe(5_400_000);
     expect(parseDuration('soon')).toBeNull();
+  });
+
+  it('reads cache sizes with binary units and refuses bad ones at start', () => {
+    expect(parseSize('512KB')).toBe(512 * 1024);
+    expect(parseSize('50GB')).toBe(50 * 1024 ** 3);
+    expect(parseSize('1.5 mb')).toBe(1.5 * 1024 ** 2);
+    expect(parseSize('100')).toBe(100);
+    expect(parseSize('lots')).toBeNull();
+    expect(loadConfig({}).cache).toMatchObject({ maxBytes: null, minFreeBytes: 2 * 1024 ** 3 });
+    expect(loadConfig({ CACHE_MAX_SIZE: '50MB', CACHE_MIN_FREE: '0' }).cache).toMatchObject({
+      maxBytes: 50 * 1024 ** 2,
+      minFreeBytes: 0,
+    });
+    expect(() => loadConfig({ CACHE_MAX_SIZE: '50 gigs' })).toThrow(
+      /CACHE_MAX_SIZE: not a size \(e\.g\. 500MB, 50GB\): "50 gigs"/,
+    );
+    expect(() => loadConfig({ CACHE_MIN_FREE: '-1GB' })).toThrow(/CACHE_MIN_FREE/);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import { fromStorageFull } from '../errors';
 import { hashToken, newToken } from './secrets';
 import type { UserRow } from './users';
 
@@ -80,7 +81,11 @@ export class SessionStore {
         .updateTable('sessions')
         .set({ last_seen_at: new Date(now).toISOString() })
         .where('token_hash', '=', tokenHash)
-        .execute();
+        .execute()
+        // A full database must not lock users out of what is cached: the touch waits for room.
+        .catch((error: unknown) => {
+          if (!fromStorageFull(error)) throw error;
+        });
     }
     return user;
   }

@@ -10,7 +10,8 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kind } from '../config';
-import { thumbUrl } from '../images';
+import { currentUser } from '../http/plugins/access';
+import { thumbUrl, type CacheAdmin } from '../images';
 import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import type { Directory } from './directory';
 import type { CatalogService } from './service';
@@ -19,10 +20,12 @@ const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie:
 
 /** Search and episode lists: thin handlers over the catalog. */
 export function searchRoutes({
+  cacheAdmin,
   catalog,
   directory,
   builders,
 }: {
+  cacheAdmin: CacheAdmin;
   catalog: CatalogService;
   directory: Directory;
   builders: UrlBuilders;
@@ -67,8 +70,11 @@ export function searchRoutes({
         schema: { querystring: ClearSearchCacheQuery, response: { 200: ClearListingsResponse } },
       },
       async (request) => {
-        const cleared = await catalog.clearSearch(request.query.pattern);
-        return { message: `已清除 ${cleared} 条搜索缓存`, cleared_items: cleared };
+        const { count } = await cacheAdmin.perform(currentUser(request).id, {
+          type: 'clear-search',
+          pattern: request.query.pattern,
+        });
+        return { message: `已清除 ${count} 条搜索缓存`, cleared_items: count };
       },
     );
 

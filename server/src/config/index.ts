@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseDuration } from './duration';
+import { parseSize } from './size';
 
 const duration = (fallback: string) =>
   z
@@ -18,6 +19,22 @@ const duration = (fallback: string) =>
         return z.NEVER;
       }
       return ms;
+    });
+
+/** A size with a unit (`512MB`, `50GB`); `fallback` undefined: unset means none. */
+const size = (fallback?: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const value = text ?? fallback;
+      if (value === undefined) return null;
+      const bytes = parseSize(value);
+      if (bytes === null) {
+        ctx.addIssue({ code: 'custom', message: `not a size (e.g. 500MB, 50GB): "${value}"` });
+        return z.NEVER;
+      }
+      return bytes;
     });
 
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
@@ -149,6 +166,8 @@ const envSchema = z.object({
   USER_UNCACHED_LISTINGS: int(30, 1),
   USER_NEAR_DUPLICATE_SCANS: int(10, 1),
   USER_UPSTREAM_WINDOW: duration('1m'),
+  CACHE_MAX_SIZE: size(),
+  CACHE_MIN_FREE: size('2GB'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -227,6 +246,9 @@ function shape(env: z.infer<typeof envSchema>) {
       showTtlMs: env.SHOW_CACHE_TTL,
       episodeTtlMs: env.EPISODE_CACHE_TTL,
       prefetchThumbnails: env.THUMBNAIL_PREFETCH,
+      /** The image cache's cap in bytes (null: none) and the free space it always leaves. */
+      maxBytes: env.CACHE_MAX_SIZE,
+      minFreeBytes: env.CACHE_MIN_FREE ?? 0,
     },
     downloads: {
       ttlMs: env.DOWNLOAD_TTL,

@@ -82,6 +82,19 @@ export interface CachedImagesTable {
   width: number | null;
   height: number | null;
   sha256: string | null;
+  /** When the file was last served, flushed in batches (see 017); eviction goes oldest first. */
+  viewed_at: string | null;
+}
+
+/** The image cache's running totals, one row (id 1), admin-owned; kept with every row change (see 017). */
+export interface CacheTotalsTable {
+  id: number;
+  images: number;
+  files: number;
+  bytes: number;
+  evicted_files: Generated<number>;
+  evicted_bytes: Generated<number>;
+  last_evicted_at: string | null;
 }
 
 /** A user's recent search (migration 016): one row per query, the newest few kept. */
@@ -273,6 +286,7 @@ export interface Database {
   recent_searches: RecentSearchesTable;
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
+  cache_totals: CacheTotalsTable;
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
   upstream_credentials: UpstreamCredentialsTable;

@@ -1,3 +1,4 @@
+export { createDownloads } from './create';
 export { DownloadItemParser, entryNames, type DownloadItem } from './items';
 export { DownloadJob } from './job';
 export { nearDuplicates } from './near-duplicates';

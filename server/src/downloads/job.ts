@@ -36,7 +36,7 @@ export class DownloadJob {
       builders: UrlBuilders;
       retryIntervalMs: number;
       maxImages: number;
-      /** Where archives go: its free space is checked before a whole-work job fetches. */
+      /** Where archives go: its free space is checked before any task fetches. */
       dir: string;
       /** How the free space is read (`fs.statfs` unless given; tests give a full disk). */
       statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
@@ -95,10 +95,8 @@ export class DownloadJob {
     const stored: Stored[][] = [];
     for (const group of groups)
       stored.push(await untilAborted(this.images.storedOf(group.items), signal));
-    if (request) {
-      const tooBig = await this.tooBig(progress.fileCount, stored, request);
-      if (tooBig) return { status: 'failed', note: tooBig, progress };
-    }
+    const tooBig = await this.tooBig(progress.fileCount, groups, stored, request);
+    if (tooBig) return { status: 'failed', note: tooBig, progress };
 
     const needsFacts = request !== null && (request.skipNearDuplicates || request.metadata);
     const entries: ZipEntry[] = [];
@@ -227,20 +225,22 @@ export class DownloadJob {
   }
 
   /**
-   * The cap and the free space, checked once the image count is known and before any fetch: the
-   * archive takes a copy of every image (cached ones at their size), and an image not yet cached
-   * takes a second copy in the cache (at a typical size for its size).
+   * Every task's one check before any fetch, once the image count is known: a whole-work job's
+   * cap, and the free space. The archive takes a copy of every image (cached ones at their size),
+   * and an image not yet cached takes a second copy in the cache (at a typical size for its size).
    */
   private async tooBig(
     count: number,
+    groups: Group[],
     stored: Stored[][],
-    request: WorkJobRequest,
+    request: WorkJobRequest | null,
   ): Promise<TaskNote | null> {
-    if (count > this.deps.maxImages) return taskNotes.tooManyImages(count, this.deps.maxImages);
+    if (request && count > this.deps.maxImages)
+      return taskNotes.tooManyImages(count, this.deps.maxImages);
     let needed = 0;
-    for (const group of stored)
-      for (const known of group)
-        needed += known ? known.image.bytes : TYPICAL_BYTES[request.size] * 2;
+    for (const [g, group] of groups.entries())
+      for (const [i, item] of group.items.entries())
+        needed += stored[g]![i]?.image.bytes ?? TYPICAL_BYTES[item.size] * 2;
     const disk = await (this.deps.statfs ?? statfs)(this.deps.dir).catch(() => null);
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;

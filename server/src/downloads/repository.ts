@@ -145,4 +145,27 @@ export class DownloadRepository {
     if (id) query = query.where('id', '=', id);
     return (await query.returning('id').execute()).map((r) => r.id);
   }
+
+  /**
+   * What every unfinished task (any user's) needs from the image cache, so eviction leaves it:
+   * the images a task lists (`kind:id`) and the works a whole-work job covers (`kind:workId`).
+   */
+  async unfinishedNeeds(): Promise<{ images: Set<string>; works: Set<string> }> {
+    const rows = await this.db
+      .selectFrom('downloads')
+      .select(['items', 'request'])
+      .where('status', 'in', UNFINISHED)
+      .execute();
+    const images = new Set<string>();
+    const works = new Set<string>();
+    for (const row of rows) {
+      if (row.request) {
+        const { work } = JSON.parse(row.request) as WorkJobRequest;
+        works.add(`${work.kind}:${work.id}`);
+      }
+      for (const item of JSON.parse(row.items) as DownloadItem[])
+        images.add(`${item.kind}:${item.id}`);
+    }
+    return { images, works };
+  }
 }

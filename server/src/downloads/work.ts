@@ -12,7 +12,7 @@ export interface WorkJobRequest {
   metadata: boolean;
 }
 
-/** Rough bytes per image of each size, for the free-space check before a whole-work job. */
+/** Rough bytes per image of each size, for the free-space check before every task. */
 export const TYPICAL_BYTES: Record<ImageSize, number> = {
   thumb: 30_000,
   small: 150_000,

@@ -15,6 +15,7 @@ import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { withImageFastPath } from '../images/fast-path';
+import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
 import { recentSearchRoutes } from '../library';
 import { libraryRoutes } from '../library/routes';
@@ -85,15 +86,19 @@ export async function buildHttpApp(
 
   const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
   const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
-  const { siteHealth, urls } = services;
+  const { cacheAdmin, siteHealth } = services;
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
-    [searchRoutes({ catalog, directory, builders }), '/api'],
+    [searchRoutes({ cacheAdmin, catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [recentSearchRoutes({ recent: libraries.recent }), '/api/search/recent'],
-    [imageFileRoutes({ catalog, cdn, cdnHealth, directory, images, records, urls }), '/api/images'],
+    [
+      imageFileRoutes({ cacheAdmin, catalog, cdn, cdnHealth, directory, images, records }),
+      '/api/images',
+    ],
+    [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],

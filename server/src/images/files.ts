@@ -19,6 +19,11 @@ function etagOf(kind: Kind, id: number, size: ImageSize, bytes: number): string 
   return `"${kind}-${id}-${size}-${bytes}"`;
 }
 
+/** A name beside the file that no reader asks for, removed by the next start if left behind. */
+function temporaryOf(file: string): string {
+  return `${file}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
 /** The image files on disk: `<root>/<kind>/<size>/<id mod 1000>/<id>.jpg`, written whole or not at all. */
 export class ImageFiles {
   constructor(private readonly root: string) {}
@@ -46,10 +51,43 @@ export class ImageFiles {
   async write(kind: Kind, id: number, size: ImageSize, body: Buffer): Promise<StoredImage> {
     const file = this.fileOf(kind, id, size);
     await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, body);
-    await rename(temporary, file);
+    const temporary = temporaryOf(file);
+    try {
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    } catch (error) {
+      // A full disk leaves a partial temporary: it goes at once, not at the next start.
+      await rm(temporary, { force: true });
+      throw error;
+    }
     return this.described(kind, id, size, body.length);
+  }
+
+  /**
+   * Takes a file out of service before its row goes (eviction): renamed to a temporary name, so a
+   * reader never finds it while its row is being deleted, and a crash leaves only a temporary the
+   * next start removes. Null when the file is not there.
+   */
+  async retire(kind: Kind, id: number, size: ImageSize): Promise<string | null> {
+    const file = this.fileOf(kind, id, size);
+    const temporary = temporaryOf(file);
+    try {
+      await rename(file, temporary);
+      return temporary;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Puts a retired file back (its row was written again meanwhile, so it is still wanted). */
+  async restore(temporary: string, kind: Kind, id: number, size: ImageSize): Promise<void> {
+    await rename(temporary, this.fileOf(kind, id, size)).catch(() =>
+      rm(temporary, { force: true }),
+    );
+  }
+
+  async discard(temporary: string): Promise<void> {
+    await rm(temporary, { force: true });
   }
 
   async remove(kind: Kind, id: number, size: ImageSize): Promise<void> {

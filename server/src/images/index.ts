@@ -1,4 +1,5 @@
-export { ImageStore, sizeChain, type ServedImage } from './store';
+export { ImageStore, type ServedImage } from './store';
+export { sizeChain } from './size-chain';
 export { ImageFiles, type StoredImage } from './files';
 export { CachedImageRecords } from './records';
 export { CdnPreferences } from './cdn';
@@ -9,3 +10,8 @@ export { ImageHostHealth, type ImageHostState } from './host-health';
 export { HostDownStore } from './host-down-store';
 export { ThumbnailPrefetch } from './prefetch';
 export { factsOf, hammingDistance, type ImageFacts } from './facts';
+export { CacheAdmin, type CacheAdminAction } from './cache-admin';
+export { CacheEvictor, type Statfs } from './eviction';
+export { LeastViewed } from './least-viewed';
+export { ViewTracker } from './views';
+export { createImageCache } from './create';

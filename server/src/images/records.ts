@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
 import type { ImageFacts } from './facts';
+import { CacheTotalsRow } from './totals';
 
 /** Ids per query of `stored` (well under every dialect's limit of bound parameters). */
 const LOOKUP_BATCH = 500;
@@ -23,7 +24,11 @@ function factsOfRow(row: {
 
 /** The `cached_images` table: which files the image store holds, their bytes and their facts. */
 export class CachedImageRecords {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly totals: CacheTotalsRow;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.totals = new CacheTotalsRow(db);
+  }
 
   /** Stored rows of one size of many images of one kind, a few hundred ids per query. */
   async stored(
@@ -68,52 +73,90 @@ export class CachedImageRecords {
       .execute();
   }
 
-  /** A file just written: its facts are computed again from the new file when first asked for. */
+  /**
+   * A file just written: its facts are computed again from the new file when first asked for. The
+   * totals change with the row, in one transaction.
+   */
   async written(kind: Kind, id: number, size: ImageSize, bytes: number): Promise<void> {
+    const now = new Date().toISOString();
     const row = {
       bytes,
-      cached_at: new Date().toISOString(),
+      cached_at: now,
+      viewed_at: now,
       phash: null,
       width: null,
       height: null,
       sha256: null,
     };
-    await this.db
-      .insertInto('cached_images')
-      .values({ kind, id, size, ...row })
-      .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await this.totals.lock(trx);
+      const before = await trx
+        .selectFrom('cached_images')
+        .select(['size', 'bytes'])
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .execute();
+      const same = before.find((r) => r.size === size);
+      await trx
+        .insertInto('cached_images')
+        .values({ kind, id, size, ...row })
+        .onConflict((oc) => oc.columns(['kind', 'id', 'size']).doUpdateSet(row))
+        .execute();
+      await this.totals.apply(trx, {
+        images: before.length === 0 ? 1 : 0,
+        files: same ? 0 : 1,
+        bytes: bytes - Number(same?.bytes ?? 0),
+      });
+    });
   }
 
-  /** Forgets every size of one image. */
-  async delete(kind: Kind, id: number): Promise<void> {
-    await this.db
-      .deleteFrom('cached_images')
-      .where('kind', '=', kind)
-      .where('id', '=', id)
-      .execute();
+  /**
+   * Forgets stored files of one image (every size, or one size as it was when `cachedAt` was read:
+   * a file written again since stays), with the totals; answers the files and bytes forgotten.
+   */
+  async delete(
+    kind: Kind,
+    id: number,
+    only?: { size: ImageSize; cachedAt: string; evicted: boolean },
+  ): Promise<{ files: number; bytes: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.totals.lock(trx);
+      let doomed = trx
+        .deleteFrom('cached_images')
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .returning(['bytes']);
+      if (only)
+        doomed = doomed.where('size', '=', only.size).where('cached_at', '=', only.cachedAt);
+      const gone = await doomed.execute();
+      if (gone.length === 0) return { files: 0, bytes: 0 };
+      const left = await trx
+        .selectFrom('cached_images')
+        .select('size')
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const bytes = gone.reduce((sum, r) => sum + Number(r.bytes), 0);
+      const change = { images: left ? 0 : -1, files: -gone.length, bytes: -bytes };
+      await this.totals.apply(trx, { ...change, evicted: only?.evicted });
+      return { files: gone.length, bytes };
+    });
   }
 
   /** Forgets every image; answers how many rows there were. */
   async deleteAll(): Promise<number> {
-    const result = await this.db.deleteFrom('cached_images').executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.db.transaction().execute(async (trx) => {
+      await this.totals.lock(trx);
+      const result = await trx.deleteFrom('cached_images').executeTakeFirst();
+      await this.totals.reset(trx);
+      return Number(result.numDeletedRows);
+    });
   }
 
-  /** Distinct images (any size) and the bytes of every stored file. */
+  /** Distinct images (any size) and the bytes of every stored file, from the running totals. */
   async stats(): Promise<CacheStats> {
-    const totals = await this.db
-      .selectFrom('cached_images')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('size_bytes')])
-      .executeTakeFirstOrThrow();
-    const images = await this.db
-      .selectFrom((eb) =>
-        eb.selectFrom('cached_images').select(['kind', 'id']).distinct().as('images'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const size = Number(totals.size_bytes);
-    return { total_images: Number(images.n), size_bytes: size, size_human: humanSize(size) };
+    const { images, bytes } = await this.totals.read();
+    return { total_images: images, size_bytes: bytes, size_human: humanSize(bytes) };
   }
 
   /**

@@ -13,10 +13,9 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listingKey, type CatalogService, type Directory } from '../catalog';
-import { badRequest, forbidden } from '../errors';
+import type { CatalogService, Directory } from '../catalog';
 import { currentUser } from '../http/plugins/access';
-import type { UrlModel } from '../upstream';
+import type { CacheAdmin } from './cache-admin';
 import type { CdnPreferences } from './cdn';
 import type { CdnHealth } from './cdn-health';
 import type { CachedImageRecords } from './records';
@@ -27,21 +26,21 @@ const ImageFileParams = z.object({ file: z.string().regex(IMAGE_FILE, '图片 ID
 
 /** Image bytes, the cache's totals and clearing, and the CDN preference. */
 export function imageFileRoutes({
+  cacheAdmin,
   catalog,
   cdn,
   cdnHealth,
   directory,
   images,
   records,
-  urls,
 }: {
+  cacheAdmin: CacheAdmin;
   catalog: CatalogService;
   cdn: CdnPreferences;
   cdnHealth: CdnHealth;
   directory: Directory;
   images: ImageStore;
   records: CachedImageRecords;
-  urls: UrlModel;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -70,30 +69,25 @@ export function imageFileRoutes({
       async () => records.stats(),
     );
 
+    // The shared caches are the admin's: a user re-reads a listing with `?refresh=true` instead.
+    const admin = { access: 'admin' as const };
+
     app.delete(
       '/cache',
-      { schema: { querystring: ClearListingsQuery, response: { 200: ClearListingsResponse } } },
+      {
+        config: admin,
+        schema: { querystring: ClearListingsQuery, response: { 200: ClearListingsResponse } },
+      },
       async (request) => {
-        const q = request.query;
-        // Shared caches are the admin's: a user may clear only the one listing in front of them.
-        if ((q.clear_all || q.pattern !== undefined) && currentUser(request).role !== 'admin')
-          throw forbidden('只有管理员可以清除全部缓存或按关键词清除');
-        let cleared: number;
-        if (q.clear_all) {
-          cleared = await catalog.clearEverything();
-        } else if (q.episode_id) {
-          cleared = await catalog.clearListings([listingKey(catalog.resolveEpisode(q.episode_id))]);
-        } else if (q.work_id) {
-          const ref = urls.toRef(q.work_id, { kind: 'anime' });
-          if (ref?.type !== 'work' && ref?.type !== 'movie')
-            throw badRequest('work_id: 不是有效的作品地址');
-          cleared = await catalog.clearListings([listingKey(ref)]);
-        } else if (q.pattern !== undefined) {
-          cleared = await catalog.clearSearch(q.pattern);
-        } else {
-          throw badRequest('请指定 episode_id、work_id、pattern 或 clear_all');
-        }
-        return { message: `已清除 ${cleared} 项缓存`, cleared_items: cleared };
+        const { episode_id, work_id, pattern, clear_all } = request.query;
+        const { count } = await cacheAdmin.perform(currentUser(request).id, {
+          type: 'clear-listings',
+          episodeId: episode_id,
+          workId: work_id,
+          pattern,
+          all: clear_all,
+        });
+        return { message: `已清除 ${count} 项缓存`, cleared_items: count };
       },
     );
 
@@ -108,22 +102,18 @@ export function imageFileRoutes({
 
     app.delete(
       '/cache/files',
-      { schema: { querystring: ClearFilesQuery, response: { 200: ClearFilesResponse } } },
+      {
+        config: admin,
+        schema: { querystring: ClearFilesQuery, response: { 200: ClearFilesResponse } },
+      },
       async (request) => {
-        const q = request.query;
-        let deleted: number;
-        if (q.clear_all) {
-          if (currentUser(request).role !== 'admin')
-            throw forbidden('只有管理员可以清除全部图片缓存');
-          deleted = await images.deleteAll();
-        } else if (q.episode_id) {
-          const ref = catalog.resolveEpisode(q.episode_id);
-          const ids = await directory.imagesOfEpisode(ref.kind, ref.id);
-          deleted = await images.delete(ids.map((id) => ({ kind: ref.kind, id })));
-        } else {
-          throw badRequest('请指定 episode_id 或 clear_all');
-        }
-        return { deleted_files: deleted, message: `已删除 ${deleted} 个图片文件` };
+        const { episode_id, clear_all } = request.query;
+        const { count } = await cacheAdmin.perform(currentUser(request).id, {
+          type: 'delete-files',
+          episodeId: episode_id,
+          all: clear_all,
+        });
+        return { deleted_files: count, message: `已删除 ${count} 个图片文件` };
       },
     );
 

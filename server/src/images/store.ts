@@ -14,8 +14,11 @@ import type { CacheGeneration } from './generation';
 import type { ImageHostHealth } from './host-health';
 import { isHostFailure } from './host-health';
 import { ByteBudgetCache } from './memory-cache';
+import { sizeChain } from './size-chain';
 import type { CachedImageRecords } from './records';
 import type { CacheMeter } from '../site-health/cache-meter';
+import type { CacheEvictor } from './eviction';
+import type { ViewTracker } from './views';
 
 /** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
 export interface ServedImage extends StoredImage {
@@ -25,17 +28,6 @@ export interface ServedImage extends StoredImage {
 /** Grid thumbnails and compressed images are what pages ask for again and again. */
 const MEMORY_BUDGET = 32 * 1024 * 1024;
 const MEMORY_LARGEST_ENTRY = 256 * 1024;
-
-/**
- * Which sizes answer a request, best first. A small image falls back to the original (the same
- * picture) before the thumbnail; a thumbnail falls back to the original only when its host is
- * down (see `get`), never for an id the host does not have.
- */
-export function sizeChain(wanted: ImageSize, compressedForLarge: boolean): ImageSize[] {
-  if (wanted === 'thumb') return ['thumb', 'large'];
-  if (wanted === 'small' || compressedForLarge) return ['small', 'large', 'thumb'];
-  return ['large', 'small', 'thumb'];
-}
 
 /**
  * Image bytes on disk, keyed by (kind, id, size). A stored image costs no upstream request;
@@ -60,6 +52,9 @@ export class ImageStore {
       leases: FetchLeases;
       meter?: CacheMeter;
       hostHealth: ImageHostHealth;
+      /** What users view, and room made before each write (least-recently-viewed eviction). */
+      views?: ViewTracker;
+      evictor?: CacheEvictor;
     },
   ) {}
 
@@ -106,7 +101,7 @@ export class ImageStore {
     /** Hosts that said 404: a failure of theirs if a later host has the image. */
     const missingOn: { host: string; size: ImageSize; error: unknown }[] = [];
     for (const [index, size] of this.chain(kind, wanted, compressedForLarge).entries()) {
-      const onDisk = await this.onDisk(kind, id, size);
+      const onDisk = await this.deps.files.onDisk(kind, id, size);
       if (onDisk) {
         this.deps.meter?.hit('images');
         return onDisk;
@@ -150,6 +145,7 @@ export class ImageStore {
     const hit = this.fromMemory(kind, id, wanted, compressedForLarge);
     if (hit) return hit;
     const image = await this.get(kind, id, wanted, compressedForLarge);
+    this.deps.views?.viewed(kind, id, image.size);
     if (image.bytes > MEMORY_LARGEST_ENTRY) return { ...image, body: null };
     const served = { ...image, body: await readFile(image.file) };
     this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), served);
@@ -164,20 +160,18 @@ export class ImageStore {
     compressedForLarge = false,
   ): (ServedImage & { body: Buffer }) | undefined {
     const hit = this.memory.get(memoryKey(kind, id, wanted, compressedForLarge));
-    if (hit) this.deps.meter?.hit('images');
+    if (hit) {
+      this.deps.meter?.hit('images');
+      this.deps.views?.viewed(kind, id, hit.size);
+    }
     return hit;
   }
 
   /** Fetches one size into the store unless it is there, behind every request a user waits for. */
   async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
-    if (!(await this.onDisk(kind, id, size))) {
+    if (!(await this.deps.files.onDisk(kind, id, size))) {
       await this.fetchOnce(kind, id, size, FetchPriority.background);
     }
-  }
-
-  /** Whether any size of the image is already stored (downloads use it to skip the network). */
-  async has(kind: Kind, id: number, size: ImageSize): Promise<boolean> {
-    return (await this.onDisk(kind, id, size)) !== null;
   }
 
   /**
@@ -212,12 +206,17 @@ export class ImageStore {
     return facts;
   }
 
+  /** Drops an image's bytes (every size and variant) from this process's memory. */
+  forget(kind: Kind, id: number): void {
+    this.memory.deletePrefix(`${kind}:${id}:`);
+  }
+
   async delete(images: { kind: Kind; id: number }[]): Promise<number> {
     let deleted = 0;
     for (const { kind, id } of images) {
-      this.memory.deletePrefix(`${kind}:${id}:`);
+      this.forget(kind, id);
       for (const size of ['thumb', 'small', 'large'] as const) {
-        if (await this.onDisk(kind, id, size)) {
+        if (await this.deps.files.onDisk(kind, id, size)) {
           await this.deps.files.remove(kind, id, size);
           deleted++;
         }
@@ -236,10 +235,6 @@ export class ImageStore {
     return deleted;
   }
 
-  private onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
-    return this.deps.files.onDisk(kind, id, size);
-  }
-
   private fetchOnce(
     kind: Kind,
     id: number,
@@ -253,7 +248,7 @@ export class ImageStore {
         .once(
           `image:${key}`,
           () => this.fetchAndStore(kind, id, size, priority),
-          () => this.onDisk(kind, id, size),
+          () => this.deps.files.onDisk(kind, id, size),
         )
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, running);
@@ -268,8 +263,14 @@ export class ImageStore {
     priority: number,
   ): Promise<StoredImage> {
     const image = await this.fetchNoting(kind, id, size, priority);
-    const stored = await this.deps.files.write(kind, id, size, image.body);
-    await this.deps.records.written(kind, id, size, stored.bytes);
+    const write = () => this.deps.files.write(kind, id, size, image.body);
+    const { evictor } = this.deps;
+    const stored = await (evictor ? evictor.writing(image.body.length, write) : write());
+    // A file without its row would be served but never counted nor evicted.
+    await this.deps.records.written(kind, id, size, stored.bytes).catch(async (error: unknown) => {
+      await this.deps.files.remove(kind, id, size);
+      throw error;
+    });
     await this.deps.generation.bump();
     return stored;
   }

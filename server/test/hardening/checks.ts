@@ -43,6 +43,7 @@ const COMPARED = [
   'favorite_works',
   'favorite_episodes',
   'favorite_images',
+  'cache_totals',
 ] as const;
 
 /** Row counts of every table and the rows of the per-user ones, to compare before and after. */

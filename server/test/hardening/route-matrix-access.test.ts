@@ -100,13 +100,40 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(await snapshotData(h.t)).toEqual(before);
   });
 
-  it("lets a user clear the one episode's listing in front of them", async () => {
+  it("refuses a user's deletion of one episode's shared listing or files, and re-reads the listing for them instead", async () => {
+    const episode = encodeURIComponent(h.samples.episodeUrl);
+    await inject({ method: 'GET', url: `/api/images/episode/${episode}`, headers: h.t.headers });
+    const before = await snapshotData(h.t);
+    for (const url of [
+      `/api/images/cache?episode_id=${episode}`,
+      `/api/images/cache?work_id=${encodeURIComponent(h.samples.workUrl)}`,
+      `/api/images/cache/files?episode_id=${episode}`,
+    ]) {
+      const res = await inject({ method: 'DELETE', url, headers: h.t.headers });
+      expectContractError(res, 403);
+      expect(res.json().code, url).toBe('FORBIDDEN');
+    }
+    expect(await snapshotData(h.t)).toEqual(before);
+
+    // What the page's 清除缓存 does for a user: a fresh listing from the source.
+    const requestsBefore = h.t.upstreamRequests();
+    const fresh = await inject({
+      method: 'GET',
+      url: `/api/images/episode/${episode}?refresh=true`,
+      headers: h.t.headers,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().cached).toBe(false);
+    expect(h.t.upstreamRequests()).toBeGreaterThan(requestsBefore);
+  });
+
+  it("lets an admin clear one episode's listing", async () => {
     const episode = encodeURIComponent(h.samples.episodeUrl);
     await inject({ method: 'GET', url: `/api/images/episode/${episode}`, headers: h.t.headers });
     const res = await inject({
       method: 'DELETE',
       url: `/api/images/cache?episode_id=${episode}`,
-      headers: h.t.headers,
+      headers: h.adminHeaders,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cleared_items).toBeGreaterThan(0);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../src/http/plugins/access';
 import { accountInputs, OWNER } from './route-inputs/accounts';
+import { cacheAdminInputs } from './route-inputs/cache';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
 import { imageInputs } from './route-inputs/images';
@@ -25,6 +26,10 @@ export const DOCUMENTED_PUBLIC_ROUTES = [
 /** Routes only the admin may call (shared caches); docs/api.md lists them. */
 export const DOCUMENTED_ADMIN_ROUTES = [
   'DELETE /api/search/cache',
+  'DELETE /api/images/cache',
+  'DELETE /api/images/cache/files',
+  'GET /api/admin/cache',
+  'POST /api/admin/cache/evict',
   'GET /api/admin/site-health',
   'PUT /api/admin/site-health/clearance',
   'DELETE /api/admin/site-health/clearance',
@@ -66,6 +71,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...favoriteInputs(s),
     ...siteHealthInputs(),
     ...auditInputs(),
+    ...cacheAdminInputs(),
   };
 }
 

@@ -13,3 +13,4 @@ export * from './progress';
 export * from './adminUsers';
 export * from './recentSearches';
 export * from './adminAudit';
+export * from './cache';

@@ -14,8 +14,9 @@ import * as workJobs from './012-work-jobs';
 import * as userPreferences from './014-user-preferences';
 import * as downloadReasons from './015-download-reasons';
 import * as recentSearches from './016-recent-searches';
-import * as auditLog from './019-audit-log';
+import * as cacheEviction from './017-cache-eviction';
 import * as sharedHostHealth from './018-shared-host-health';
+import * as auditLog from './019-audit-log';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '014-user-preferences': userPreferences,
   '015-download-reasons': downloadReasons,
   '016-recent-searches': recentSearches,
-  '019-audit-log': auditLog,
+  '017-cache-eviction': cacheEviction,
   '018-shared-host-health': sharedHostHealth,
+  '019-audit-log': auditLog,
 };

@@ -1,16 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { downloadPrefix, type ImageItem } from '@capshelf/contract';
-import {
-  errorMessage,
-  useClearEpisodeCache,
-  useEpisodeFiles,
-  useImageList,
-  type ImageSource,
-} from '../../api';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { useStartDownload } from '../downloads/useStartDownload';
@@ -28,6 +20,7 @@ import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
 import { UpstreamError } from '../site-health';
 import { useSimilarFrames } from './useSimilarFrames';
+import { useClearEpisode } from './useClearEpisode';
 
 const NO_IMAGES: ImageItem[] = [];
 
@@ -84,12 +77,14 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const { query, refresh }: ImageListHandle = 'list' in props ? props.list : own;
   const images = query.data?.images ?? NO_IMAGES;
   const selection = useSelectionState(images);
-  const clearCache = useClearEpisodeCache(episodeUrl ?? '');
+  const clearing = useClearEpisode({
+    episodeUrl: episodeUrl ?? '',
+    total: query.data?.total,
+    refresh,
+  });
   const download = useStartDownload();
   const [columns, setColumns] = useColumnChoice();
   const [range, setRange] = useState<RangeStep>('off');
-  const [confirmingClear, setConfirmingClear] = useState(false);
-  const episodeFiles = useEpisodeFiles(episodeUrl ?? '', confirmingClear);
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
   // One object per listing, so the memoised cards do not re-render for it.
@@ -153,16 +148,6 @@ export function ImageBrowser(props: ImageBrowserProps) {
   // What the grid and the lightbox both show, and how.
   const shown = { images: visible, isSelected: selection.isSelected, size: selection.size, origin };
 
-  const clear = () =>
-    clearCache.mutate(undefined, {
-      onSettled: () => setConfirmingClear(false),
-      onSuccess: ({ listings, files }) =>
-        toast.success(
-          t('clear.done', { listings: listings.cleared_items, files: files.deleted_files }),
-        ),
-      onError: (error) => toast.error(t('clear.failed', { message: errorMessage(error) })),
-    });
-
   return (
     <SelectionContext.Provider value={selection}>
       <div className="flex flex-col gap-4">
@@ -196,8 +181,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
           onColumnsChange={setColumns}
           busy={query.isFetching}
           onRefresh={() => void refresh()}
-          onClearCache={episodeUrl ? () => setConfirmingClear(true) : undefined}
-          clearing={clearCache.isPending}
+          onClearCache={episodeUrl ? clearing.start : undefined}
+          clearing={clearing.pending}
           filter={filter}
           onFilterChange={setFilter}
         />
@@ -215,25 +200,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           onDownload={startDownload}
           downloading={download.isPending}
         />
-        <ConfirmDialog
-          open={confirmingClear}
-          onOpenChange={setConfirmingClear}
-          title={t('clear.title')}
-          description={t('clear.description', {
-            listing: data ? t('clear.listingCount', { count: data.total }) : '',
-            files: episodeFiles.data
-              ? t('clear.files', {
-                  count: episodeFiles.data.files,
-                  size: episodeFiles.data.size_human,
-                })
-              : t('clear.filesUnknown'),
-          })}
-          confirmLabel={t('clear.confirm')}
-          pendingLabel={t('clear.pending')}
-          danger
-          pending={clearCache.isPending}
-          onConfirm={clear}
-        />
+        {clearing.dialog}
         {query.isError && (
           <UpstreamError
             error={query.error}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
 import { imageList, images, progressAnswer } from '../../test/browseFixtures';
 import { card, cards, EPISODE_URL, LIST, PAGE, PROGRESS } from './ImageBrowser.fixtures';
 
@@ -95,9 +95,9 @@ describe('image screen', () => {
     expect(await screen.findByText('共 2 张')).toBeTruthy();
   });
 
-  it('clears the episode cache and reloads the list', async () => {
+  it('clears the episode cache for an admin and reloads the list', async () => {
     const fetchMock = mockApi({
-      ...signedIn(),
+      ...signedIn({ ...testUser, role: 'admin' }),
       [PROGRESS]: () => json(200, progressAnswer(images(1))),
       // Reloaded after the clearing, asking only for what the page does not have yet.
       [`${LIST}/progress?offset=1`]: () =>
@@ -120,6 +120,28 @@ describe('image screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '清除缓存' }));
     expect(await screen.findByText('共 2 张')).toBeTruthy();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it('re-reads the listing for a user instead, deleting nothing that others share', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      [PROGRESS]: () => json(200, progressAnswer(images(1))),
+      [`${LIST}/progress?offset=0&resume=true&refresh=true`]: () =>
+        json(200, progressAnswer(images(2), { total: 2 })),
+    });
+    renderApp(PAGE);
+    await screen.findByText('共 1 张');
+    fireEvent.click(screen.getByRole('button', { name: '清除缓存' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '清除本集缓存' });
+    expect(dialog.textContent).toContain('重新读取本集的图片列表（1 张图片）');
+    expect(dialog.textContent).toContain('不会被删除');
+    fireEvent.click(within(dialog).getByRole('button', { name: '重新读取列表' }));
+    expect(await screen.findByText('共 2 张')).toBeTruthy();
+    const calls = fetchMock.mock.calls.map(
+      ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`,
+    );
+    expect(calls.filter((call) => call.startsWith('DELETE'))).toEqual([]);
+    expect(calls.filter((call) => call.includes('/images/cache/files'))).toEqual([]);
   });
 
   it('marks a picture that fails to load', async () => {

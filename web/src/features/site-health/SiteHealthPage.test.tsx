@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SiteHealthActionResponse, SiteHealthResponse } from '@capshelf/contract';
+import type {
+  CacheOverview,
+  SiteHealthActionResponse,
+  SiteHealthResponse,
+} from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
 
 const admin = { ...testUser, role: 'admin' as const };
@@ -155,5 +159,43 @@ describe('challenge panel', () => {
     // A user is not sent to the admin's page.
     expect(panel.textContent).toContain('请联系管理员');
     expect(screen.queryByRole('link', { name: '站点状态' })).toBeNull();
+  });
+
+  it("shows the image cache's size, limits and evictions, and evicts on demand", async () => {
+    const overview: CacheOverview = {
+      images: 1200,
+      files: 1500,
+      size_bytes: 45 * 1024 ** 2,
+      max_bytes: 50 * 1024 ** 2,
+      min_free_bytes: 2 * 1024 ** 3,
+      free_bytes: 20 * 1024 ** 3,
+      disk_bytes: 100 * 1024 ** 3,
+      evicted_files: 300,
+      evicted_bytes: 12 * 1024 ** 2,
+      last_evicted_at: '2026-11-23T11:50:00.000Z',
+    };
+    let sent: unknown;
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () => json(200, health()),
+      'GET /api/admin/cache': () => json(200, overview),
+      'POST /api/admin/cache/evict': (body) => {
+        sent = body;
+        return json(200, { evicted_files: 40, evicted_bytes: 2 * 1024 ** 2, message: 'ok' });
+      },
+    });
+    renderApp('/site-health');
+    expect(
+      await screen.findByText('45.0 MB（1200 张图片，1500 个文件）', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByText('50.0 MB')).toBeTruthy();
+    expect(screen.getByText('20.0 GB（共 100.0 GB）')).toBeTruthy();
+    expect(screen.getByText(/^300 个文件，12.0 MB（最近一次：/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('释放'), { target: { value: String(1024 ** 3) } });
+    fireEvent.click(screen.getByLabelText('包括收藏的图片'));
+    fireEvent.click(screen.getByRole('button', { name: '立即淘汰' }));
+    expect(await screen.findByText('已淘汰 40 个图片文件（2.00 MB）')).toBeTruthy();
+    expect(sent).toEqual({ bytes: 1024 ** 3, include_favorites: true });
   });
 });

@@ -9,6 +9,7 @@ import { DefinitionList } from '../../components/DefinitionList';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { challengeText, checkMessage } from './challenge';
+import { CachePanel } from './CachePanel';
 import { ClearanceForm } from './ClearanceForm';
 import { DownImageHosts } from '../settings/DownImageHosts';
 import { HostList } from './HostList';
@@ -111,6 +112,9 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
       <Card title={t('hosts.title')}>
         <HostList hosts={data.hosts} />
         <DownImageHosts hosts={data.image_hosts} />
+      </Card>
+      <Card title={t('cache.title')}>
+        <CachePanel />
       </Card>
       <Card title={t('pacing.title')}>
         <DefinitionList

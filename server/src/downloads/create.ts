@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { CatalogService, Directory } from '../catalog';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import type { ImageStore, Statfs } from '../images';
+import type { Logger } from '../logger';
+import type { UrlBuilders, UrlModel } from '../upstream';
+import { DownloadItemParser } from './items';
+import { DownloadJob } from './job';
+import { DownloadQueue } from './queue';
+import type { DownloadRepository } from './repository';
+import { DownloadRunner } from './runner';
+import { DownloadService } from './service';
+
+/**
+ * The download capability built whole: the runner with its job, the item parser (this server's
+ * and the source site's image URLs, as downloads and favourites take them) and the service.
+ * The runner starts before this returns, so tasks left from the last run resume.
+ */
+export async function createDownloads(deps: {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  config: Config;
+  repo: DownloadRepository;
+  store: ImageStore;
+  catalog: CatalogService;
+  directory: Directory;
+  urls: UrlModel;
+  builders: UrlBuilders;
+  logger: Logger;
+  statfs?: Statfs;
+  alone?: boolean;
+}) {
+  const { config, catalog, urls, builders } = deps;
+  const settings = config.downloads;
+  const dir = path.join(config.dataDir, 'downloads');
+  const runner = new DownloadRunner({
+    queue: new DownloadQueue(deps.db),
+    job: new DownloadJob({
+      store: deps.store,
+      catalog,
+      builders,
+      retryIntervalMs: settings.retryIntervalMs,
+      maxImages: settings.workMaxImages,
+      dir,
+      statfs: deps.statfs,
+    }),
+    logger: deps.logger.child({ module: 'downloads' }),
+    settings: {
+      dir,
+      ttlMs: settings.ttlMs,
+      concurrency: settings.concurrency,
+      pollMs: settings.pollMs,
+      staleMs: settings.staleMs,
+      // SQLite with one worker: nothing else can be running tasks. With several workers,
+      // only the first process of the group (before any worker starts) may assume so.
+      singleProcess: deps.alone ?? (deps.dialect === 'sqlite' && config.workers === 1),
+    },
+  });
+  await runner.start();
+  const parser = new DownloadItemParser({
+    urls,
+    builders,
+    directory: deps.directory,
+    publicUrl: config.publicUrl,
+  });
+  const service = new DownloadService({
+    repo: deps.repo,
+    runner,
+    parser,
+    catalog,
+    urls,
+    maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
+    workJobsPerUser: settings.workJobsPerUser,
+  });
+  return { runner, parser, service };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import type { Logger } from '../logger';
+import type { CacheMeter } from '../site-health/cache-meter';
+import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
+import { CacheEvictor, type Statfs, type TaskNeeds } from './eviction';
+import { ImageFiles } from './files';
+import type { CacheGeneration } from './generation';
+import { HostDownStore } from './host-down-store';
+import { ImageHostHealth } from './host-health';
+import { LeastViewed } from './least-viewed';
+import { CachedImageRecords } from './records';
+import { ImageStore } from './store';
+import { ViewTracker } from './views';
+
+/**
+ * The image cache and its upkeep, built together: the store, its files and rows, the image hosts'
+ * health, the views it notes and the eviction that keeps it under `CACHE_MAX_SIZE` and above
+ * `CACHE_MIN_FREE`. `start()` begins the upkeep's timers, `stop()` ends them after a last flush.
+ */
+export function createImageCache(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  client: UpstreamClient;
+  builders: UrlBuilders;
+  generation: CacheGeneration;
+  leases: FetchLeases;
+  meter: CacheMeter;
+  logger: Logger;
+  /** What unfinished download tasks need (never evicted). */
+  needs: TaskNeeds;
+  statfs?: Statfs;
+}) {
+  const { db, config, generation } = deps;
+  const logger = deps.logger.child({ module: 'cache' });
+  const records = new CachedImageRecords(db);
+  const files = new ImageFiles(path.join(config.dataDir, 'images'));
+  // Shared by every process on the database: one process's learning spares the others' requests.
+  const hostHealth = new ImageHostHealth(new HostDownStore(db));
+  const views = new ViewTracker(db, logger);
+  const evictor = new CacheEvictor({
+    records,
+    files,
+    leastViewed: new LeastViewed(db),
+    needs: deps.needs,
+    forget: (kind, id) => store.forget(kind, id),
+    generation,
+    views,
+    logger,
+    settings: {
+      maxBytes: config.cache.maxBytes,
+      minFreeBytes: config.cache.minFreeBytes,
+      dir: config.dataDir,
+      statfs: deps.statfs,
+    },
+  });
+  const store = new ImageStore({
+    records,
+    files,
+    client: deps.client,
+    builders: deps.builders,
+    generation,
+    leases: deps.leases,
+    meter: deps.meter,
+    hostHealth,
+    views,
+    evictor,
+  });
+  return {
+    records,
+    files,
+    hostHealth,
+    views,
+    evictor,
+    store,
+    start() {
+      views.start();
+      evictor.start();
+    },
+    async stop() {
+      await evictor.stop();
+      await views.stop();
+    },
+  };
+}

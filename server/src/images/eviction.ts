@@ -1,0 +1,220 @@
+import { statfs as fsStatfs } from 'node:fs/promises';
+import type { ImageSize, Kind } from '../config';
+import { storageFull } from '../errors';
+import type { Logger } from '../logger';
+import type { ImageFiles } from './files';
+import type { CacheGeneration } from './generation';
+import type { EvictionCandidate, LeastViewed } from './least-viewed';
+import type { CachedImageRecords } from './records';
+import type { ViewTracker } from './views';
+
+/** An eviction frees this share of the limit beyond what it must, so the next writes find room. */
+const SLACK = 0.05;
+const PAGE = 200;
+/** After a run that could not free enough (everything left is pinned), writes stop asking for a while. */
+const QUIET_AFTER_SHORTFALL_MS = 30_000;
+const CHECK_EVERY_MS = 60_000;
+
+export type Statfs = (dir: string) => Promise<{ bavail: number; bsize: number; blocks?: number }>;
+
+export interface EvictionSettings {
+  /** The cache's cap in bytes; null: none. */
+  maxBytes: number | null;
+  /** Free space the cache leaves on its disk. */
+  minFreeBytes: number;
+  /** A directory on the cache's disk (its free space is read there). */
+  dir: string;
+  statfs?: Statfs;
+}
+
+export interface Evicted {
+  files: number;
+  bytes: number;
+}
+
+/** What unfinished download tasks need (`kind:id` images, `kind:workId` works). */
+export type TaskNeeds = () => Promise<{ images: Set<string>; works: Set<string> }>;
+
+/**
+ * Keeps the image cache under `CACHE_MAX_SIZE` and the disk above `CACHE_MIN_FREE`: before each
+ * write and every minute in the background it evicts files least recently viewed first, never a
+ * favourited image (unless the admin asks) nor one an unfinished task needs. A file is renamed
+ * away, then its row and the totals go in one transaction, then the file: a reader never meets a
+ * half-evicted image, and an evicted one is simply fetched again when viewed. One run at a time
+ * per process.
+ */
+export class CacheEvictor {
+  private running: Promise<Evicted> | null = null;
+  private quietUntil = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: {
+      records: CachedImageRecords;
+      files: ImageFiles;
+      leastViewed: LeastViewed;
+      needs: TaskNeeds;
+      /** Drops an image's bytes from the store's memory. */
+      forget: (kind: Kind, id: number) => void;
+      generation: CacheGeneration;
+      /** Views noted in memory are written down before the order is read. */
+      views: ViewTracker;
+      logger: Logger;
+      settings: EvictionSettings;
+    },
+  ) {}
+
+  get settings(): EvictionSettings {
+    return this.deps.settings;
+  }
+
+  /** The running totals, what eviction has removed included. */
+  totals() {
+    return this.deps.records.totals.read();
+  }
+
+  /** The disk's free and total bytes, or null when it cannot be read. */
+  async disk(): Promise<{ free: number; total: number | null } | null> {
+    const { dir, statfs } = this.deps.settings;
+    const info = await (statfs ?? fsStatfs)(dir).catch(() => null);
+    if (!info) return null;
+    return {
+      free: info.bavail * info.bsize,
+      total: info.blocks === undefined ? null : info.blocks * info.bsize,
+    };
+  }
+
+  /** Bytes to evict so that `incoming` more fit under the cap and above the minimum free space. */
+  async overflow(incoming = 0): Promise<number> {
+    const { maxBytes, minFreeBytes } = this.deps.settings;
+    let needed = 0;
+    if (maxBytes !== null) {
+      const { bytes } = await this.deps.records.totals.read();
+      const over = bytes + incoming - maxBytes;
+      if (over > 0) needed = over + maxBytes * SLACK;
+    }
+    const disk = minFreeBytes > 0 ? await this.disk() : null;
+    if (disk) {
+      const short = minFreeBytes - (disk.free - incoming);
+      if (short > 0) needed = Math.max(needed, short + minFreeBytes * SLACK);
+    }
+    return Math.ceil(needed);
+  }
+
+  /**
+   * Before a write of `incoming` bytes (and in the background): evicts what the write would push
+   * past the limits. Never fails the write: a failed eviction is logged and the next one retries.
+   */
+  async beforeWrite(incoming: number): Promise<void> {
+    try {
+      if (this.running) {
+        await this.running;
+        return;
+      }
+      if (Date.now() < this.quietUntil) return;
+      const needed = await this.overflow(incoming);
+      if (needed > 0) await this.evict(needed, { includeFavorites: false });
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'image cache eviction failed');
+    }
+  }
+
+  /**
+   * A write of `bytes` with room made first. One the disk still refuses evicts what it needs and
+   * is tried once more, then answers 507 rather than failing obscurely.
+   */
+  async writing<T>(bytes: number, write: () => Promise<T>): Promise<T> {
+    await this.beforeWrite(bytes);
+    try {
+      return await write();
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      const room = bytes + this.deps.settings.minFreeBytes;
+      const freed = await this.evict(room, { includeFavorites: false }).catch(() => null);
+      if (!freed?.bytes) throw storageFull('disk');
+      return write().catch((again: unknown) => {
+        throw isDiskFull(again) ? storageFull('disk') : again;
+      });
+    }
+  }
+
+  /** Evicts at least `bytes` (fewer when everything left is pinned), least recently viewed first. */
+  async evict(bytes: number, options: { includeFavorites: boolean }): Promise<Evicted> {
+    while (this.running) await this.running.catch(() => undefined);
+    const run = this.run(bytes, options.includeFavorites);
+    this.running = run;
+    try {
+      const evicted = await run;
+      if (evicted.bytes < bytes) this.quietUntil = Date.now() + QUIET_AFTER_SHORTFALL_MS;
+      if (evicted.files > 0) this.deps.logger.info({ ...evicted }, 'evicted images from the cache');
+      return evicted;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** Checks the limits now and every minute. */
+  start(): void {
+    const check = () => void this.beforeWrite(0);
+    check();
+    this.timer = setInterval(check, CHECK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async run(bytes: number, includeFavorites: boolean): Promise<Evicted> {
+    await this.deps.views.flush();
+    const needs = await this.deps.needs();
+    const pinned = (c: EvictionCandidate) =>
+      needs.images.has(`${c.kind}:${c.id}`) ||
+      (c.workId !== null && needs.works.has(`${c.kind}:${c.workId}`));
+    const evicted: Evicted = { files: 0, bytes: 0 };
+    let skip = 0;
+    while (evicted.bytes < bytes) {
+      const page = await this.deps.leastViewed.page({ limit: PAGE, skip, includeFavorites });
+      if (page.length === 0) break;
+      for (const candidate of page) {
+        if (evicted.bytes >= bytes) break;
+        const gone = pinned(candidate) ? null : await this.evictOne(candidate);
+        // Kept rows stay in the table and come again at the same place: skip past them.
+        if (!gone || gone.files === 0) skip++;
+        else {
+          evicted.files += gone.files;
+          evicted.bytes += gone.bytes;
+        }
+      }
+    }
+    if (evicted.files > 0) await this.deps.generation.bump();
+    return evicted;
+  }
+
+  private async evictOne(c: { kind: Kind; id: number; size: ImageSize; cachedAt: string }) {
+    const { files, records } = this.deps;
+    this.deps.forget(c.kind, c.id);
+    const retired = await files.retire(c.kind, c.id, c.size);
+    let gone: Evicted;
+    try {
+      gone = await records.delete(c.kind, c.id, {
+        size: c.size,
+        cachedAt: c.cachedAt,
+        evicted: true,
+      });
+    } catch (error) {
+      if (retired) await files.restore(retired, c.kind, c.id, c.size);
+      throw error;
+    }
+    if (retired) {
+      // No row went: the file was written again since the candidate was read, so it stays.
+      if (gone.files > 0) await files.discard(retired);
+      else await files.restore(retired, c.kind, c.id, c.size);
+    }
+    return gone;
+  }
+}
+
+const isDiskFull = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOSPC';

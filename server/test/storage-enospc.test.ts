@@ -1,0 +1,79 @@
+import { readdirSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectContractError } from './hardening/checks';
+import { databaseKind } from './helpers';
+import { startBrowseApp, type BrowseApp } from './support/browse';
+import { cachedThumbs, THUMBS, thumbUrl, view } from './support/cache';
+
+/** Image writes the "disk" refuses with ENOSPC: the next `failures` of them (Infinity: all). */
+const disk = vi.hoisted(() => ({ failures: 0 }));
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof FsPromises>();
+  return {
+    ...fs,
+    writeFile: async (...args: Parameters<typeof fs.writeFile>) => {
+      const file = String(args[0]);
+      if (disk.failures > 0 && file.includes(`${path.sep}images${path.sep}`)) {
+        disk.failures--;
+        // Half the bytes land before the disk is full, as a real write would leave them.
+        await fs.writeFile(file, 'partial');
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+          code: 'ENOSPC',
+        });
+      }
+      return fs.writeFile(...args);
+    },
+  };
+});
+
+let t: BrowseApp | undefined;
+afterEach(async () => {
+  disk.failures = 0;
+  await t?.close();
+  t = undefined;
+});
+
+/** Every file under the image cache, temporaries included. */
+const imageFiles = (app: BrowseApp) =>
+  readdirSync(path.join(app.dataDir, 'images'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+
+describe(`an image write on a full disk (${databaseKind})`, () => {
+  it('evicts the least recently viewed image and writes again', async () => {
+    t = await startBrowseApp({ CACHE_MIN_FREE: '0' });
+    const cached = THUMBS.slice(0, 3);
+    for (const id of cached) expect(await view(t, id)).toBe(200);
+    disk.failures = 1;
+    expect(await view(t, THUMBS[3]!)).toBe(200);
+    // At least the new image's bytes went, least recently viewed first.
+    const kept = await cachedThumbs(t, [...cached, THUMBS[3]!]);
+    const gone = cached.filter((id) => !kept.includes(id));
+    expect(gone.length).toBeGreaterThan(0);
+    expect(gone).toEqual(cached.slice(0, gone.length));
+    expect(kept).toContain(THUMBS[3]);
+    expect(imageFiles(t).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('answers 507 in the contract shape when nothing frees room, and still serves what is cached', async () => {
+    t = await startBrowseApp({ CACHE_MIN_FREE: '0' });
+    const cached = THUMBS.slice(0, 3);
+    for (const id of cached) expect(await view(t, id)).toBe(200);
+    disk.failures = Infinity;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: thumbUrl(THUMBS[3]!),
+      headers: t.headers,
+    });
+    expectContractError(refused, 507);
+    expect(refused.json()).toMatchObject({ code: 'STORAGE_FULL' });
+    expect(refused.json().detail).toMatch(/磁盘空间不足/);
+    expect(imageFiles(t).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // The write evicted what it could; what is left is still served.
+    const left = await cachedThumbs(t, cached);
+    expect(left.length).toBeGreaterThan(0);
+    for (const id of left) expect(await view(t, id)).toBe(200);
+  });
+});
