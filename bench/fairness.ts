@@ -6,7 +6,7 @@
 // (images its jobs and scans fetched per second) no more than 10 % below A alone.
 // Part 2 (a cache capped at 50 MB filled with 100 MB) is bench/fairness-cache.ts, run at the end.
 // Run: npx tsx bench/fairness.ts [--seconds 30]
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { KEY_IDS, episodeById, startReplica, type Replica } from '@capshelf/repl
 import { loadConfig } from '../server/src/config';
 import { buildHttpApp } from '../server/src/http/app';
 import { createServices } from '../server/src/services';
+import { fairnessCache, printCacheFill } from './fairness-cache';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '30' } } });
 const windowMs = Number(values.seconds) * 1000;
@@ -218,6 +219,5 @@ console.log(
   `A's throughput: ${together.perSecond.toFixed(1)} images/s against ${aloneA.perSecond.toFixed(1)} alone (${((aRatio - 1) * 100).toFixed(1)} %, target ≥ −10 %): ${verdict(aRatio >= 0.9)}; scans refused by A's limit: ${together.refused} of 12 (alone ${aloneA.refused})`,
 );
 
-// Part 2, the cache cap: written separately (bench/fairness-cache.ts) and run here when present.
-const cachePart = new URL('./fairness-cache.ts', import.meta.url);
-if (existsSync(cachePart)) await import(cachePart.href);
+// Part 2: a cache capped at 50 MB filled with 100 MB of images (bench/fairness-cache.ts).
+printCacheFill(await fairnessCache({ capMb: 50, fillMb: 100 }));
