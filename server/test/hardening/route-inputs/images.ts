@@ -71,7 +71,11 @@ export function imageInputs(s: Samples): Record<string, RouteInputs> {
     },
     'GET /api/search/recent': {},
     'POST /api/search/recent': {
-      body: { query: text(200, 'biyori', true), results_count: count(1_000_000) },
+      body: {
+        query: text(200, 'biyori', true),
+        // A search that found nothing is still a recent search.
+        results_count: slot('bounded-int', undefined, { min: 0, max: 1_000_000 }),
+      },
     },
     'DELETE /api/search/recent': {},
     'GET /api/search/recent/suggestions': { query: { q: text(200, 'bi', true) } },
