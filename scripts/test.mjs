@@ -16,6 +16,7 @@ import {
   root,
 } from './lib/install.mjs';
 import { E2E_PROJECTS, playwright, playwrightCount } from './lib/playwright.mjs';
+import { serverFilesNeedingOwnProcess } from './lib/own-process.mjs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 import { run } from './lib/process.mjs';
 import { createTally, readJson } from './lib/tally.mjs';
@@ -122,22 +123,32 @@ async function vitestCount(args) {
  * Server tests that measure the arrival gaps of paced requests (or race processes against each
  * other) run alone, one file at a time with nothing beside them: beside another file their gaps
  * came out short (the client's image lanes: 38 ms for a 50 ms spacing; the per-kind pace test on
- * Postgres: 896 ms for 1 s).
+ * Postgres: 896 ms for 1 s). With them, each in a fresh process, the files that cannot share a
+ * worker's loaded modules; the rest of a pass runs with `--no-isolate` (one load of the server per
+ * worker instead of one per file).
  */
 const ALONE = ['test/pace-per-host.test.ts', 'test/scale-out.test.ts'];
+const OWN_PROCESS = serverFilesNeedingOwnProcess();
 const SQLITE_ALONE = [
   ...ALONE,
   'src/upstream/client-requests.test.ts',
   'src/upstream/client-failures.test.ts',
   'src/upstream/shared-hosts.test.ts',
+  ...OWN_PROCESS,
 ];
-const POSTGRES_ALONE = ALONE;
+const POSTGRES_ALONE = [
+  ...ALONE,
+  ...OWN_PROCESS.filter(
+    (file) => file.startsWith('test/') && !SERVER_TESTS_WITHOUT_DATABASE.includes(file),
+  ),
+];
 const excluding = (files) => files.flatMap((file) => ['--exclude', `**/${file}`]);
 const alone = (files) => ['--maxWorkers=1', '--project', 'server', ...files];
 
 const POSTGRES_TIER = 'server integration (Postgres)';
-const POSTGRES_ALONE_TIER = 'server integration (Postgres), pacing tests alone';
+const POSTGRES_ALONE_TIER = 'server integration (Postgres), one file at a time';
 const POSTGRES_ARGS = [
+  '--no-isolate',
   '--project',
   'server',
   'test/',
@@ -147,7 +158,7 @@ const POSTGRES_ALONE_ARGS = alone(POSTGRES_ALONE);
 
 /**
  * The server tests that open a database, on a throwaway Postgres cluster: most of them beside
- * `alongside` (with its output kept apart), then the pacing tests alone.
+ * `alongside` (with its output kept apart), then the files that run one at a time.
  */
 async function postgresPass(hasPostgres, alongside) {
   if (!hasPostgres) {
@@ -196,10 +207,11 @@ async function main() {
   checks.forEach(recordCheck);
   await nativeAddon;
   await vitest('unit and integration (SQLite)', [
+    '--no-isolate',
     ...SERVER_SIDE_PROJECTS,
     ...excluding(SQLITE_ALONE),
   ]);
-  await vitest('unit and integration (SQLite), pacing tests alone', alone(SQLITE_ALONE));
+  await vitest('unit and integration (SQLite), one file at a time', alone(SQLITE_ALONE));
 
   // End to end: the independent specs on both cores, then the specs that change shared state,
   // one test at a time and mostly waiting on the replica, beside the Postgres pass.

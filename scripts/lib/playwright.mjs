@@ -40,6 +40,10 @@ export async function playwrightCount(reports, project) {
   return testsOf(readJson(out)?.suites).length;
 }
 
+/** How many tests a run's report says ran (0 without a report: the harness never started). */
+const ranIn = ({ stats } = {}) =>
+  stats ? stats.expected + stats.flaky + stats.unexpected + stats.skipped : 0;
+
 /**
  * Runs one project's end-to-end tests and records them. A stray `test.only` fails the run (whether or not
  * CI is set), and so does a run that reports fewer tests than `--list` holds: the missing ones
@@ -50,22 +54,30 @@ export async function playwright(name, project, reports, tally) {
   const start = Date.now();
   const listed = await playwrightCount(reports, project);
   const out = path.join(reports, `e2e-${project}.json`);
-  const code = await run(
-    'npx',
-    [
-      'playwright',
-      'test',
-      ...CONFIG,
-      ...selection(project),
-      '--forbid-only',
-      '--reporter=list,json',
-    ],
-    {
-      cwd: root,
-      // The harness keeps its data there, so nothing outlives the run even if it is killed.
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CAPSHELF_E2E_TMPDIR: reports },
-    },
-  );
+  const attempt = () =>
+    run(
+      'npx',
+      [
+        'playwright',
+        'test',
+        ...CONFIG,
+        ...selection(project),
+        '--forbid-only',
+        '--reporter=list,json',
+      ],
+      {
+        cwd: root,
+        // The harness keeps its data there, so nothing outlives the run even if it is killed.
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CAPSHELF_E2E_TMPDIR: reports },
+      },
+    );
+  let code = await attempt();
+  if (listed > 0 && ranIn(readJson(out) ?? undefined) === 0) {
+    // The config picks free ports and lets them go before the harness listens: on a busy machine
+    // another process took one in between (EADDRINUSE). No test ran; a second run picks new ports.
+    console.log(`\nNOTICE: ${name}: no test ran (the harness did not start); once more.`);
+    code = await attempt();
+  }
   const report = readJson(out);
   const stats = report?.stats;
   if (!stats) {

@@ -46,7 +46,7 @@ export async function startThrowawayPostgres() {
   const user = asRoot ? 'postgres' : os.userInfo().username;
   sh(`"${bin}/initdb" -D "${dataDir}" -U ${user} -A trust --no-sync -E UTF8 >/dev/null`);
   sh(
-    `"${bin}/pg_ctl" -D "${dataDir}" -l "${dir}/log" -w -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off" start >/dev/null`,
+    `"${bin}/pg_ctl" -D "${dataDir}" -l "${dir}/log" -w -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null`,
   );
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,

@@ -1,0 +1,32 @@
+// Which server test files need a process of their own. The server-side passes run with Vitest's
+// `--no-isolate` (a worker loads the server once for all its files instead of once per file, a
+// second of CPU each), which a few files cannot share.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './install.mjs';
+
+/**
+ * Files that hold process-wide state no later file may inherit: the impersonating transport's
+ * trust store (rustls reads SSL_CERT_FILE once per process, so a second test CA is refused).
+ */
+const PROCESS_STATE = ['src/upstream/transport/transport.test.ts'];
+
+/** Every `*.test.ts` under `dir`, relative to `base`. */
+function testFiles(base, dir) {
+  return readdirSync(path.join(base, dir), { recursive: true, withFileTypes: false })
+    .filter((file) => String(file).endsWith('.test.ts'))
+    .map((file) => path.join(dir, String(file)));
+}
+
+/**
+ * Server test files (relative to `server/`) that run in a fresh process: those above, and every
+ * file mocking a module (`vi.mock` takes no effect on a module an earlier file of the same worker
+ * already loaded), found by reading the files so that a new one is never forgotten.
+ */
+export function serverFilesNeedingOwnProcess() {
+  const server = path.join(root, 'server');
+  const mocking = [...testFiles(server, 'src'), ...testFiles(server, 'test')].filter((file) =>
+    /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(server, file), 'utf8')),
+  );
+  return [...new Set([...PROCESS_STATE, ...mocking])].sort();
+}
