@@ -1,13 +1,9 @@
 import { execFileSync } from 'node:child_process';
 
-/** Two free loopback ports, held together while picked so they differ. */
-const PICK_TWO = `const net = require('net');
-const a = net.createServer().listen(0, '127.0.0.1', () => {
-  const b = net.createServer().listen(0, '127.0.0.1', () => {
-    process.stdout.write(a.address().port + ' ' + b.address().port);
-    a.close(); b.close();
-  });
-});`;
+const PORTS_MODULE = new URL('../../../scripts/lib/ports.mjs', import.meta.url).href;
+/** Two free loopback ports below the OS's own range (see `scripts/lib/ports.mjs`). */
+const PICK_TWO = `import(${JSON.stringify(PORTS_MODULE)}).then(async ({ freePorts }) =>
+  process.stdout.write((await freePorts(2)).join(' ')));`;
 
 /**
  * Loopback ports of the end-to-end stack, picked free once per run so two runs on one machine do
