@@ -6,7 +6,7 @@ import { ImageHostState } from './browse';
  * Why a challenge could not be passed: the solver is off, no Chromium (or it would not start), a
  * CAPTCHA that wants a human, no clearance within the solver's timeout, another browser failure,
  * a solve a moment ago whose clearance did not hold (solves are spaced), or the pasted/configured
- * cookie was refused.
+ * cookie was refused, or the solver browser passed its memory ceiling and was killed.
  */
 export const ChallengeReason = z.enum([
   'off',
@@ -16,6 +16,7 @@ export const ChallengeReason = z.enum([
   'failed',
   'paced',
   'rejected',
+  'memory',
 ]);
 export type ChallengeReason = z.infer<typeof ChallengeReason>;
 
@@ -124,4 +125,5 @@ export const CHALLENGE_REASON_TEXT: Record<ChallengeReason, string> = {
   failed: '自动验证失败',
   paced: '刚刚已自动验证过一次但仍被拦截，暂不重复尝试',
   rejected: '当前的 Cookie 和 User-Agent 未被源站接受',
+  memory: '验证用的浏览器占用内存超过上限，已被终止',
 };

@@ -33,7 +33,7 @@ import {
   ThumbnailPrefetch,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
-import { transportUserAgent } from './upstream/transport';
+import { readExtraCa } from './upstream/transport';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { CacheMeter, SiteHealthService } from './site-health';
@@ -123,6 +123,7 @@ export async function createServices(
   // are asked for it at once, and passes a challenge once.
   const leases = new FetchLeases(db.kysely);
   const { challenge, cookie, userAgent } = config.upstream;
+  const urls = createUrlModel(config.upstream);
   const clearance = new ClearanceGate({
     store: new CredentialsStore(db.kysely),
     leases,
@@ -132,8 +133,9 @@ export async function createServices(
         : (overrides.solver ??
           chromiumSolver({
             timeoutMs: challenge.timeoutMs,
-            userAgent: transportUserAgent(config.upstream),
-            ignoreHttpsErrors: Boolean(config.upstream.caFile),
+            // Only the source's hosts, and the extra CA for the source host's key alone.
+            isSourceHost: (url) => urls.isAllowed(url),
+            extraCa: config.upstream.caFile ? readExtraCa(config.upstream.caFile) : undefined,
           })),
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),
@@ -145,7 +147,6 @@ export async function createServices(
     clearance,
   });
   const meter = new CacheMeter();
-  const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
   const directory = new Directory(db.kysely, generation);

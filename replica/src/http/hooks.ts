@@ -5,6 +5,8 @@ import type { JsChallenge } from '../challenge';
 import type { RequestCounter } from '../counts';
 import type { FaultTable } from '../faults';
 import type { HostName } from '../hosts';
+import { headerMismatch, managedPage } from '../managed-challenge';
+import { CHALLENGE_PREFIX } from './managed';
 import { renderBlocked, renderChallenge } from '../render/errors';
 import { connectionKey } from '../tls/gate';
 
@@ -25,6 +27,20 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
     if (host === 'pages' && request.url.startsWith('/_control')) return;
     state.counter.record(host, request.url);
     const jsChallenge = state.faults.peek(host);
+    if (jsChallenge?.type === 'managed-challenge') {
+      if (request.url.startsWith(CHALLENGE_PREFIX)) return;
+      const cleared =
+        state.challenge.passes(request.headers.cookie, request.headers['user-agent']) &&
+        headerMismatch(request.headers) === null;
+      if (cleared) return;
+      state.counter.challengeServed();
+      return reply
+        .code(403)
+        .header('cf-mitigated', 'challenge')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=UTF-8')
+        .send(managedPage(state.challenge.issue()));
+    }
     if (jsChallenge?.type === 'js-challenge') {
       // A mode rather than a countable fault: cleared requests pass, the rest are challenged.
       if (state.challenge.passes(request.headers.cookie, request.headers['user-agent'])) return;
@@ -43,6 +59,7 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
     switch (fault?.type) {
       case undefined:
       case 'js-challenge':
+      case 'managed-challenge':
         return;
       case 'slow':
         await delay(fault.delayMs);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as ImpitModule from 'impit';
 import { UpstreamTimeoutError } from '../errors';
+import { CHROME_IDENTITY } from './identity';
 import { installProcessTrust } from './trust';
 import type { Transport, TransportRequest, TransportResponse } from './types';
 
@@ -8,10 +9,9 @@ import type { Transport, TransportRequest, TransportResponse } from './types';
 const { Impit, TimeoutError } = createRequire(import.meta.url)('impit') as typeof ImpitModule;
 
 /** The newest browser impit impersonates: its TLS ClientHello, HTTP/2 settings and headers. */
-const BROWSER = 'chrome151';
-/** What impit sends as that browser (checked against the wire by the transport tests). */
-export const IMPERSONATED_USER_AGENT =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36';
+const BROWSER = CHROME_IDENTITY.impitProfile;
+/** What impit sends as that browser (checked against the wire at start-up, see probe.ts). */
+export const IMPERSONATED_USER_AGENT = CHROME_IDENTITY.userAgent;
 
 /**
  * A browser's fingerprint on the wire (impit: rustls and hyper patched to present Chrome's

@@ -6,6 +6,7 @@ import type { Transport } from './types';
 
 export type { Transport, TransportName, TransportRequest, TransportResponse } from './types';
 export { IMPERSONATED_USER_AGENT } from './impersonate';
+export { readExtraCa } from './trust';
 
 /** The User-Agent every request of the configured transport carries. */
 export function transportUserAgent(config: UpstreamConfig): string {
