@@ -18,6 +18,9 @@ import {
 import type { ClearanceGate, CredentialsRecord } from '../upstream/challenge';
 import type { CacheMeter } from './cache-meter';
 
+const PASSED = '验证通过：源站接受当前的 Cookie 和 User-Agent';
+const NO_CHALLENGE = '站点可以访问，无需验证';
+
 const iso = (ms: number | null) => (ms === null || ms === 0 ? null : new Date(ms).toISOString());
 
 /** `cf_clearance=abcd…; __cf_bm=…`: names and a few leading characters, never a whole value. */
@@ -43,6 +46,7 @@ export function maskCookie(cookie: string): string {
 export class SiteHealthService {
   readonly #pageHost: string;
   readonly #checkUrl: string;
+  #verifying: Promise<SiteHealthActionResponse> | null = null;
 
   constructor(
     private readonly deps: {
@@ -120,14 +124,23 @@ export class SiteHealthService {
     return this.#checked(await this.#check());
   }
 
-  /** 立即验证: a solve in the browser now (when the solver is on), then a check of the result. */
-  async verify(): Promise<SiteHealthActionResponse> {
+  /**
+   * 立即验证: one request first; only when the site challenges it does the browser solve (at once,
+   * shared with any solve under way), then the result is checked. No challenge: said so at once.
+   */
+  verify(): Promise<SiteHealthActionResponse> {
+    // Concurrent calls (a double click, two admins) wait for the one under way and share it.
+    this.#verifying ??= this.#verify().finally(() => (this.#verifying = null));
+    return this.#verifying;
+  }
+
+  async #verify(): Promise<SiteHealthActionResponse> {
     const { gate } = this.deps;
-    if (gate.solverEnabled) {
-      const reason = await gate.solveNow(this.#checkUrl);
-      if (reason) {
-        return this.#checked({ ok: false, reason, message: CHALLENGE_REASON_TEXT[reason] });
-      }
+    const first = await this.#check(NO_CHALLENGE);
+    if (first.ok || !first.reason || !gate.solverEnabled) return this.#checked(first);
+    const reason = await gate.solveNow(this.#checkUrl);
+    if (reason) {
+      return this.#checked({ ok: false, reason, message: CHALLENGE_REASON_TEXT[reason] });
     }
     return this.#checked(await this.#check());
   }
@@ -143,21 +156,17 @@ export class SiteHealthService {
   }
 
   /** One request to the site's home page with the current clearance, the solver left out. */
-  async #check(): Promise<ClearanceCheck> {
+  async #check(passed = PASSED): Promise<ClearanceCheck> {
     const { client, gate } = this.deps;
     // A new clearance deserves a try now, not after the cool-down the old one earned.
     await client.endCoolDown(this.#pageHost);
     let check: ClearanceCheck;
     try {
       await client.fetchPage(this.#checkUrl, { solve: false });
-      check = { ok: true, reason: null, message: '验证通过：源站接受当前的 Cookie 和 User-Agent' };
+      check = { ok: true, reason: null, message: passed };
     } catch (error) {
       if (error instanceof UpstreamNotFoundError) {
-        check = {
-          ok: true,
-          reason: null,
-          message: '验证通过：源站接受当前的 Cookie 和 User-Agent',
-        };
+        check = { ok: true, reason: null, message: passed };
       } else if (error instanceof UpstreamRateLimitedError && error.challenge) {
         check = {
           ok: false,

@@ -98,16 +98,23 @@ export class ClearanceGate {
    * to why there is none. Callers in this process share one solve.
    */
   resolve(url: string, version: number): Promise<ChallengeReason | null> {
-    this.#solving ??= this.#safely(this.#solve(url, version, false)).finally(
-      () => (this.#solving = null),
-    );
-    return this.#solving;
+    return this.#join(() => this.#solve(url, version, false));
   }
 
-  /** The admin's 立即验证: solves now, whatever the spacing, still one solve at a time. */
+  /**
+   * The admin's 立即验证: solves now, whatever the spacing. Concurrent calls, and an automatic
+   * solve under way, share one solve and its result (one browser at a time).
+   */
   async solveNow(url: string): Promise<ChallengeReason | null> {
-    await this.#solving;
-    return this.#safely(this.#solve(url, null, true));
+    const under = this.#solving;
+    // An automatic solve held back by the spacing is no answer to an admin who asked now.
+    if (under && (await under) !== 'paced') return under;
+    return this.#join(() => this.#solve(url, null, true));
+  }
+
+  #join(start: () => Promise<ChallengeReason | null>): Promise<ChallengeReason | null> {
+    this.#solving ??= this.#safely(start()).finally(() => (this.#solving = null));
+    return this.#solving;
   }
 
   /** A database failure while solving leaves the challenge unsolved; it never fails the caller. */
