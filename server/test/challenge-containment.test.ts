@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { selfSignedCertificate, startReplica, testCertificates } from '@capshelf/replica';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chromiumInstalled, chromiumSolver, SolveFailure } from '../src/upstream/challenge';
+import type { SolveFailure } from '../src/upstream/challenge';
+import { chromiumInstalled, chromiumSolver } from '../src/upstream/challenge';
 import { databaseKind } from './helpers';
 
 const haveChromium = chromiumInstalled();
