@@ -49,6 +49,13 @@ const CacheCounts = z.object({
   hit_rate: z.number().nullable(),
 });
 
+/** One side's browser identity as it reaches the site. */
+const PresentedIdentity = z.object({
+  user_agent: z.string(),
+  sec_ch_ua: z.string(),
+  platform: z.string(),
+});
+
 export const SiteHealthResponse = z.object({
   hosts: z.array(SiteHost),
   clearance: z.object({
@@ -78,6 +85,17 @@ export const SiteHealthResponse = z.object({
     timeout_ms: z.number().int(),
   }),
   cache: z.object({ listings: CacheCounts, images: CacheCounts }),
+  /**
+   * The browser the transport presents (probed at start-up; null: not probed) and the one the
+   * solver's Chromium presents, which must be the same for a clearance to carry over.
+   */
+  identity: z.object({
+    transport: PresentedIdentity.nullable(),
+    solver: PresentedIdentity,
+    /** The installed Chromium, e.g. "Chromium 156.0.8078.108"; null: none found. */
+    engine: z.string().nullable(),
+    differences: z.array(z.enum(['user_agent', 'sec_ch_ua', 'platform'])),
+  }),
   /** Image hosts the image store learnt are failing (skipped until a later probe). */
   image_hosts: z.array(ImageHostState),
 });

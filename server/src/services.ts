@@ -33,7 +33,8 @@ import {
   ThumbnailPrefetch,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
-import { readExtraCa } from './upstream/transport';
+import { createTransport, readExtraCa } from './upstream/transport';
+import { CHROME_IDENTITY } from './upstream/transport/identity';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { CacheMeter, SiteHealthService } from './site-health';
@@ -48,6 +49,8 @@ import {
   type UrlModel,
 } from './upstream';
 import {
+  CHROMIUM_PATH,
+  checkIdentity,
   ClearanceGate,
   CredentialsStore,
   chromiumInstalled,
@@ -140,6 +143,14 @@ export async function createServices(
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),
   });
+  // Checked once, in the background: the transport's browser and the solver's are one.
+  const probeTransport = createTransport(config.upstream);
+  const identity = checkIdentity({
+    transport: probeTransport,
+    solverIdentity: CHROME_IDENTITY,
+    executablePath: CHROMIUM_PATH,
+    logger: logger.child({ module: 'challenge' }),
+  }).finally(() => probeTransport.close());
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
     // ...paces and cools down the source hosts together.
@@ -284,6 +295,7 @@ export async function createServices(
       meter,
       browserInstalled: () => chromiumInstalled(),
       imageHosts: () => cdnHealth.imageHosts(),
+      identity,
     }),
     mapDomainError: fromUpstream,
     async close() {

@@ -15,13 +15,29 @@ import {
   type HostHealth,
   type UpstreamClient,
 } from '../upstream';
-import type { ClearanceGate, CredentialsRecord } from '../upstream/challenge';
+import type { ClearanceGate, CredentialsRecord, IdentityReport } from '../upstream/challenge';
 import type { CacheMeter } from './cache-meter';
 
 const PASSED = '验证通过：源站接受当前的 Cookie 和 User-Agent';
 const NO_CHALLENGE = '站点可以访问，无需验证';
 
 const iso = (ms: number | null) => (ms === null || ms === 0 ? null : new Date(ms).toISOString());
+
+const presented = (p: { userAgent: string; secChUa: string; platform: string }) => ({
+  user_agent: p.userAgent,
+  sec_ch_ua: p.secChUa,
+  platform: p.platform,
+});
+const FIELD = { userAgent: 'user_agent', secChUa: 'sec_ch_ua', platform: 'platform' } as const;
+
+function identityView(report: IdentityReport): SiteHealthResponse['identity'] {
+  return {
+    transport: report.transport && presented(report.transport),
+    solver: presented(report.solver),
+    engine: report.engine,
+    differences: report.differences.map((key) => FIELD[key]),
+  };
+}
 
 /** `cf_clearance=abcd…; __cf_bm=…`: names and a few leading characters, never a whole value. */
 export function maskCookie(cookie: string): string {
@@ -57,6 +73,8 @@ export class SiteHealthService {
       browserInstalled: () => boolean;
       /** What the image store learnt of each image host (down hosts are skipped). */
       imageHosts: () => ImageHostState[];
+      /** The start-up check of the transport's and the solver's browser identity. */
+      identity: Promise<IdentityReport>;
     },
   ) {
     this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
@@ -112,6 +130,7 @@ export class SiteHealthService {
       },
       cache: { listings: rate(cache.listings), images: rate(cache.images) },
       image_hosts: this.deps.imageHosts(),
+      identity: identityView(await this.deps.identity),
     };
   }
 

@@ -51,6 +51,9 @@ export const identityPresented = (identity: BrowserIdentity): PresentedIdentity 
 });
 
 /** Where two presentations differ ([] when they are the same browser). */
-export function identityDifferences(a: PresentedIdentity, b: PresentedIdentity): string[] {
+export function identityDifferences(
+  a: PresentedIdentity,
+  b: PresentedIdentity,
+): (keyof PresentedIdentity)[] {
   return (['userAgent', 'secChUa', 'platform'] as const).filter((key) => a[key] !== b[key]);
 }
