@@ -38,6 +38,11 @@ export const SiteHost = z.object({
   requests_last_hour: z.number().int(),
   requests_last_day: z.number().int(),
   recent: z.array(HostEvent),
+  /**
+   * The impersonation profile that works for this host when it is not the primary (Chrome), e.g.
+   * `firefox144` after the site refused Chrome's fingerprint; null: the primary.
+   */
+  profile: z.string().nullable(),
 });
 export type SiteHost = z.infer<typeof SiteHost>;
 

@@ -27,6 +27,11 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
     if (host === 'pages' && request.url.startsWith('/_control')) return;
     state.counter.record(host, request.url);
     const jsChallenge = state.faults.peek(host);
+    if (jsChallenge?.type === 'refuse-browser') {
+      const family = /Firefox\//.test(request.headers['user-agent'] ?? '') ? 'firefox' : 'chrome';
+      if (family !== jsChallenge.browser) return;
+      return reply.code(403).type('text/html; charset=UTF-8').send(renderBlocked());
+    }
     if (jsChallenge?.type === 'managed-challenge') {
       if (request.url.startsWith(CHALLENGE_PREFIX)) return;
       const cleared =
@@ -60,6 +65,7 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
       case undefined:
       case 'js-challenge':
       case 'managed-challenge':
+      case 'refuse-browser':
         return;
       case 'slow':
         await delay(fault.delayMs);

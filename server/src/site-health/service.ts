@@ -223,6 +223,7 @@ export class SiteHealthService {
       requests_last_hour: h.requestsLastHour,
       requests_last_day: h.requestsLastDay,
       recent: h.recent,
+      profile: this.deps.client.profiles()[h.host] ?? null,
     };
   }
 }

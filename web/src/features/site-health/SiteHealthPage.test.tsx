@@ -22,6 +22,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
         requests_last_hour: 3,
         requests_last_day: 40,
         recent: [{ at: '2026-11-23T11:50:00.000Z', outcome: 'challenged', status: 403 }],
+        profile: null,
       },
       {
         host: 'ant.fancaps.net',
@@ -31,6 +32,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
         requests_last_hour: 12,
         requests_last_day: 300,
         recent: [],
+        profile: 'firefox144',
       },
     ],
     clearance: {
@@ -201,5 +203,15 @@ describe('challenge panel', () => {
     expect(within(card).queryByRole('alert')).toBeNull();
     expect(card.textContent).toContain('一致：请求和自动验证使用同一个浏览器身份');
     expect(within(card).getAllByText(CHROME.user_agent)).toHaveLength(2);
+  });
+
+  it('names the profile a host is reached with after a fingerprint refusal', async () => {
+    mockApi({ ...signedIn(admin), 'GET /api/admin/site-health': () => json(200, health()) });
+    renderApp('/site-health');
+    const profile = await screen.findByTestId('host-profile');
+    expect(profile.textContent).toBe(
+      '源站拒绝了 Chrome 的指纹，此站点改用 firefox144 访问（不使用 Chrome 获得的验证 Cookie）',
+    );
+    expect(screen.getAllByTestId('host-profile')).toHaveLength(1);
   });
 });
