@@ -1,6 +1,9 @@
 // 立即验证: says at once when the site needs no check, and concurrent calls share one solve.
 import type { ChallengeSolver } from '../src/upstream/challenge';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildHttpApp } from '../src/http/app';
+import { createServices } from '../src/services';
 import { ADMIN, databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 import { replicaSolver } from './support/replica-solver';
@@ -59,5 +62,25 @@ describe(`立即验证 (${databaseKind})`, () => {
     }
     expect(solving.solves()).toBe(1);
     expect(solving.most).toBe(1);
+  });
+
+  it('has two processes on one database run one solve for their concurrent calls', async () => {
+    const solving = overlapCounting();
+    t = await startBrowseApp({ UPSTREAM_CHALLENGE_SOLVER: 'auto' }, { solver: solving.solver });
+    const other = await createServices(t.services.config, { solver: solving.solver });
+    const otherApp = await buildHttpApp(other, { webRoot: t.dataDir });
+    try {
+      t.replica.setFault('pages', { type: 'js-challenge' });
+      const headers = { authorization: `Bearer ${await t.login(ADMIN.email, ADMIN.password)}` };
+      const call = (app: FastifyInstance) =>
+        app.inject({ method: 'POST', url: '/api/admin/site-health/verify', headers });
+      const answers = await Promise.all([t.app, otherApp, t.app, otherApp].map(call));
+      for (const res of answers) expect(res.json().check.ok).toBe(true);
+      expect(solving.solves()).toBe(1);
+      expect(solving.most).toBe(1);
+    } finally {
+      await otherApp.close();
+      await other.close();
+    }
   });
 });

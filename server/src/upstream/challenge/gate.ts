@@ -144,7 +144,10 @@ export class ClearanceGate {
     forced: boolean,
   ): Promise<ChallengeReason | null> {
     const { store, leases, solver, now } = this.#opts;
-    const renewed = (record: CredentialsRecord) => version !== null && record.version !== version;
+    // 立即验证 asks about the clearance there is now: a solve another process finishes
+    // meanwhile is its answer too, rather than a second browser after it.
+    const seen = version ?? (await this.refresh(true)).version;
+    const renewed = (record: CredentialsRecord) => record.version !== seen;
     if (renewed(await this.refresh(true))) return null;
     if (!solver) {
       await store.challenged('off', now());
