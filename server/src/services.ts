@@ -33,8 +33,6 @@ import {
   ThumbnailPrefetch,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
-import { createTransport, readExtraCa } from './upstream/transport';
-import { CHROME_IDENTITY } from './upstream/transport/identity';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { CacheMeter, SiteHealthService } from './site-health';
@@ -49,12 +47,11 @@ import {
   type UrlModel,
 } from './upstream';
 import {
-  CHROMIUM_PATH,
-  checkIdentity,
   ClearanceGate,
+  configuredSolver,
   CredentialsStore,
   chromiumInstalled,
-  chromiumSolver,
+  startIdentityCheck,
   type ChallengeSolver,
 } from './upstream/challenge';
 
@@ -133,24 +130,11 @@ export async function createServices(
     solver:
       challenge.solver === 'off'
         ? null
-        : (overrides.solver ??
-          chromiumSolver({
-            timeoutMs: challenge.timeoutMs,
-            // Only the source's hosts, and the extra CA for the source host's key alone.
-            isSourceHost: (url) => urls.isAllowed(url),
-            extraCa: config.upstream.caFile ? readExtraCa(config.upstream.caFile) : undefined,
-          })),
+        : (overrides.solver ?? configuredSolver(config.upstream, (url) => urls.isAllowed(url))),
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),
   });
-  // Checked once, in the background: the transport's browser and the solver's are one.
-  const probeTransport = createTransport(config.upstream);
-  const identity = checkIdentity({
-    transport: probeTransport,
-    solverIdentity: CHROME_IDENTITY,
-    executablePath: CHROMIUM_PATH,
-    logger: logger.child({ module: 'challenge' }),
-  }).finally(() => probeTransport.close());
+  const identity = startIdentityCheck(config.upstream, logger.child({ module: 'challenge' }));
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
     // ...paces and cools down the source hosts together.
