@@ -49,15 +49,25 @@ describe.skipIf(!haveChromium)(`Turnstile in Chromium (${databaseKind})`, () => 
     expect(headless.status).toBe(403);
   });
 
-  it('is refused when the client hints disagree with the User-Agent', async () => {
-    const disagreeing = {
-      ...CHROME_IDENTITY,
-      brands: CHROME_IDENTITY.brands.map((b) =>
-        b.version === '151' ? { ...b, version: '156' } : b,
-      ),
-      fullVersion: '156.0.0.0',
-    };
-    const failure = await chromiumSolver({ timeoutMs: 4000, identity: disagreeing })
+  it.each([
+    [
+      'client hints of another version than the User-Agent',
+      {
+        brands: CHROME_IDENTITY.brands.map((b) =>
+          b.version === '151' ? { ...b, version: '156' } : b,
+        ),
+        fullVersion: '156.0.0.0',
+      },
+    ],
+    [
+      'a HeadlessChrome User-Agent',
+      { userAgent: CHROME_IDENTITY.userAgent.replace('Chrome/', 'HeadlessChrome/') },
+    ],
+  ])('is refused when the browser presents %s', async (_, changes) => {
+    const failure = await chromiumSolver({
+      timeoutMs: 4000,
+      identity: { ...CHROME_IDENTITY, ...changes },
+    })
       .solve(url)
       .catch((error: unknown) => error);
     expect((failure as SolveFailure).reason).toBe('timeout');
