@@ -6,7 +6,7 @@ import { ImageHostState } from './browse';
  * Why a challenge could not be passed: the solver is off, no Chromium (or it would not start), a
  * CAPTCHA that wants a human, no clearance within the solver's timeout, another browser failure,
  * a solve a moment ago whose clearance did not hold (solves are spaced), or the pasted/configured
- * cookie was refused.
+ * cookie was refused, or the solver browser passed its memory ceiling and was killed.
  */
 export const ChallengeReason = z.enum([
   'off',
@@ -16,6 +16,7 @@ export const ChallengeReason = z.enum([
   'failed',
   'paced',
   'rejected',
+  'memory',
 ]);
 export type ChallengeReason = z.infer<typeof ChallengeReason>;
 
@@ -37,6 +38,11 @@ export const SiteHost = z.object({
   requests_last_hour: z.number().int(),
   requests_last_day: z.number().int(),
   recent: z.array(HostEvent),
+  /**
+   * The impersonation profile that works for this host when it is not the primary (Chrome), e.g.
+   * `firefox144` after the site refused Chrome's fingerprint; null: the primary.
+   */
+  profile: z.string().nullable(),
 });
 export type SiteHost = z.infer<typeof SiteHost>;
 
@@ -46,6 +52,13 @@ const CacheCounts = z.object({
   misses: z.number().int(),
   /** hits / (hits + misses), null before the first lookup. */
   hit_rate: z.number().nullable(),
+});
+
+/** One side's browser identity as it reaches the site. */
+const PresentedIdentity = z.object({
+  user_agent: z.string(),
+  sec_ch_ua: z.string(),
+  platform: z.string(),
 });
 
 export const SiteHealthResponse = z.object({
@@ -77,6 +90,17 @@ export const SiteHealthResponse = z.object({
     timeout_ms: z.number().int(),
   }),
   cache: z.object({ listings: CacheCounts, images: CacheCounts }),
+  /**
+   * The browser the transport presents (probed at start-up; null: not probed) and the one the
+   * solver's Chromium presents, which must be the same for a clearance to carry over.
+   */
+  identity: z.object({
+    transport: PresentedIdentity.nullable(),
+    solver: PresentedIdentity,
+    /** The installed Chromium, e.g. "Chromium 156.0.8078.108"; null: none found. */
+    engine: z.string().nullable(),
+    differences: z.array(z.enum(['user_agent', 'sec_ch_ua', 'platform'])),
+  }),
   /** Image hosts the image store learnt are failing (skipped until a later probe). */
   image_hosts: z.array(ImageHostState),
 });
@@ -124,4 +148,5 @@ export const CHALLENGE_REASON_TEXT: Record<ChallengeReason, string> = {
   failed: '自动验证失败',
   paced: '刚刚已自动验证过一次但仍被拦截，暂不重复尝试',
   rejected: '当前的 Cookie 和 User-Agent 未被源站接受',
+  memory: '验证用的浏览器占用内存超过上限，已被终止',
 };

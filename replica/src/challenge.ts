@@ -31,9 +31,7 @@ export class JsChallenge {
 
   /** A fresh challenge page; `captcha` pages want a human and never set the cookie. */
   page(options: { delayMs?: number; captcha?: boolean }): string {
-    const nonce = randomBytes(8).toString('hex');
-    this.nonces.add(nonce);
-    if (this.nonces.size > MAX_NONCES) this.nonces.delete(this.nonces.values().next().value!);
+    const nonce = this.issue();
     const script = options.captcha
       ? '<div class="cf-turnstile" data-sitekey="replica"></div>'
       : `<script>(function(){var h=${HASH_JS};var n=${JSON.stringify(nonce)};setTimeout(function(){document.cookie='cf_clearance='+n+'.'+h(n+'|'+navigator.userAgent)+'; path=/; max-age=3600';location.reload();},${options.delayMs ?? 500});})();</script>`;
@@ -49,6 +47,18 @@ ${script}
 </body>
 </html>
 `;
+  }
+
+  /** A fresh nonce a clearance can be computed from. */
+  issue(): string {
+    const nonce = randomBytes(8).toString('hex');
+    this.nonces.add(nonce);
+    if (this.nonces.size > MAX_NONCES) this.nonces.delete(this.nonces.values().next().value!);
+    return nonce;
+  }
+
+  knows(nonce: string): boolean {
+    return this.nonces.has(nonce);
   }
 
   /** Whether the request carries a clearance this replica issued, computed for its User-Agent. */

@@ -8,6 +8,13 @@ export type FaultKind =
    * `delayMs`, a plain client never; `captcha` pages want a human and pass nobody.
    */
   | { type: 'js-challenge'; delayMs?: number; captcha?: boolean }
+  /**
+   * Cloudflare's managed challenge (pages only): a Turnstile checkbox that only a trusted click
+   * clears, from a browser whose User-Agent and client hints agree.
+   */
+  | { type: 'managed-challenge' }
+  /** Cloudflare's block page (403, no challenge) to one browser family, told by its User-Agent. */
+  | { type: 'refuse-browser'; browser: 'chrome' | 'firefox' }
   | { type: 'error'; status: 500 | 502 | 503 }
   | { type: 'slow'; delayMs: number }
   | { type: 'hang' }
@@ -78,6 +85,11 @@ export function parseFault(value: unknown): Fault | string {
       return f.captcha === undefined || typeof f.captcha === 'boolean'
         ? (f as Fault)
         : 'captcha must be a boolean';
+    case 'refuse-browser':
+      return f.browser === 'chrome' || f.browser === 'firefox'
+        ? (f as Fault)
+        : 'browser must be chrome or firefox';
+    case 'managed-challenge':
     case 'hang':
     case 'truncated':
       return f as Fault;

@@ -1,7 +1,7 @@
 export { startReplica, type Replica, type ReplicaOptions } from './replica';
 export { replicaControl, type ReplicaControl } from './control-client';
 export { clearanceFromPage, clearanceToken } from './challenge';
-export { testCertificates, type TestCertificates } from './tls/certificates';
+export { selfSignedCertificate, testCertificates, type TestCertificates } from './tls/certificates';
 export { renderImage, IMAGE_DIMENSIONS } from './images/render';
 export * from './catalogue';
 export {

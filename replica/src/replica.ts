@@ -7,6 +7,7 @@ import { HOST_NAMES, type HostName } from './hosts';
 import { controlRoutes } from './http/control';
 import { installHooks, type ReplicaState } from './http/hooks';
 import { imageRoutes } from './http/images';
+import { managedChallengeRoutes } from './http/managed';
 import { pageRoutes } from './http/pages';
 import { upstreamEnv, type Site } from './links';
 import { testCertificates } from './tls/certificates';
@@ -75,6 +76,7 @@ export async function startReplica(options: ReplicaOptions = {}): Promise<Replic
     installHooks(app, name, state);
     if (name === 'pages') {
       pageRoutes(app, site);
+      managedChallengeRoutes(app, state);
       controlRoutes(app, state, site);
     } else {
       imageRoutes(app, name);

@@ -30,7 +30,6 @@ import {
   type Statfs,
 } from './images';
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
-import { transportUserAgent } from './upstream/transport';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { CacheMeter, SiteHealthService } from './site-health';
@@ -47,9 +46,10 @@ import {
 } from './upstream';
 import {
   ClearanceGate,
+  configuredSolver,
   CredentialsStore,
   chromiumInstalled,
-  chromiumSolver,
+  startIdentityCheck,
   type ChallengeSolver,
 } from './upstream/challenge';
 
@@ -128,21 +128,18 @@ export async function createServices(
   // are asked for it at once, and passes a challenge once.
   const leases = new FetchLeases(db.kysely);
   const { challenge, cookie, userAgent } = config.upstream;
+  const urls = createUrlModel(config.upstream);
   const clearance = new ClearanceGate({
     store: new CredentialsStore(db.kysely),
     leases,
     solver:
       challenge.solver === 'off'
         ? null
-        : (overrides.solver ??
-          chromiumSolver({
-            timeoutMs: challenge.timeoutMs,
-            userAgent: transportUserAgent(config.upstream),
-            ignoreHttpsErrors: Boolean(config.upstream.caFile),
-          })),
+        : (overrides.solver ?? configuredSolver(config.upstream, (url) => urls.isAllowed(url))),
     environment: cookie ? { cookie, userAgent } : null,
     logger: logger.child({ module: 'challenge' }),
   });
+  const identity = startIdentityCheck(config.upstream, logger.child({ module: 'challenge' }));
   const upstream = createUpstreamClient(config.upstream, {
     logger: logger.child({ module: 'upstream' }),
     // ...paces and cools down the source hosts together.
@@ -152,7 +149,6 @@ export async function createServices(
   const meter = new CacheMeter();
   // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
   const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
-  const urls = createUrlModel(config.upstream);
   const builders = createUrlBuilders(config.upstream);
   const generation = new CacheGeneration(db.kysely);
   const directory = new Directory(db.kysely, generation);
@@ -256,6 +252,7 @@ export async function createServices(
       meter,
       browserInstalled: () => chromiumInstalled(),
       imageHosts: () => cdnHealth.imageHosts(),
+      identity,
     }),
     mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {

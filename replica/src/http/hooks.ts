@@ -3,8 +3,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsChallenge } from '../challenge';
 import type { RequestCounter } from '../counts';
-import type { FaultTable } from '../faults';
+import type { Fault, FaultTable } from '../faults';
 import type { HostName } from '../hosts';
+import { headerMismatch, managedPage } from '../managed-challenge';
+import { CHALLENGE_PREFIX } from './managed';
 import { renderBlocked, renderChallenge } from '../render/errors';
 import { connectionKey } from '../tls/gate';
 
@@ -19,22 +21,43 @@ export interface ReplicaState {
 /** Requests whose response must be cut off half way. */
 const truncating = new WeakSet<FastifyRequest>();
 
+const browserFamily = (request: FastifyRequest) =>
+  /Firefox\//.test(request.headers['user-agent'] ?? '') ? 'firefox' : 'chrome';
+
+/** The challenge page a challenge mode answers this request with, or null when it passes. */
+function challengeFor(mode: Fault, request: FastifyRequest, state: ReplicaState): string | null {
+  const { cookie, 'user-agent': userAgent } = request.headers;
+  if (mode.type === 'managed-challenge') {
+    // The widget and its answer are the challenge itself.
+    if (request.url.startsWith(CHALLENGE_PREFIX)) return null;
+    const cleared = state.challenge.passes(cookie, userAgent) && !headerMismatch(request.headers);
+    return cleared ? null : managedPage(state.challenge.issue());
+  }
+  if (mode.type === 'js-challenge') {
+    return state.challenge.passes(cookie, userAgent) ? null : state.challenge.page(mode);
+  }
+  return null;
+}
+
 /** Counts every upstream request on the host and applies its fault, if one is set. */
 export function installHooks(app: FastifyInstance, host: HostName, state: ReplicaState): void {
   app.addHook('onRequest', async (request, reply) => {
     if (host === 'pages' && request.url.startsWith('/_control')) return;
     state.counter.record(host, request.url);
-    const jsChallenge = state.faults.peek(host);
-    if (jsChallenge?.type === 'js-challenge') {
-      // A mode rather than a countable fault: cleared requests pass, the rest are challenged.
-      if (state.challenge.passes(request.headers.cookie, request.headers['user-agent'])) return;
+    // Modes rather than countable faults: cleared requests pass, the rest are refused.
+    const mode = state.faults.peek(host);
+    if (mode?.type === 'refuse-browser' && browserFamily(request) === mode.browser) {
+      return reply.code(403).type('text/html; charset=UTF-8').send(renderBlocked());
+    }
+    const challengePage = mode ? challengeFor(mode, request, state) : null;
+    if (challengePage !== null) {
       state.counter.challengeServed();
       return reply
         .code(403)
         .header('cf-mitigated', 'challenge')
         .header('cache-control', 'no-store')
         .type('text/html; charset=UTF-8')
-        .send(state.challenge.page(jsChallenge));
+        .send(challengePage);
     }
     if (state.refusedConnections?.has(connectionKey(request.raw.socket))) {
       return reply.code(403).type('text/html; charset=UTF-8').send(renderBlocked());
@@ -43,6 +66,8 @@ export function installHooks(app: FastifyInstance, host: HostName, state: Replic
     switch (fault?.type) {
       case undefined:
       case 'js-challenge':
+      case 'managed-challenge':
+      case 'refuse-browser':
         return;
       case 'slow':
         await delay(fault.delayMs);

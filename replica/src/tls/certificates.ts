@@ -100,3 +100,17 @@ export function testCertificates(): TestCertificates {
   }
   return read();
 }
+
+/** A self-signed certificate for another name (tests: what a machine in the path would show). */
+export function selfSignedCertificate(commonName: string): { key: string; cert: string } {
+  const keys = forge.pki.rsa.generateKeyPair(2048);
+  const cert = certificate(commonName, keys.publicKey, [
+    { name: 'subjectAltName', altNames: [{ type: 2, value: commonName }] },
+  ]);
+  cert.setIssuer(cert.subject.attributes);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  return {
+    key: forge.pki.privateKeyToPem(keys.privateKey),
+    cert: forge.pki.certificateToPem(cert),
+  };
+}

@@ -15,10 +15,29 @@ import {
   type HostHealth,
   type UpstreamClient,
 } from '../upstream';
-import type { ClearanceGate, CredentialsRecord } from '../upstream/challenge';
+import type { ClearanceGate, CredentialsRecord, IdentityReport } from '../upstream/challenge';
 import type { CacheMeter } from './cache-meter';
 
+const PASSED = '验证通过：源站接受当前的 Cookie 和 User-Agent';
+const NO_CHALLENGE = '站点可以访问，无需验证';
+
 const iso = (ms: number | null) => (ms === null || ms === 0 ? null : new Date(ms).toISOString());
+
+const presented = (p: { userAgent: string; secChUa: string; platform: string }) => ({
+  user_agent: p.userAgent,
+  sec_ch_ua: p.secChUa,
+  platform: p.platform,
+});
+const FIELD = { userAgent: 'user_agent', secChUa: 'sec_ch_ua', platform: 'platform' } as const;
+
+function identityView(report: IdentityReport): SiteHealthResponse['identity'] {
+  return {
+    transport: report.transport && presented(report.transport),
+    solver: presented(report.solver),
+    engine: report.engine,
+    differences: report.differences.map((key) => FIELD[key]),
+  };
+}
 
 /** `cf_clearance=abcd…; __cf_bm=…`: names and a few leading characters, never a whole value. */
 export function maskCookie(cookie: string): string {
@@ -43,6 +62,7 @@ export function maskCookie(cookie: string): string {
 export class SiteHealthService {
   readonly #pageHost: string;
   readonly #checkUrl: string;
+  #verifying: Promise<SiteHealthActionResponse> | null = null;
 
   constructor(
     private readonly deps: {
@@ -53,6 +73,8 @@ export class SiteHealthService {
       browserInstalled: () => boolean;
       /** What the image store learnt of each image host (down hosts are skipped). */
       imageHosts: () => Promise<ImageHostState[]>;
+      /** The start-up check of the transport's and the solver's browser identity. */
+      identity: Promise<IdentityReport>;
     },
   ) {
     this.#pageHost = new URL(deps.config.upstream.baseUrl).host;
@@ -115,6 +137,7 @@ export class SiteHealthService {
       },
       cache: { listings: rate(cache.listings), images: rate(cache.images) },
       image_hosts: await this.deps.imageHosts(),
+      identity: identityView(await this.deps.identity),
     };
   }
 
@@ -127,14 +150,23 @@ export class SiteHealthService {
     return this.#checked(await this.#check());
   }
 
-  /** 立即验证: a solve in the browser now (when the solver is on), then a check of the result. */
-  async verify(): Promise<SiteHealthActionResponse> {
+  /**
+   * 立即验证: one request first; only when the site challenges it does the browser solve (at once,
+   * shared with any solve under way), then the result is checked. No challenge: said so at once.
+   */
+  verify(): Promise<SiteHealthActionResponse> {
+    // Concurrent calls (a double click, two admins) wait for the one under way and share it.
+    this.#verifying ??= this.#verify().finally(() => (this.#verifying = null));
+    return this.#verifying;
+  }
+
+  async #verify(): Promise<SiteHealthActionResponse> {
     const { gate } = this.deps;
-    if (gate.solverEnabled) {
-      const reason = await gate.solveNow(this.#checkUrl);
-      if (reason) {
-        return this.#checked({ ok: false, reason, message: CHALLENGE_REASON_TEXT[reason] });
-      }
+    const first = await this.#check(NO_CHALLENGE);
+    if (first.ok || !first.reason || !gate.solverEnabled) return this.#checked(first);
+    const reason = await gate.solveNow(this.#checkUrl);
+    if (reason) {
+      return this.#checked({ ok: false, reason, message: CHALLENGE_REASON_TEXT[reason] });
     }
     return this.#checked(await this.#check());
   }
@@ -150,21 +182,17 @@ export class SiteHealthService {
   }
 
   /** One request to the site's home page with the current clearance, the solver left out. */
-  async #check(): Promise<ClearanceCheck> {
+  async #check(passed = PASSED): Promise<ClearanceCheck> {
     const { client, gate } = this.deps;
     // A new clearance deserves a try now, not after the cool-down the old one earned.
     await client.endCoolDown(this.#pageHost);
     let check: ClearanceCheck;
     try {
       await client.fetchPage(this.#checkUrl, { solve: false });
-      check = { ok: true, reason: null, message: '验证通过：源站接受当前的 Cookie 和 User-Agent' };
+      check = { ok: true, reason: null, message: passed };
     } catch (error) {
       if (error instanceof UpstreamNotFoundError) {
-        check = {
-          ok: true,
-          reason: null,
-          message: '验证通过：源站接受当前的 Cookie 和 User-Agent',
-        };
+        check = { ok: true, reason: null, message: passed };
       } else if (error instanceof UpstreamRateLimitedError && error.challenge) {
         check = {
           ok: false,
@@ -202,6 +230,7 @@ export class SiteHealthService {
       requests_last_hour: h.requestsLastHour,
       requests_last_day: h.requestsLastDay,
       recent: h.recent,
+      profile: this.deps.client.profiles()[h.host] ?? null,
     };
   }
 }

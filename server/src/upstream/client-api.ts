@@ -59,6 +59,8 @@ export interface UpstreamClient {
   requestCounts(): Promise<ReadonlyMap<string, HostRequestCounts> | null>;
   /** Ends the host's cool-down in every process (a new clearance is worth a try at once). */
   endCoolDown(host: string): Promise<void>;
+  /** Hosts the transport serves with another impersonation profile after a refusal. */
+  profiles(): Record<string, string>;
   /** The User-Agent requests carry (a clearance cookie is only good with the same one). */
   readonly userAgent: string;
   close(): Promise<void>;

@@ -277,6 +277,7 @@ export function createUpstreamClient(
       book.endCoolDown(host);
       await shared?.endCoolDown(host);
     },
+    profiles: () => transport.profiles?.() ?? {},
     userAgent: transport.userAgent,
     async close() {
       if (closed) return;

@@ -39,14 +39,17 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   const pagesHost = page.getByTestId('site-host').filter({ hasText: '网页' });
   await expect(pagesHost.getByTestId('host-state')).toContainText('被人机验证拦截');
 
-  // The site now serves a challenge a browser passes: 立即验证 runs the solver at once.
-  await control.setFault('pages', { type: 'js-challenge', delayMs: 200 });
+  // The site now serves the managed challenge (a Turnstile checkbox only a real click clears, from
+  // a browser whose client hints agree): 立即验证 runs the solver at once, and it clicks.
+  await control.setFault('pages', { type: 'managed-challenge' });
   const challengesBefore = (await control.counts()).challenges;
   await page.getByRole('button', { name: '立即验证' }).click();
   await expect(page.getByText(/验证通过/)).toBeVisible({ timeout: 60_000 });
   // No longer challenged (earlier refusals in this run may still mark it 不稳定).
   await expect(pagesHost.getByTestId('host-state')).not.toContainText('人机验证');
-  await expect(page.getByText('自动验证（Chromium）')).toBeVisible();
+  await expect(page.getByText('自动验证（Chromium）').first()).toBeVisible();
+  // The transport and the solver present one browser.
+  await expect(page.getByText(/^一致：请求和自动验证使用同一个浏览器身份/)).toBeVisible();
   expect((await control.counts()).challenges).toBeGreaterThan(challengesBefore);
 
   // Search works again, through the same challenge, with the solver's clearance.

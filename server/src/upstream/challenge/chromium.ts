@@ -1,13 +1,21 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
+import { CHROME_IDENTITY, type BrowserIdentity } from '../transport/identity';
+import { allowOnly, killTree, watchMemory } from './containment';
 import { isChallenge, needsHuman } from './detect';
+import { pinnedKey } from './pinning';
+import { presentAs } from './presenting';
 import { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
+import { clickTurnstile } from './turnstile';
 
 /** Debian's Chromium (`apt-get install chromium`); browsers are never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The solver browser's processes together may hold this much memory before it is killed. */
+export const SOLVER_MEMORY_CEILING = 1024 * 1024 * 1024;
 
 const LAUNCH_ARGS = [
+  // Chromium refuses its sandbox as root, where the server usually runs in a container.
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -15,6 +23,10 @@ const LAUNCH_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--js-flags=--max-old-space-size=256',
+  // WebRTC would otherwise reach addresses past the request interception.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 const POLL_MS = 250;
 
@@ -22,44 +34,78 @@ export function chromiumInstalled(executablePath = CHROMIUM_PATH): boolean {
   return existsSync(executablePath);
 }
 
-/**
- * Opens the challenged URL in headless Chromium, waits (bounded) until the page is no longer a
- * challenge, and returns the cookies the browser then holds for the URL and its exact
- * User-Agent. Headless Chromium announces itself as "HeadlessChrome"; the context speaks as the
- * plain Chrome it is, so the User-Agent handed on is the one the challenge saw.
- */
-export function chromiumSolver(options: {
+export interface ChromiumSolverOptions {
   timeoutMs: number;
   executablePath?: string;
-  /**
-   * The User-Agent the paced client's transport sends; the browser speaks as it, so the cookie it
-   * earns travels with the same browser identity. Default: the browser's own, as plain Chrome.
-   */
-  userAgent?: string;
-  /**
-   * Accept the source's certificate whatever signed it: set when UPSTREAM_CA_FILE names an extra
-   * CA (a test CA or an inspecting proxy), which Chromium cannot be handed as a file.
-   */
-  ignoreHttpsErrors?: boolean;
-}): ChallengeSolver {
+  /** The browser the transport presents; the solver's Chromium speaks as exactly it. */
+  identity?: BrowserIdentity;
+  /** The source site's hosts (the paced client's allow-list); every other request is aborted. */
+  isSourceHost?: (url: URL) => boolean;
+  /** UPSTREAM_CA_FILE's PEM: trusted for the challenged source host's key only (pinning.ts). */
+  extraCa?: string;
+  memoryCeilingBytes?: number;
+}
+
+/**
+ * Opens the challenged URL in headless Chromium, kept in its box (containment.ts: source hosts
+ * only, its own process group, a memory ceiling, the solver timeout), speaking as the transport's
+ * browser; clicks a Turnstile checkbox when one shows; and returns the cookies the browser then
+ * holds for the URL with the User-Agent that earned them.
+ */
+export function chromiumSolver(options: ChromiumSolverOptions): ChallengeSolver {
   const executablePath = options.executablePath ?? CHROMIUM_PATH;
+  const identity = options.identity ?? CHROME_IDENTITY;
   return {
     async solve(url) {
       if (!chromiumInstalled(executablePath)) {
         throw new SolveFailure('no_browser', `${executablePath} not found`);
       }
-      let browser: Browser;
+      const target = new URL(url);
+      const isSourceHost = options.isSourceHost ?? ((u: URL) => u.host === target.host);
+      const pins =
+        options.extraCa && target.protocol === 'https:'
+          ? await pinnedKey(target, options.extraCa).catch((error: unknown) => {
+              throw new SolveFailure('failed', `certificate not trusted: ${String(error)}`);
+            })
+          : null;
+      const { chromium } = await import('playwright-core');
+      let server: Awaited<ReturnType<typeof chromium.launchServer>>;
       try {
-        // Loaded on the first challenge only: most servers never meet one.
-        const { chromium } = await import('playwright-core');
-        browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+        // A server rather than launch(): its process id is needed for the memory ceiling.
+        server = await chromium.launchServer({
+          executablePath,
+          headless: true,
+          args: [
+            ...LAUNCH_ARGS,
+            `--user-agent=${identity.userAgent}`,
+            ...(pins ? [`--ignore-certificate-errors-spki-list=${pins}`] : []),
+          ],
+        });
       } catch (error) {
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
       }
+      const pid = server.process().pid!;
+      let overMemory: number | null = null;
+      const ceiling = options.memoryCeilingBytes ?? SOLVER_MEMORY_CEILING;
+      const stopWatching = watchMemory(pid, ceiling, (bytes) => {
+        overMemory = bytes;
+        killTree(pid);
+      });
       try {
-        return await passChallenge(browser, url, options);
+        const browser = await chromium.connect(server.wsEndpoint());
+        return await passChallenge(browser, url, { ...options, identity, isSourceHost });
+      } catch (error) {
+        if (overMemory !== null) {
+          throw new SolveFailure(
+            'memory',
+            `the solver browser used ${Math.round(overMemory / 2 ** 20)} MiB (ceiling ${Math.round(ceiling / 2 ** 20)} MiB) and was killed`,
+          );
+        }
+        throw error;
       } finally {
-        await browser.close().catch(() => undefined);
+        stopWatching();
+        await server.close().catch(() => undefined);
+        killTree(pid);
       }
     },
   };
@@ -68,32 +114,46 @@ export function chromiumSolver(options: {
 async function passChallenge(
   browser: Browser,
   url: string,
-  options: { timeoutMs: number; userAgent?: string; ignoreHttpsErrors?: boolean },
+  options: ChromiumSolverOptions & {
+    identity: BrowserIdentity;
+    isSourceHost: (url: URL) => boolean;
+  },
 ): Promise<Clearance> {
-  const { timeoutMs } = options;
+  const { timeoutMs, identity } = options;
   const deadline = Date.now() + timeoutMs;
-  const userAgent = options.userAgent ?? (await ownUserAgent(browser));
-  const context = await browser.newContext({
-    userAgent,
-    locale: 'en-US',
-    ignoreHTTPSErrors: options.ignoreHttpsErrors ?? false,
-  });
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
+  await allowOnly(context, options.isSourceHost);
   const page = await context.newPage();
+  await presentAs(context, page, identity);
   // The challenge's own reload can interrupt the first navigation; the loop below looks anyway.
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch(() => null);
   // The last page seen whole: a reload in progress at the deadline must not hide a CAPTCHA.
   let html = '';
+  const clicked = new Set<string>();
   while (Date.now() < deadline) {
     html = (await settledContent(page)) || html;
+    const challenged = html !== '' && isChallenge('', html);
     // No cookie: the browser never reached the site (an error page is no challenge either).
-    const cookies = html && !isChallenge('', html) ? await context.cookies(url) : [];
+    const cookies = html && !challenged ? await context.cookies(url) : [];
     if (cookies.length > 0) {
-      return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), userAgent };
+      return {
+        cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+        userAgent: identity.userAgent,
+      };
     }
+    if (challenged) await clickOnce(page, clicked);
     await sleep(POLL_MS);
   }
-  if (needsHuman(html)) throw new SolveFailure('captcha', 'the challenge wants a human');
+  if (clicked.size === 0 && needsHuman(html)) {
+    throw new SolveFailure('captcha', 'the challenge wants a human');
+  }
   throw new SolveFailure('timeout', `the challenge did not clear within ${timeoutMs} ms`);
+}
+
+/** Each widget the challenge shows is clicked once; a new one (after a reload) again. */
+async function clickOnce(page: Page, clicked: Set<string>): Promise<void> {
+  const src = await clickTurnstile(page, clicked).catch(() => null);
+  if (src) clicked.add(src);
 }
 
 /** The page's HTML once it has loaded, or '' while it is navigating. */
@@ -104,12 +164,4 @@ async function settledContent(page: Page): Promise<string> {
   } catch {
     return '';
   }
-}
-
-/** The browser's own User-Agent, without the "HeadlessChrome" token that gives it away. */
-async function ownUserAgent(browser: Browser): Promise<string> {
-  const probe = await browser.newPage();
-  const userAgent = await probe.evaluate<string>('navigator.userAgent');
-  await probe.close();
-  return userAgent.replace('HeadlessChrome/', 'Chrome/');
 }

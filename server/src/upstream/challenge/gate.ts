@@ -98,16 +98,23 @@ export class ClearanceGate {
    * to why there is none. Callers in this process share one solve.
    */
   resolve(url: string, version: number): Promise<ChallengeReason | null> {
-    this.#solving ??= this.#safely(this.#solve(url, version, false)).finally(
-      () => (this.#solving = null),
-    );
-    return this.#solving;
+    return this.#join(() => this.#solve(url, version, false));
   }
 
-  /** The admin's 立即验证: solves now, whatever the spacing, still one solve at a time. */
+  /**
+   * The admin's 立即验证: solves now, whatever the spacing. Concurrent calls, and an automatic
+   * solve under way, share one solve and its result (one browser at a time).
+   */
   async solveNow(url: string): Promise<ChallengeReason | null> {
-    await this.#solving;
-    return this.#safely(this.#solve(url, null, true));
+    const under = this.#solving;
+    // An automatic solve held back by the spacing is no answer to an admin who asked now.
+    if (under && (await under) !== 'paced') return under;
+    return this.#join(() => this.#solve(url, null, true));
+  }
+
+  #join(start: () => Promise<ChallengeReason | null>): Promise<ChallengeReason | null> {
+    this.#solving ??= this.#safely(start()).finally(() => (this.#solving = null));
+    return this.#solving;
   }
 
   /** A database failure while solving leaves the challenge unsolved; it never fails the caller. */
@@ -137,7 +144,10 @@ export class ClearanceGate {
     forced: boolean,
   ): Promise<ChallengeReason | null> {
     const { store, leases, solver, now } = this.#opts;
-    const renewed = (record: CredentialsRecord) => version !== null && record.version !== version;
+    // 立即验证 asks about the clearance there is now: a solve another process finishes
+    // meanwhile is its answer too, rather than a second browser after it.
+    const seen = version ?? (await this.refresh(true)).version;
+    const renewed = (record: CredentialsRecord) => record.version !== seen;
     if (renewed(await this.refresh(true))) return null;
     if (!solver) {
       await store.challenged('off', now());

@@ -1,16 +1,12 @@
 import type { UpstreamConfig } from '../../config';
-import { IMPERSONATED_USER_AGENT, impersonateTransport } from './impersonate';
+import { impersonateTransport } from './impersonate';
 import { nodeTransport } from './node';
 import { readExtraCa } from './trust';
 import type { Transport } from './types';
 
 export type { Transport, TransportName, TransportRequest, TransportResponse } from './types';
 export { IMPERSONATED_USER_AGENT } from './impersonate';
-
-/** The User-Agent every request of the configured transport carries. */
-export function transportUserAgent(config: UpstreamConfig): string {
-  return config.transport === 'node' ? config.userAgent : IMPERSONATED_USER_AGENT;
-}
+export { readExtraCa } from './trust';
 
 /** The transport UPSTREAM_TRANSPORT names, trusting UPSTREAM_CA_FILE on top of the usual roots. */
 export function createTransport(config: UpstreamConfig): Transport {

@@ -33,5 +33,7 @@ export interface Transport {
   /** The User-Agent every request carries (so a solved challenge's cookie matches it). */
   readonly userAgent: string;
   send(request: TransportRequest): Promise<TransportResponse>;
+  /** Hosts served by another impersonation profile than the primary (after a refusal). */
+  profiles?(): Record<string, string>;
   close(): Promise<void>;
 }

@@ -64,7 +64,7 @@ describe('image screens in English', () => {
       wrapper: MemoryRouter,
     });
     expect(screen.getByText('Rate limit detected')).toBeTruthy();
-    expect(screen.getByText(/Try again in about 2 minutes/)).toBeTruthy();
+    expect(screen.getByText(/Paused until .*, about 2 minutes left/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View sample images' })).toBeTruthy();
     // The retry button is the shared ErrorBox's own (translated with the components).
     const own = [...container.querySelectorAll('li, a, p, h2, h3')].map((e) => e.textContent ?? '');

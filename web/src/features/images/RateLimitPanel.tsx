@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBox } from '../../components/ErrorBox';
+import { useCountdown } from '../upstream/countdown';
 import { waitText } from './rateLimit';
 
 /**
- * What the source site's rate limit means and what to do meanwhile. The wait is the
- * server's (its Retry-After or cool-down), not a fixed guess.
+ * What the source site's rate limit means and what to do meanwhile, as the client handles it: the
+ * host is paused until a clock time (the server's Retry-After or cool-down), counted down here;
+ * nothing is sent to it meanwhile, and the request spacing stays the configured one.
  */
 export function RateLimitPanel({
   onRetry,
@@ -15,14 +17,18 @@ export function RateLimitPanel({
   /** Seconds the server said to wait; null when it did not say. */
   retryAfter: number | null;
 }) {
-  const { t } = useTranslation('images');
+  const { t, i18n } = useTranslation('images');
+  const countdown = useCountdown(retryAfter);
+  const clock = countdown?.until.toLocaleTimeString(i18n.language, { hour12: false });
   return (
     <ErrorBox title={t('rateLimit.title')} message={t('rateLimit.message')} onRetry={onRetry}>
       <ul className="list-disc pl-5">
-        <li>
-          {retryAfter === null
+        <li aria-live="polite">
+          {countdown === null
             ? t('rateLimit.waitMinutes')
-            : t('rateLimit.waitFor', { wait: waitText(retryAfter, t) })}
+            : countdown.left > 0
+              ? t('rateLimit.pausedUntil', { clock, wait: waitText(countdown.left, t) })
+              : t('rateLimit.resumed')}
         </li>
         <li>{t('rateLimit.browseSamples')}</li>
         <li>{t('rateLimit.noRefresh')}</li>

@@ -29,6 +29,11 @@ export function HostList({ hosts }: { hosts: SiteHost[] }) {
           <p className="text-slate-600">
             {t('hosts.requests', { hour: host.requests_last_hour, day: host.requests_last_day })}
           </p>
+          {host.profile && (
+            <p data-testid="host-profile" className="text-slate-600">
+              {t('hosts.profile', { profile: host.profile })}
+            </p>
+          )}
           {host.recent.length > 0 && (
             <details>
               <summary className="cursor-pointer text-slate-600">{t('hosts.recent')}</summary>

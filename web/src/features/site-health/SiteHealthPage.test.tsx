@@ -8,6 +8,12 @@ import type {
 import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
 
 const admin = { ...testUser, role: 'admin' as const };
+const CHROME = {
+  user_agent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/151.0.0.0 Safari/537.36',
+  sec_ch_ua: '"Not=A?Brand";v="99", "Google Chrome";v="151", "Chromium";v="151"',
+  platform: '"Windows"',
+};
 
 function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse {
   return {
@@ -20,6 +26,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
         requests_last_hour: 3,
         requests_last_day: 40,
         recent: [{ at: '2026-11-23T11:50:00.000Z', outcome: 'challenged', status: 403 }],
+        profile: null,
       },
       {
         host: 'ant.fancaps.net',
@@ -29,6 +36,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
         requests_last_hour: 12,
         requests_last_day: 300,
         recent: [],
+        profile: 'firefox144',
       },
     ],
     clearance: {
@@ -59,6 +67,12 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
     cache: {
       listings: { hits: 3, misses: 1, hit_rate: 0.75 },
       images: { hits: 0, misses: 0, hit_rate: null },
+    },
+    identity: {
+      transport: CHROME,
+      solver: CHROME,
+      engine: 'Chromium 156.0.8078.108',
+      differences: [],
     },
     image_hosts: [
       {
@@ -197,5 +211,49 @@ describe('challenge panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即淘汰' }));
     expect(await screen.findByText('已淘汰 40 个图片文件（2.00 MB）')).toBeTruthy();
     expect(sent).toEqual({ bytes: 1024 ** 3, include_favorites: true });
+  });
+
+  it('shows both browser identities, and names the fields that differ', async () => {
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () =>
+        json(
+          200,
+          health({
+            identity: {
+              transport: { user_agent: 'curl/8.0', sec_ch_ua: '', platform: '' },
+              solver: CHROME,
+              engine: 'Chromium 156.0.8078.108',
+              differences: ['user_agent', 'sec_ch_ua', 'platform'],
+            },
+          }),
+        ),
+    });
+    renderApp('/site-health');
+    const card = (await screen.findByRole('heading', { name: '浏览器身份' })).closest('section')!;
+    expect(within(card).getByRole('alert').textContent).toContain('不一致');
+    expect(within(card).getByText('curl/8.0')).toBeTruthy();
+    expect(within(card).getAllByText(CHROME.user_agent)).toHaveLength(1);
+    expect(within(card).getAllByText('不一致')).toHaveLength(6);
+    expect(within(card).getByText('实际浏览器：Chromium 156.0.8078.108')).toBeTruthy();
+  });
+
+  it('says the identities agree when they do', async () => {
+    mockApi({ ...signedIn(admin), 'GET /api/admin/site-health': () => json(200, health()) });
+    renderApp('/site-health');
+    const card = (await screen.findByRole('heading', { name: '浏览器身份' })).closest('section')!;
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(card.textContent).toContain('一致：请求和自动验证使用同一个浏览器身份');
+    expect(within(card).getAllByText(CHROME.user_agent)).toHaveLength(2);
+  });
+
+  it('names the profile a host is reached with after a fingerprint refusal', async () => {
+    mockApi({ ...signedIn(admin), 'GET /api/admin/site-health': () => json(200, health()) });
+    renderApp('/site-health');
+    const profile = await screen.findByTestId('host-profile');
+    expect(profile.textContent).toBe(
+      '源站拒绝了 Chrome 的指纹，此站点改用 firefox144 访问（不使用 Chrome 获得的验证 Cookie）',
+    );
+    expect(screen.getAllByTestId('host-profile')).toHaveLength(1);
   });
 });

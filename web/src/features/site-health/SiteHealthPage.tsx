@@ -13,6 +13,7 @@ import { CachePanel } from './CachePanel';
 import { ClearanceForm } from './ClearanceForm';
 import { DownImageHosts } from '../settings/DownImageHosts';
 import { HostList } from './HostList';
+import { IdentityCard } from './IdentityCard';
 import { formatDate } from '../../lib/formatDate';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { formatRate } from './labels';
@@ -105,6 +106,9 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
           canSolve={solver.mode === 'auto'}
           hasStored={clearance.source === 'solver' || clearance.source === 'pasted'}
         />
+      </Card>
+      <Card title={t('identity.title')}>
+        <IdentityCard identity={data.identity} />
       </Card>
       <Card title={t('form.title')}>
         <ClearanceForm />
