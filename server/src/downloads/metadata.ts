@@ -21,7 +21,7 @@ export interface MetadataRow {
 
 export function metadataRow(
   base: Omit<MetadataRow, 'width' | 'height' | 'bytes' | 'sha256' | 'phash'>,
-  facts: ImageFacts,
+  facts: Pick<ImageFacts, 'width' | 'height' | 'bytes' | 'sha256' | 'phash'>,
 ): MetadataRow {
   const { width, height, bytes, sha256, phash } = facts;
   return { ...base, width, height, bytes, sha256, phash };

@@ -1,0 +1,9 @@
+export {
+  datasetFilterOf,
+  FrameSieve,
+  noneSkipped,
+  type DatasetFilter,
+  type DropReason,
+} from './filter';
+export { HashIndex } from './hash-index';
+export { QUALITY_THRESHOLDS } from './quality';
