@@ -4,6 +4,7 @@ export { clearanceFromPage, clearanceToken } from './challenge';
 export { testCertificates, type TestCertificates } from './tls/certificates';
 export { renderImage, IMAGE_DIMENSIONS } from './images/render';
 export * from './catalogue';
+export * from './dataset-show';
 export {
   KIND_DIRS,
   EPISODES_PER_SHOW_PAGE,

@@ -59,6 +59,11 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
+/** A frame too dark or too flat has no edges to lose: it is dark or blank, never blurry. */
+function judged(measures: ImageMeasures): boolean {
+  return measures.luma >= QUALITY_THRESHOLDS.dark && measures.contrast >= QUALITY_THRESHOLDS.blank;
+}
+
 /** The first filter (of those asked for) that the frame fails, or null. */
 export function qualityReason(
   measures: ImageMeasures,
@@ -68,7 +73,8 @@ export function qualityReason(
     if (!filters.includes(filter)) continue;
     if (filter === 'dark' && measures.luma < QUALITY_THRESHOLDS.dark) return filter;
     if (filter === 'blank' && measures.contrast < QUALITY_THRESHOLDS.blank) return filter;
-    if (filter === 'blurry' && measures.sharpness < QUALITY_THRESHOLDS.blurry) return filter;
+    if (filter === 'blurry' && measures.sharpness < QUALITY_THRESHOLDS.blurry && judged(measures))
+      return filter;
   }
   return null;
 }
