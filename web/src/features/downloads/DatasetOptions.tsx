@@ -88,8 +88,8 @@ export function DatasetOptions({
             onChange={(p) => set({ threshold: p === 'custom' ? value.threshold + 1 : PRESETS[p] })}
           />
           {preset === 'custom' && (
-            <label className="flex items-center gap-2 text-sm text-slate-600">
-              {t('dataset.threshold')}
+            <label className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <span className="whitespace-nowrap">{t('dataset.threshold')}</span>
               <input
                 type="number"
                 min={0}
