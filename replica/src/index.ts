@@ -3,6 +3,7 @@ export { replicaControl, type ReplicaControl } from './control-client';
 export { clearanceFromPage, clearanceToken } from './challenge';
 export { testCertificates, type TestCertificates } from './tls/certificates';
 export { renderImage, IMAGE_DIMENSIONS } from './images/render';
+export { datasetFrameSvg } from './images/dataset-frame';
 export * from './catalogue';
 export * from './dataset-show';
 export {

@@ -40,13 +40,19 @@ export interface Dropped<T> {
  * the first occurrence is kept, and a dropped frame never stands for others). `T` names a frame.
  */
 export class FrameSieve<T> {
-  private kept = new HashIndex<T>();
+  private kept: HashIndex<T>;
 
-  constructor(private readonly filter: DatasetFilter) {}
+  constructor(private readonly filter: DatasetFilter) {
+    this.kept = this.emptyIndex();
+  }
+
+  private emptyIndex(): HashIndex<T> {
+    return new HashIndex<T>(this.filter.nearDuplicates?.threshold ?? 0);
+  }
 
   /** A new episode begins: with the `episode` scope, earlier frames no longer count. */
   nextEpisode(): void {
-    if (this.filter.nearDuplicates?.scope === 'episode') this.kept = new HashIndex<T>();
+    if (this.filter.nearDuplicates?.scope === 'episode') this.kept = this.emptyIndex();
   }
 
   consider(frame: T, facts: ImageMeasures & { phash: string }): Dropped<T> | null {
@@ -54,7 +60,7 @@ export class FrameSieve<T> {
     if (quality) return { reason: quality, matches: null };
     const near = this.filter.nearDuplicates;
     if (near) {
-      const match = this.kept.nearest(facts.phash, near.threshold);
+      const match = this.kept.nearest(facts.phash);
       if (match) return { reason: 'near_duplicate', matches: match.value };
     }
     this.kept.add(facts.phash, frame);
