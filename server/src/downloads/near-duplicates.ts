@@ -1,6 +1,7 @@
 import type { NearDuplicatesResponse } from '@capshelf/contract';
 import type { Kind } from '../config';
-import { hammingDistance, type ImageStore } from '../images';
+import { HashIndex } from '../datasets';
+import type { ImageStore } from '../images';
 import type { UserBudget } from '../upstream';
 
 /** How many thumbnails are hashed at once (most are cached: the grid has just shown them). */
@@ -8,7 +9,7 @@ const PARALLEL = 8;
 
 /**
  * The grid's 隐藏相似帧: walks an episode's images in order and hides each one whose thumbnail
- * hash is within the threshold of the last image kept, as a whole-work job's filter does.
+ * hash is within the threshold of any image kept before it, as a download's filter does.
  */
 export async function nearDuplicates(
   store: ImageStore,
@@ -38,12 +39,12 @@ export async function nearDuplicates(
   }
   const hidden: number[] = [];
   const unknown: number[] = [];
-  let lastKept: string | null = null;
+  const kept = new HashIndex<number>(threshold);
   ids.forEach((id, i) => {
     const hash = hashes[i]!;
     if (hash === null) unknown.push(id);
-    else if (lastKept !== null && hammingDistance(hash, lastKept) <= threshold) hidden.push(id);
-    else lastKept = hash;
+    else if (kept.nearest(hash)) hidden.push(id);
+    else kept.add(hash, id);
   });
   return { hidden_ids: hidden, unknown_ids: unknown };
 }
