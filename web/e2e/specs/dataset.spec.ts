@@ -60,3 +60,37 @@ test('the dataset options fit a phone', async ({ page }, testInfo) => {
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('dataset-dialog-phone.png') });
 });
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test(`a selection download with 数据集筛选 leaves out repeats and bad frames (${device})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const { pageOrigin } = await replica();
+    await signIn(page, `selection-dataset-${device}`);
+    const episode = show.episodes[0]!;
+    await page.goto(
+      `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
+    );
+    await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
+    await page.getByRole('button', { name: '全选' }).first().click();
+    await page.getByRole('button', { name: '数据集筛选（0）' }).click();
+    const dialog = page.getByRole('dialog', { name: '数据集筛选' });
+    await dialog.getByLabel(/跳过相似帧/).check();
+    for (const filter of ['过暗', '纯色画面', '模糊']) await dialog.getByLabel(filter).check();
+    await page.screenshot({ path: testInfo.outputPath(`selection-dataset-${device}.png`) });
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await page.screenshot({ path: testInfo.outputPath(`selection-bar-${device}.png`) });
+    await page.getByRole('button', { name: /^下载选中/ }).click();
+    await tray(page)
+      .getByRole('button', { name: /^下载任务/ })
+      .click();
+    // Within the episode: the run and the cut back repeat; one frame each is dark, blank, blurry.
+    await expect(tray(page)).toContainText('跳过相似 3 张，过暗 1 张，纯色 1 张，模糊 1 张', {
+      timeout: 30_000,
+    });
+  });
+}
