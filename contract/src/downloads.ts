@@ -224,7 +224,7 @@ export const NearDuplicatesRequest = z.object({
 export type NearDuplicatesRequest = z.input<typeof NearDuplicatesRequest>;
 
 export const NearDuplicatesResponse = z.object({
-  /** Images within the threshold of any kept before them: the grid hides them. */
+  /** Images within the threshold of the last kept one: the grid hides them. */
   hidden_ids: z.array(z.number().int()),
   /** Images that could not be hashed (not fetchable): never hidden. */
   unknown_ids: z.array(z.number().int()),

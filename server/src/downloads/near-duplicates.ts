@@ -1,7 +1,6 @@
 import type { NearDuplicatesResponse } from '@capshelf/contract';
 import type { Kind } from '../config';
-import { HashIndex } from '../datasets';
-import type { ImageStore } from '../images';
+import { hammingDistance, type ImageStore } from '../images';
 import type { UserBudget } from '../upstream';
 
 /** How many thumbnails are hashed at once (most are cached: the grid has just shown them). */
@@ -9,7 +8,7 @@ const PARALLEL = 8;
 
 /**
  * The grid's 隐藏相似帧: walks an episode's images in order and hides each one whose thumbnail
- * hash is within the threshold of any image kept before it, as a download's filter does.
+ * hash is within the threshold of the last image kept, as a whole-work job's filter does.
  */
 export async function nearDuplicates(
   store: ImageStore,
@@ -39,12 +38,12 @@ export async function nearDuplicates(
   }
   const hidden: number[] = [];
   const unknown: number[] = [];
-  const kept = new HashIndex<number>(threshold);
+  let lastKept: string | null = null;
   ids.forEach((id, i) => {
     const hash = hashes[i]!;
     if (hash === null) unknown.push(id);
-    else if (kept.nearest(hash)) hidden.push(id);
-    else kept.add(hash, id);
+    else if (lastKept !== null && hammingDistance(hash, lastKept) <= threshold) hidden.push(id);
+    else lastKept = hash;
   });
   return { hidden_ids: hidden, unknown_ids: unknown };
 }
