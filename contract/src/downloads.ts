@@ -98,6 +98,12 @@ const datasetOptions = {
     .default([]),
 };
 
+/** How a whole-work archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
+export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
+  message: validationMessages.exportLayoutInvalid,
+});
+export type ExportLayout = z.infer<typeof ExportLayout>;
+
 /** Why frames were left out, counted per reason. */
 export const SkippedReasons = z.object({
   near_duplicate: z.number().int(),
@@ -132,6 +138,17 @@ export const CreateWorkDownloadRequest = z.object({
   size: z.enum(['thumb', 'small', 'large']),
   ...datasetOptions,
   metadata: z.boolean().default(false),
+  export: ExportLayout.default('plain'),
+  /** kohya: `<repeats>_<name>/` (name: the work's title by the filename rule when absent). */
+  kohya_repeats: z
+    .number()
+    .int(validationMessages.repeatsRange)
+    .min(1, validationMessages.repeatsRange)
+    .max(1000, validationMessages.repeatsRange)
+    .default(10),
+  kohya_name: z.string().trim().max(100).optional(),
+  /** kohya: each caption's first words. */
+  trigger_word: z.string().trim().max(100).default(''),
 });
 export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
 

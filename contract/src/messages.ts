@@ -30,6 +30,8 @@ export const validationMessages = {
   nearDuplicateScopeInvalid: '相似帧范围只能是 episode（每集）或 work（整部）',
   qualityFilterInvalid: '画面筛选只能是 dark、blank、blurry',
   qualityFilterRepeated: '画面筛选不能重复',
+  exportLayoutInvalid: '导出格式只能是 plain、kohya、waifuc、hf',
+  repeatsRange: '重复次数必须是 1 到 1000 的整数',
   downloadIdInvalid: '下载任务 ID 无效',
   titleTooLong: '标题最多500个字符',
   titleEmpty: '标题不能为空',

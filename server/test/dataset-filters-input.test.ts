@@ -37,6 +37,20 @@ describe(`dataset options, refused (${databaseKind})`, () => {
     expect(JSON.stringify(res.json())).toContain(message);
   });
 
+  it.each([
+    ['an unknown layout', { export: 'coco' }, validationMessages.exportLayoutInvalid],
+    ['repeats below 1', { export: 'kohya', kohya_repeats: 0 }, validationMessages.repeatsRange],
+    ['repeats not whole', { export: 'kohya', kohya_repeats: 1.5 }, validationMessages.repeatsRange],
+  ] as const)('a whole-work download with %s gets a 400 saying so', async (_, bad, message) => {
+    const res = await post('/api/download/work', {
+      work_url: workUrl(show.id),
+      size: 'thumb',
+      ...bad,
+    });
+    expectContractError(res, 400);
+    expect(JSON.stringify(res.json())).toContain(message);
+  });
+
   it.each(BAD)('a selection download with %s gets a 400 saying so', async (_, bad, message) => {
     const res = await post('/api/download', {
       image_urls: [ownUrl(show.episodes[0]!.imageIds[0]!)],

@@ -7,3 +7,4 @@ export {
 } from './filter';
 export { HashIndex } from './hash-index';
 export { QUALITY_THRESHOLDS } from './quality';
+export { ArchiveLayout, type FrameRecord, type LayoutOptions } from './layouts';

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { CatalogService } from '../catalog';
-import { FrameSieve, noneSkipped } from '../datasets';
+import { ArchiveLayout, FrameSieve, noneSkipped, type FrameRecord } from '../datasets';
 import type { ImageStore } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
@@ -106,6 +106,9 @@ export class DownloadJob {
     const sieve = filter ? new FrameSieve<number>(filter) : null;
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
+    const layout = new ArchiveLayout(
+      request?.layout ?? { export: 'plain', repeats: 1, name: '', trigger: '' },
+    );
     for (const [g, group] of groups.entries()) {
       sieve?.nextEpisode();
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
@@ -134,30 +137,22 @@ export class DownloadJob {
           report();
           continue;
         }
-        const name = `${group.folder}${group.names[i]}`;
+        const source = request && group.episode && { request, episode: group.episode };
+        const frame = source
+          ? frameOf(source, item, i, this.deps.builders.picturePageUrl(item.kind, item.id))
+          : null;
+        const name = frame
+          ? layout.imageName(group.folder, frame)
+          : `${group.folder}${group.names[i]}`;
         entries.push({
           name,
           file: fetched.image.file,
           bytes: fetched.image.bytes,
           refetch: () => this.images.fetch(item),
         });
-        if (request?.metadata && facts && group.episode) {
-          rows.push(
-            metadataRow(
-              {
-                file: name,
-                id: item.id,
-                kind: item.kind,
-                work_id: request.work.id,
-                work_title: request.work.title,
-                episode_id: group.episode.id,
-                episode_title: group.episode.title,
-                position: i + 1,
-                source_url: this.deps.builders.picturePageUrl(item.kind, item.id),
-              },
-              facts,
-            ),
-          );
+        if (frame) {
+          entries.push(...layout.beside(name, frame, group.folder.split('/').at(-2)!));
+          if (request?.metadata && facts) rows.push(metadataRow({ file: name, ...frame }, facts));
         }
         progress.done++;
         if (mark) mark.done++;
@@ -175,6 +170,7 @@ export class DownloadJob {
       const text = `以下图片未能下载 / These images could not be downloaded (id, kind, size, reason):\n${failures.join('\n')}\n`;
       entries.push({ name: 'failed.txt', body: Buffer.from(text, 'utf8') });
     }
+    entries.push(...layout.closing());
     if (request?.metadata) {
       entries.push({ name: 'metadata.csv', body: metadataCsv(rows) });
       entries.push({ name: 'metadata.jsonl', body: metadataJsonl(rows) });
@@ -247,6 +243,25 @@ export class DownloadJob {
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
+}
+
+/** What every layout tells of one image of a whole-work task. */
+function frameOf(
+  { request, episode }: { request: WorkJobRequest; episode: WorkJobRequest['episodes'][number] },
+  item: DownloadItem,
+  i: number,
+  sourceUrl: string,
+): FrameRecord {
+  return {
+    id: item.id,
+    kind: item.kind,
+    work_id: request.work.id,
+    work_title: request.work.title,
+    episode_id: episode.id,
+    episode_title: episode.title,
+    position: i + 1,
+    source_url: sourceUrl,
+  };
 }
 
 function reason(error: unknown): string {

@@ -187,6 +187,12 @@ export class DownloadService {
       threshold: input.near_duplicate_threshold,
       metadata: input.metadata,
     };
+    const layout = (title: string) => ({
+      export: input.export,
+      repeats: input.kohya_repeats,
+      name: sanitizeFilenamePrefix(input.kohya_name || title),
+      trigger: input.trigger_word,
+    });
     const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
     if (ref?.type === 'movie') {
       if (input.episode_ids?.some((id) => id !== ref.id))
@@ -197,6 +203,7 @@ export class DownloadService {
         work: { kind: 'movie', id: ref.id, title },
         episodes: [{ id: ref.id, title, ref }],
         ...options,
+        layout: layout(title),
       };
     }
     if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
@@ -218,6 +225,7 @@ export class DownloadService {
         ref: { type: 'episode', kind: ref.kind, id: e.id },
       })),
       ...options,
+      layout: layout(show.value.title),
     };
   }
 

@@ -1,5 +1,5 @@
 import type { ImageSize, Kind } from '../config';
-import type { DatasetFilter } from '../datasets';
+import type { DatasetFilter, LayoutOptions } from '../datasets';
 import type { EpisodeRef, MovieRef } from '../upstream';
 import type { DownloadRow } from './rows';
 
@@ -13,6 +13,8 @@ export interface WorkJobRequest {
   skipNearDuplicates: boolean;
   threshold: number;
   metadata: boolean;
+  /** The archive's layout; absent on tasks before it (plain). */
+  layout?: LayoutOptions;
 }
 
 /**

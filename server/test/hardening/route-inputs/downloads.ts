@@ -26,6 +26,10 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
         size: choice('thumb', true),
         ...datasetInputs,
         metadata: slot('flag'),
+        export: choice(),
+        kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
+        kohya_name: text(100),
+        trigger_word: text(100),
       },
     },
     'POST /api/download/near-duplicates': {
