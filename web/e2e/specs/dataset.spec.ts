@@ -54,7 +54,9 @@ test('the dataset options fit a phone', async ({ page }, testInfo) => {
   await dialog.locator('label').filter({ hasText: '自定义' }).click();
   await expect(dialog.getByLabel(/相似度阈值/)).toHaveValue('7');
   await dialog.getByLabel('模糊').check();
-  await dialog.getByLabel('模糊').scrollIntoViewIfNeeded();
+  await dialog.locator('label').filter({ hasText: 'kohya' }).click();
+  await expect(dialog.getByLabel('重复次数')).toHaveValue('10');
+  await dialog.getByLabel('触发词').scrollIntoViewIfNeeded();
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -98,4 +98,24 @@ describe('下载整部', () => {
       quality_filters: [],
     });
   });
+
+  it('lays the archive out for kohya with its repeats, name and trigger word', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    expect(within(dialog).queryByLabelText('重复次数')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('kohya'));
+    fireEvent.change(within(dialog).getByLabelText('重复次数'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('概念名'), { target: { value: ' non ' } });
+    fireEvent.change(within(dialog).getByLabelText('触发词'), { target: { value: 'nnb_style' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).toMatchObject({
+      export: 'kohya',
+      kohya_repeats: 1,
+      kohya_name: 'non',
+      trigger_word: 'nnb_style',
+    });
+  });
 });

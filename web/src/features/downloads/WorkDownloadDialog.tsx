@@ -8,6 +8,7 @@ import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../../lib/useReturnFocus';
 import { DatasetOptions, datasetFields, DEFAULT_DATASET_CHOICE } from './DatasetOptions';
+import { DEFAULT_EXPORT_CHOICE, ExportOptions, exportFields } from './ExportOptions';
 import { watchDownload } from './watch';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 
@@ -36,6 +37,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const [size, setSize] = useState<Size>('small');
   const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
   const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
+  const [layout, setLayout] = useState(DEFAULT_EXPORT_CHOICE);
   const [metadata, setMetadata] = useState(false);
   const picked = chosen ?? new Set(episodes.map((e) => e.id));
   const toggle = (id: number) => {
@@ -55,6 +57,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
         size,
         ...datasetFields(dataset),
         metadata,
+        ...exportFields(layout),
       },
       {
         onSuccess: ({ download_id, episodes_total }) => {
@@ -127,6 +130,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
             </ul>
           </fieldset>
           <DatasetOptions value={dataset} onChange={setDataset} withScope />
+          <ExportOptions value={layout} onChange={setLayout} />
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
