@@ -1,9 +1,4 @@
-import {
-  DATASET_EPISODE_LENGTH,
-  DATASET_EPISODES,
-  datasetEpisodeFrames,
-  type DatasetFrame,
-} from './dataset-show';
+import { datasetEpisodeSpecs, datasetFrameIndex, type DatasetFrame } from './dataset-show';
 import { labelSlug, movieSlug, showSlug } from './slug';
 import type { Kind, ShowKind, ThumbGeneration } from './types';
 
@@ -197,33 +192,14 @@ export const shows: readonly Show[] = [
   show('anime', 10810, 'Near Frames', '', 'new', [
     [10811, 'Episode 1', animeIds(NEAR_FRAMES.length)],
   ]),
-  show(
-    'anime',
-    KEY_IDS.datasetShow,
-    'Dataset Drill',
-    '',
-    'new',
-    range(1, DATASET_EPISODES).map((n): EpisodeSpec => [
-      KEY_IDS.datasetShow + n,
-      `Episode ${n}`,
-      animeIds(DATASET_EPISODE_LENGTH),
-    ]),
-  ),
+  show('anime', KEY_IDS.datasetShow, 'Dataset Drill', '', 'new', datasetEpisodeSpecs(animeIds)),
 ];
 
-const datasetImages = new Map(
-  shows
-    .find((s) => s.id === KEY_IDS.datasetShow)!
-    .episodes.flatMap((e, n) => {
-      const frames = datasetEpisodeFrames(n);
-      return e.imageIds.map((id, i) => [id, frames[i]!] as const);
-    }),
-);
+const datasetImages = datasetFrameIndex(shows.find((s) => s.id === KEY_IDS.datasetShow)!);
 
 /** For an image of KEY_IDS.datasetShow: the frame it shows (see dataset-show.ts). */
-export function datasetFrameOf(kind: Kind, id: number): DatasetFrame | null {
-  return kind === 'anime' ? (datasetImages.get(id) ?? null) : null;
-}
+export const datasetFrameOf = (kind: Kind, id: number): DatasetFrame | null =>
+  kind === 'anime' ? (datasetImages.get(id) ?? null) : null;
 
 const sceneImages = shows
   .find((s) => s.id === KEY_IDS.sceneShow)!

@@ -35,4 +35,25 @@ export function datasetEpisodeFrames(episode: number): DatasetFrame[] {
   ];
 }
 
-export const DATASET_EPISODE_LENGTH = datasetEpisodeFrames(0).length;
+/** The show's episodes as the catalogue lists them: ids 10821…, images from the anime counter. */
+export function datasetEpisodeSpecs(
+  imageIds: (count: number) => number[],
+): [id: number, label: string, images: readonly number[]][] {
+  return Array.from({ length: DATASET_EPISODES }, (_, n) => [
+    10821 + n,
+    `Episode ${n + 1}`,
+    imageIds(datasetEpisodeFrames(n).length),
+  ]);
+}
+
+/** Each image of the show with the frame it shows. */
+export function datasetFrameIndex(show: {
+  episodes: readonly { imageIds: readonly number[] }[];
+}): Map<number, DatasetFrame> {
+  return new Map(
+    show.episodes.flatMap((episode, n) => {
+      const frames = datasetEpisodeFrames(n);
+      return episode.imageIds.map((id, i) => [id, frames[i]!] as const);
+    }),
+  );
+}
