@@ -43,15 +43,6 @@ export function sanitizeDownloadPrefix(text: string): string {
   return `${sanitizeFilenamePrefix(text.trim().slice(0, suffix.index))}_${suffix[1]}`;
 }
 
-export const CreateDownloadRequest = z.object({
-  image_urls: z
-    .array(z.string().min(1).max(2000))
-    .min(1, validationMessages.downloadNothingSelected)
-    .max(MAX_DOWNLOAD_IMAGES, validationMessages.downloadTooMany),
-  filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
-});
-export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
-
 /** See docs/api.md, "Download states". */
 export const DownloadState = z.enum([
   'pending',
@@ -78,6 +69,61 @@ export const NearDuplicateThreshold = z
   .min(0, validationMessages.thresholdRange)
   .max(64, validationMessages.thresholdRange);
 
+/**
+ * Near-duplicate frames are compared with every frame kept so far in the scope: one episode, or
+ * the whole work (openings and endings kept once). A selection download is its own one scope.
+ */
+export const NearDuplicateScope = z.enum(['episode', 'work'], {
+  message: validationMessages.nearDuplicateScopeInvalid,
+});
+export type NearDuplicateScope = z.infer<typeof NearDuplicateScope>;
+
+/** Frames left out by what they show (thresholds: docs/api.md, "Dataset filters"). */
+export const QualityFilter = z.enum(['dark', 'blank', 'blurry'], {
+  message: validationMessages.qualityFilterInvalid,
+});
+export type QualityFilter = z.infer<typeof QualityFilter>;
+
+/** The dataset options shared by the whole-work and the selection download. */
+const datasetOptions = {
+  skip_near_duplicates: z.boolean().default(false),
+  near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
+  near_duplicate_scope: NearDuplicateScope.default('work'),
+  quality_filters: z
+    .array(QualityFilter)
+    .max(3)
+    .refine((filters) => new Set(filters).size === filters.length, {
+      message: validationMessages.qualityFilterRepeated,
+    })
+    .default([]),
+};
+
+/** How a whole-work archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
+export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
+  message: validationMessages.exportLayoutInvalid,
+});
+export type ExportLayout = z.infer<typeof ExportLayout>;
+
+/** Why frames were left out, counted per reason. */
+export const SkippedReasons = z.object({
+  near_duplicate: z.number().int(),
+  dark: z.number().int(),
+  blank: z.number().int(),
+  blurry: z.number().int(),
+});
+export type SkippedReasons = z.infer<typeof SkippedReasons>;
+
+export const CreateDownloadRequest = z.object({
+  image_urls: z
+    .array(z.string().min(1).max(2000))
+    .min(1, validationMessages.downloadNothingSelected)
+    .max(MAX_DOWNLOAD_IMAGES, validationMessages.downloadTooMany),
+  filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
+  /** The selection, in the order given, is one scope; `near_duplicate_scope` is accepted alike. */
+  ...datasetOptions,
+});
+export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
+
 /** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
 export const CreateWorkDownloadRequest = z.object({
   /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
@@ -90,9 +136,19 @@ export const CreateWorkDownloadRequest = z.object({
     .max(5000)
     .optional(),
   size: z.enum(['thumb', 'small', 'large']),
-  skip_near_duplicates: z.boolean().default(false),
-  near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
+  ...datasetOptions,
   metadata: z.boolean().default(false),
+  export: ExportLayout.default('plain'),
+  /** kohya: `<repeats>_<name>/` (name: the work's title by the filename rule when absent). */
+  kohya_repeats: z
+    .number()
+    .int(validationMessages.repeatsRange)
+    .min(1, validationMessages.repeatsRange)
+    .max(1000, validationMessages.repeatsRange)
+    .default(10),
+  kohya_name: z.string().trim().max(100).optional(),
+  /** kohya: each caption's first words. */
+  trigger_word: z.string().trim().max(100).default(''),
 });
 export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
 
@@ -142,8 +198,10 @@ export const DownloadStatus = z.object({
   episodes_total: z.number().int().nullable(),
   episodes_done: z.number().int().nullable(),
   episodes: z.array(EpisodeProgress).nullable(),
-  /** Near-duplicate frames left out. */
+  /** Frames left out (near-duplicates and quality filters). */
   skipped_count: z.number().int(),
+  /** How many frames each reason left out; null when the task had no filter. */
+  skipped_reasons: SkippedReasons.nullable(),
   /** While paused: why, and when the task tries again by itself. */
   pause_reason: z.string().nullable(),
   resume_at: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { datasetEpisodeSpecs, datasetFrameIndex, type DatasetFrame } from './dataset-show';
 import { labelSlug, movieSlug, showSlug } from './slug';
 import type { Kind, ShowKind, ThumbGeneration } from './types';
 
@@ -62,6 +63,8 @@ export const KEY_IDS = {
   sceneShow: 10800,
   /** One episode whose frames sit at chosen difference-hash distances: see NEAR_FRAMES. */
   nearFramesShow: 10810,
+  /** Episodes with shared openings/endings, near-duplicate runs, A-B-A, dark/blank/blurry frames. */
+  datasetShow: 10820,
 } as const;
 
 /** Frames per scene in KEY_IDS.sceneShow. */
@@ -189,7 +192,14 @@ export const shows: readonly Show[] = [
   show('anime', 10810, 'Near Frames', '', 'new', [
     [10811, 'Episode 1', animeIds(NEAR_FRAMES.length)],
   ]),
+  show('anime', KEY_IDS.datasetShow, 'Dataset Drill', '', 'new', datasetEpisodeSpecs(animeIds)),
 ];
+
+const datasetImages = datasetFrameIndex(shows.find((s) => s.id === KEY_IDS.datasetShow)!);
+
+/** For an image of KEY_IDS.datasetShow: the frame it shows (see dataset-show.ts). */
+export const datasetFrameOf = (kind: Kind, id: number): DatasetFrame | null =>
+  kind === 'anime' ? (datasetImages.get(id) ?? null) : null;
 
 const sceneImages = shows
   .find((s) => s.id === KEY_IDS.sceneShow)!

@@ -3,7 +3,9 @@ export { replicaControl, type ReplicaControl } from './control-client';
 export { clearanceFromPage, clearanceToken } from './challenge';
 export { selfSignedCertificate, testCertificates, type TestCertificates } from './tls/certificates';
 export { renderImage, IMAGE_DIMENSIONS } from './images/render';
+export { datasetFrameSvg } from './images/dataset-frame';
 export * from './catalogue';
+export * from './dataset-show';
 export {
   KIND_DIRS,
   EPISODES_PER_SHOW_PAGE,

@@ -1,7 +1,7 @@
 import { NEAR_FRAMES } from '../catalogue';
 
 /** A Lehmer generator: the base hash and the flip order are the same on every run. */
-function lehmer(seed: number): () => number {
+export function lehmer(seed: number): () => number {
   let state = seed;
   return () => (state = (state * 48271) % 2147483647);
 }
@@ -23,7 +23,7 @@ const LOWEST = 24;
  * horizontal neighbours (is the left one brighter?). Drawing exactly such a grid, each row's levels
  * stepping down for a 1 and up for a 0, gives a picture with the chosen hash.
  */
-function cellLevels(bits: readonly boolean[]): number[][] {
+export function cellLevels(bits: readonly boolean[]): number[][] {
   return Array.from({ length: 8 }, (_, row) => {
     const levels = [0];
     for (let col = 0; col < 8; col++)

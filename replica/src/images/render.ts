@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { nearFrameOf, sceneOf } from '../catalogue';
+import { datasetFrameOf, nearFrameOf, sceneOf } from '../catalogue';
+import { datasetFrameSvg } from './dataset-frame';
 import { nearFrameSvg } from './hash-pattern';
 import type { ImageSize, Kind } from '../types';
 import { glyphRects, glyphsWidth } from './segments';
@@ -45,6 +46,8 @@ function svg(kind: Kind, id: number, size: ImageSize): string {
   const { width, height } = IMAGE_DIMENSIONS[size];
   const nearFrame = nearFrameOf(kind, id);
   if (nearFrame !== null) return nearFrameSvg(nearFrame, width, height);
+  const datasetFrame = datasetFrameOf(kind, id);
+  if (datasetFrame) return datasetFrameSvg(datasetFrame, width, height, id);
   const style = KIND_STYLE[kind];
   const digits = String(id);
   const glyphW = Math.min(180, Math.floor(1600 / (digits.length * 1.35)));

@@ -82,6 +82,10 @@ export interface CachedImagesTable {
   width: number | null;
   height: number | null;
   sha256: string | null;
+  /** The dataset filters' measures (datasets/quality.ts), computed with the hash (see 021). */
+  luma: number | null;
+  contrast: number | null;
+  sharpness: number | null;
   /** When the file was last served, flushed in batches (see 017); eviction goes oldest first. */
   viewed_at: string | null;
 }
@@ -143,6 +147,10 @@ export interface DownloadsTable {
   episodes_done: number | null;
   /** Near-duplicate frames left out. */
   skipped_count: Generated<number>;
+  /** JSON `DatasetFilter` (datasets/filter.ts): what frames the task leaves out; null: none (021). */
+  dataset_filter: string | null;
+  /** JSON count of frames left out by each reason (021). */
+  skipped_reasons: string | null;
   /** Why a paused task waits, and when it tries again. */
   pause_reason: string | null;
   resume_at: string | null;

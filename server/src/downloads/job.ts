@@ -1,6 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import type { CatalogService } from '../catalog';
-import { hammingDistance, type ImageStore } from '../images';
+import { ArchiveLayout, FrameSieve, noneSkipped, type FrameRecord } from '../datasets';
+import type { ImageStore } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
 import { imagesGroup, workGroups, type Group } from './groups';
@@ -11,7 +12,7 @@ import { pauseFor, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
 import type { DownloadRow } from './rows';
-import { TYPICAL_BYTES, type WorkJobRequest } from './work';
+import { filterOfTask, TYPICAL_BYTES, type WorkJobRequest } from './work';
 import { writeZip, type ZipEntry } from './writer';
 
 /** Progress is handed on at most this often, and at the end of each episode. */
@@ -54,6 +55,7 @@ export class DownloadJob {
     yieldTurn: () => false | Promise<boolean> = () => false,
   ): Promise<JobOutcome> {
     const request = task.request ? (JSON.parse(task.request) as WorkJobRequest) : null;
+    const filter = filterOfTask(task, request);
     const groups = request
       ? workGroups(request)
       : [imagesGroup(JSON.parse(task.items) as DownloadItem[], task.entry_prefix)];
@@ -62,6 +64,7 @@ export class DownloadJob {
       done: 0,
       failed: 0,
       skipped: 0,
+      skippedReasons: filter ? noneSkipped() : null,
       bytes: 0,
       episodesTotal: request ? groups.length : null,
       episodesDone: request ? 0 : null,
@@ -98,11 +101,16 @@ export class DownloadJob {
     const tooBig = await this.tooBig(progress.fileCount, groups, stored, request);
     if (tooBig) return { status: 'failed', note: tooBig, progress };
 
-    const needsFacts = request !== null && (request.skipNearDuplicates || request.metadata);
+    const needsFacts = filter !== null || request?.metadata === true;
+    // Frames kept so far in the scope, by hash: the first occurrence in episode order stays.
+    const sieve = filter ? new FrameSieve<number>(filter) : null;
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
+    const layout = new ArchiveLayout(
+      request?.layout ?? { export: 'plain', repeats: 1, name: '', trigger: '' },
+    );
     for (const [g, group] of groups.entries()) {
-      let lastKept: string | null = null;
+      sieve?.nextEpisode();
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
         await mayYield();
@@ -120,42 +128,31 @@ export class DownloadJob {
           continue;
         }
         const facts = fetched.facts;
-        if (
-          request?.skipNearDuplicates &&
-          facts &&
-          lastKept !== null &&
-          hammingDistance(facts.phash, lastKept) <= request.threshold
-        ) {
+        // A frame that could not be measured is kept: nothing says it repeats or is bad.
+        const dropped = facts && sieve?.consider(item.id, facts);
+        if (dropped) {
           progress.skipped++;
+          progress.skippedReasons![dropped.reason]++;
           if (mark) mark.skipped++;
           report();
           continue;
         }
-        if (facts) lastKept = facts.phash;
-        const name = `${group.folder}${group.names[i]}`;
+        const source = request && group.episode && { request, episode: group.episode };
+        const frame = source
+          ? frameOf(source, item, i, this.deps.builders.picturePageUrl(item.kind, item.id))
+          : null;
+        const name = frame
+          ? layout.imageName(group.folder, frame)
+          : `${group.folder}${group.names[i]}`;
         entries.push({
           name,
           file: fetched.image.file,
           bytes: fetched.image.bytes,
           refetch: () => this.images.fetch(item),
         });
-        if (request?.metadata && facts && group.episode) {
-          rows.push(
-            metadataRow(
-              {
-                file: name,
-                id: item.id,
-                kind: item.kind,
-                work_id: request.work.id,
-                work_title: request.work.title,
-                episode_id: group.episode.id,
-                episode_title: group.episode.title,
-                position: i + 1,
-                source_url: this.deps.builders.picturePageUrl(item.kind, item.id),
-              },
-              facts,
-            ),
-          );
+        if (frame) {
+          entries.push(...layout.beside(name, frame, group.folder.split('/').at(-2)!));
+          if (request?.metadata && facts) rows.push(metadataRow({ file: name, ...frame }, facts));
         }
         progress.done++;
         if (mark) mark.done++;
@@ -173,6 +170,7 @@ export class DownloadJob {
       const text = `以下图片未能下载 / These images could not be downloaded (id, kind, size, reason):\n${failures.join('\n')}\n`;
       entries.push({ name: 'failed.txt', body: Buffer.from(text, 'utf8') });
     }
+    entries.push(...layout.closing());
     if (request?.metadata) {
       entries.push({ name: 'metadata.csv', body: metadataCsv(rows) });
       entries.push({ name: 'metadata.jsonl', body: metadataJsonl(rows) });
@@ -245,6 +243,25 @@ export class DownloadJob {
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
+}
+
+/** What every layout tells of one image of a whole-work task. */
+function frameOf(
+  { request, episode }: { request: WorkJobRequest; episode: WorkJobRequest['episodes'][number] },
+  item: DownloadItem,
+  i: number,
+  sourceUrl: string,
+): FrameRecord {
+  return {
+    id: item.id,
+    kind: item.kind,
+    work_id: request.work.id,
+    work_title: request.work.title,
+    episode_id: episode.id,
+    episode_title: episode.title,
+    position: i + 1,
+    source_url: sourceUrl,
+  };
 }
 
 function reason(error: unknown): string {

@@ -1,27 +1,19 @@
+import type { FrameRecord } from '../datasets';
 import type { ImageFacts } from '../images';
 
 /** One image of a whole-work archive, as metadata.csv and metadata.jsonl describe it. */
-export interface MetadataRow {
+export interface MetadataRow extends FrameRecord {
   file: string;
-  id: number;
-  kind: string;
-  work_id: number;
-  work_title: string;
-  episode_id: number;
-  episode_title: string;
-  /** 1-based position in the episode's listing. */
-  position: number;
   width: number;
   height: number;
   bytes: number;
   sha256: string;
   phash: string;
-  source_url: string;
 }
 
 export function metadataRow(
   base: Omit<MetadataRow, 'width' | 'height' | 'bytes' | 'sha256' | 'phash'>,
-  facts: ImageFacts,
+  facts: Pick<ImageFacts, 'width' | 'height' | 'bytes' | 'sha256' | 'phash'>,
 ): MetadataRow {
   const { width, height, bytes, sha256, phash } = facts;
   return { ...base, width, height, bytes, sha256, phash };

@@ -8,7 +8,8 @@ const PARALLEL = 8;
 
 /**
  * The grid's 隐藏相似帧: walks an episode's images in order and hides each one whose thumbnail
- * hash is within the threshold of the last image kept, as a whole-work job's filter does.
+ * hash is within the threshold of the last image kept (a download's filter compares with every
+ * frame kept before: datasets/filter.ts).
  */
 export async function nearDuplicates(
   store: ImageStore,

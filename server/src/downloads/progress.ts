@@ -1,4 +1,4 @@
-import type { EpisodeProgress } from '@capshelf/contract';
+import type { EpisodeProgress, SkippedReasons } from '@capshelf/contract';
 import type { TaskNote } from './reasons';
 
 /** How far a job has come: the runner writes it down, the task's status answers with it. */
@@ -7,6 +7,8 @@ export interface JobProgress {
   done: number;
   failed: number;
   skipped: number;
+  /** Frames left out by each reason; null when the task has no filter. */
+  skippedReasons: SkippedReasons | null;
   bytes: number;
   episodesTotal: number | null;
   episodesDone: number | null;

@@ -1,5 +1,6 @@
 import { FINISHED_DOWNLOAD_STATES } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
+import type { DatasetFilter } from '../datasets';
 import type { Database } from '../db';
 import type { DownloadItem } from './items';
 import { taskNotes } from './reasons';
@@ -20,6 +21,7 @@ export class DownloadRepository {
     entryPrefix: string;
     items: DownloadItem[];
     work?: WorkJobRequest;
+    filter: DatasetFilter | null;
   }) {
     await this.db
       .insertInto('downloads')
@@ -38,6 +40,7 @@ export class DownloadRepository {
         started_at: null,
         finished_at: null,
         expires_at: null,
+        dataset_filter: task.filter ? JSON.stringify(task.filter) : null,
         ...(task.work
           ? {
               job: 'work' as const,
@@ -123,6 +126,7 @@ export class DownloadRepository {
         done_count: 0,
         failed_count: 0,
         skipped_count: 0,
+        skipped_reasons: null,
         bytes_written: 0,
         episodes_done: null,
       })

@@ -31,15 +31,8 @@ export function downloadRoutes({
     app.post(
       '/',
       { schema: { body: CreateDownloadRequest, response: { 202: CreateDownloadResponse } } },
-      async (request, reply) => {
-        const { image_urls, filename_prefix } = request.body;
-        const created = await downloads.create(
-          currentUser(request).id,
-          image_urls,
-          filename_prefix,
-        );
-        return reply.status(202).send(created);
-      },
+      async (request, reply) =>
+        reply.status(202).send(await downloads.create(currentUser(request).id, request.body)),
     );
 
     app.post(

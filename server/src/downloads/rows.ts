@@ -2,6 +2,7 @@ import type {
   DownloadState,
   DownloadStatus,
   EpisodeProgress,
+  SkippedReasons,
   TaskReason,
 } from '@capshelf/contract';
 import type { Selectable } from 'kysely';
@@ -32,6 +33,9 @@ export function toStatus(row: DownloadRow): DownloadStatus {
     episodes_done: row.episodes_done,
     episodes: row.episodes ? (JSON.parse(row.episodes) as EpisodeProgress[]) : null,
     skipped_count: row.skipped_count,
+    skipped_reasons: row.skipped_reasons
+      ? (JSON.parse(row.skipped_reasons) as SkippedReasons)
+      : null,
     pause_reason: row.status === 'paused' ? row.pause_reason : null,
     resume_at: row.status === 'paused' ? row.resume_at : null,
     reason: row.reason ? (JSON.parse(row.reason) as TaskReason) : null,
@@ -48,6 +52,7 @@ export function progressColumns(p: JobProgress) {
     done_count: p.done,
     failed_count: p.failed,
     skipped_count: p.skipped,
+    skipped_reasons: p.skippedReasons ? JSON.stringify(p.skippedReasons) : null,
     bytes_written: p.bytes,
     episodes_total: p.episodesTotal,
     episodes_done: p.episodesDone,

@@ -7,8 +7,12 @@ import {
   type DownloadStatus,
 } from '@capshelf/contract';
 import type { z } from 'zod';
-import type { CreateWorkDownloadRequest as WorkSchema } from '@capshelf/contract';
+import type {
+  CreateDownloadRequest as SelectionSchema,
+  CreateWorkDownloadRequest as WorkSchema,
+} from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
+import { datasetFilterOf, type DatasetFilter } from '../datasets';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
 import type { DownloadItem, DownloadItemParser } from './items';
@@ -21,6 +25,7 @@ const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务
 const SIZE_NAMES = { thumb: 'thumb', small: 'small', large: 'large' } as const;
 
 type WorkInput = z.output<typeof WorkSchema>;
+type SelectionInput = z.output<typeof SelectionSchema>;
 
 /** Creating, watching and fetching a user's download tasks. Another user's task does not exist. */
 export class DownloadService {
@@ -36,19 +41,16 @@ export class DownloadService {
     },
   ) {}
 
-  async create(
-    userId: number,
-    imageUrls: string[],
-    filenamePrefix: string,
-  ): Promise<CreateDownloadResponse> {
-    const { items, refused } = await this.deps.parser.parse(imageUrls);
+  async create(userId: number, input: SelectionInput): Promise<CreateDownloadResponse> {
+    const { items, refused } = await this.deps.parser.parse(input.image_urls);
     if (refused.length > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', `有 ${refused.length} 个图片地址无效`, {
         refused: refused.slice(0, 100),
       });
     }
     await this.checkSlots(userId);
-    const id = await this.enqueue(userId, sanitizeDownloadPrefix(filenamePrefix), items);
+    const prefix = sanitizeDownloadPrefix(input.filename_prefix);
+    const id = await this.enqueue(userId, prefix, items, datasetFilterOf(input));
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
@@ -63,7 +65,7 @@ export class DownloadService {
       throw this.workJobLimit();
     }
     const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
-    const id = await this.enqueue(userId, prefix, [], work);
+    const id = await this.enqueue(userId, prefix, [], datasetFilterOf(input), work);
     return {
       download_id: id,
       file_count: 0,
@@ -78,6 +80,7 @@ export class DownloadService {
     userId: number,
     prefix: string,
     items: DownloadItem[],
+    filter: DatasetFilter | null,
     work?: WorkJobRequest,
   ): Promise<string> {
     const id = newId();
@@ -88,6 +91,7 @@ export class DownloadService {
       entryPrefix: prefix,
       items,
       work,
+      filter,
     });
     this.deps.runner.kick();
     return id;
@@ -183,6 +187,12 @@ export class DownloadService {
       threshold: input.near_duplicate_threshold,
       metadata: input.metadata,
     };
+    const layout = (title: string) => ({
+      export: input.export,
+      repeats: input.kohya_repeats,
+      name: sanitizeFilenamePrefix(input.kohya_name || title),
+      trigger: input.trigger_word,
+    });
     const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
     if (ref?.type === 'movie') {
       if (input.episode_ids?.some((id) => id !== ref.id))
@@ -193,6 +203,7 @@ export class DownloadService {
         work: { kind: 'movie', id: ref.id, title },
         episodes: [{ id: ref.id, title, ref }],
         ...options,
+        layout: layout(title),
       };
     }
     if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
@@ -214,6 +225,7 @@ export class DownloadService {
         ref: { type: 'episode', kind: ref.kind, id: e.id },
       })),
       ...options,
+      layout: layout(show.value.title),
     };
   }
 

@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import {
+  MEASURE_HEIGHT,
+  MEASURE_WIDTH,
+  measureGrey,
+  type ImageMeasures,
+} from '../datasets/quality';
 
-/** What the bytes of one cached image are: computed once per file and stored with its row. */
-export interface ImageFacts {
+/**
+ * What the bytes of one cached image are: computed once per file and stored with its row, with
+ * the dataset filters' measures.
+ */
+export interface ImageFacts extends ImageMeasures {
   /** 64-bit difference hash as 16 hex digits. */
   phash: string;
   width: number;
@@ -20,9 +29,15 @@ export interface ImageFacts {
 export async function factsOf(file: string): Promise<ImageFacts> {
   const body = await readFile(file);
   const image = sharp(body, { failOn: 'none' });
-  const [{ width, height }, grey] = await Promise.all([
+  const [{ width, height }, grey, measured] = await Promise.all([
     image.metadata(),
     image.clone().grayscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer(),
+    image
+      .clone()
+      .grayscale()
+      .resize(MEASURE_WIDTH, MEASURE_HEIGHT, { fit: 'fill' })
+      .raw()
+      .toBuffer(),
   ]);
   let bits = 0n;
   for (let row = 0; row < 8; row++) {
@@ -38,6 +53,7 @@ export async function factsOf(file: string): Promise<ImageFacts> {
     height: height ?? 0,
     bytes: body.length,
     sha256: createHash('sha256').update(body).digest('hex'),
+    ...measureGrey(measured, MEASURE_WIDTH, MEASURE_HEIGHT),
   };
 }
 

@@ -15,12 +15,35 @@ function factsOfRow(row: {
   width: number | null;
   height: number | null;
   sha256: string | null;
+  luma: number | null;
+  contrast: number | null;
+  sharpness: number | null;
 }): ImageFacts | null {
-  const { phash, sha256, width, height } = row;
-  return phash && sha256 && width !== null && height !== null
-    ? { phash, sha256, width, height, bytes: Number(row.bytes) }
+  const { phash, sha256, width, height, luma, contrast, sharpness } = row;
+  // Rows hashed before the measures existed (021) count as not yet computed.
+  return phash && sha256 && width !== null && height !== null && luma !== null
+    ? {
+        phash,
+        sha256,
+        width,
+        height,
+        bytes: Number(row.bytes),
+        luma: Number(luma),
+        contrast: Number(contrast),
+        sharpness: Number(sharpness),
+      }
     : null;
 }
+
+const FACT_COLUMNS = [
+  'phash',
+  'width',
+  'height',
+  'sha256',
+  'luma',
+  'contrast',
+  'sharpness',
+] as const;
 
 /** The `cached_images` table: which files the image store holds, their bytes and their facts. */
 export class CachedImageRecords {
@@ -40,7 +63,7 @@ export class CachedImageRecords {
     for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
       const rows = await this.db
         .selectFrom('cached_images')
-        .select(['id', 'bytes', 'phash', 'width', 'height', 'sha256'])
+        .select(['id', 'bytes', ...FACT_COLUMNS])
         .where('kind', '=', kind)
         .where('size', '=', size)
         .where('id', 'in', ids.slice(start, start + LOOKUP_BATCH))
@@ -55,7 +78,7 @@ export class CachedImageRecords {
   async facts(kind: Kind, id: number, size: ImageSize): Promise<ImageFacts | null> {
     const row = await this.db
       .selectFrom('cached_images')
-      .select(['phash', 'width', 'height', 'sha256', 'bytes'])
+      .select(['bytes', ...FACT_COLUMNS])
       .where('kind', '=', kind)
       .where('id', '=', id)
       .where('size', '=', size)
@@ -66,7 +89,15 @@ export class CachedImageRecords {
   async saveFacts(kind: Kind, id: number, size: ImageSize, facts: ImageFacts): Promise<void> {
     await this.db
       .updateTable('cached_images')
-      .set({ phash: facts.phash, width: facts.width, height: facts.height, sha256: facts.sha256 })
+      .set({
+        phash: facts.phash,
+        width: facts.width,
+        height: facts.height,
+        sha256: facts.sha256,
+        luma: facts.luma,
+        contrast: facts.contrast,
+        sharpness: facts.sharpness,
+      })
       .where('kind', '=', kind)
       .where('id', '=', id)
       .where('size', '=', size)
@@ -87,6 +118,9 @@ export class CachedImageRecords {
       width: null,
       height: null,
       sha256: null,
+      luma: null,
+      contrast: null,
+      sharpness: null,
     };
     await this.db.transaction().execute(async (trx) => {
       await this.totals.lock(trx);

@@ -161,6 +161,7 @@ export function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<strin
       return overLong(slot.max ?? 0);
     case 'id-list':
     case 'record-list':
+    case 'choice-list':
     case 'flag':
       return junkText;
     case 'bounded-int':
@@ -206,6 +207,17 @@ export function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown
         strings,
         fc.array(fc.record({ title: fc.integer() }), { minLength: 1 }),
       );
+    case 'choice-list': {
+      const [one] = slot.valid as unknown[];
+      return fc.oneof(
+        wrongType,
+        strings,
+        junkText.map((junk) => [junk]),
+        // A valid choice twice, and more of them than the list holds.
+        fc.constant([one, one]),
+        fc.constant(Array.from({ length: (slot.max ?? 0) + 1 }, () => one)),
+      );
+    }
     case 'upstream-id-input':
     case 'image-id':
       return fc.oneof(wrongType, strings, fc.constantFrom(0, -1, 1.5, 1e13));

@@ -34,6 +34,8 @@ export type SlotKind =
   | 'id-list'
   /** A list of favourite records (an import file). */
   | 'record-list'
+  /** A list of distinct choices (e.g. quality filters), at most `max`. */
+  | 'choice-list'
   /** A boolean field. */
   | 'flag'
   /** An integer between `min` and `max` (JSON number, body only). */

@@ -19,6 +19,7 @@ export function downloadTask(overrides: Partial<DownloadStatus> = {}): DownloadS
     episodes_done: null,
     episodes: null,
     skipped_count: 0,
+    skipped_reasons: null,
     pause_reason: null,
     resume_at: null,
     reason: null,

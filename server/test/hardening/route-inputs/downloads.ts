@@ -1,5 +1,13 @@
 import { choice, slot, text, type RouteInputs, type Samples } from '../route-slots';
 
+/** The dataset options both the selection and the whole-work download take. */
+const datasetInputs = {
+  skip_near_duplicates: slot('flag'),
+  near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
+  near_duplicate_scope: choice(),
+  quality_filters: slot('choice-list', ['dark'], { max: 3 }),
+};
+
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
   return {
@@ -7,6 +15,7 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
       body: {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
+        ...datasetInputs,
       },
     },
     'POST /api/download/work': {
@@ -15,9 +24,12 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
         kind: choice(),
         episode_ids: slot('id-list', undefined, { max: 5000 }),
         size: choice('thumb', true),
-        skip_near_duplicates: slot('flag'),
-        near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
+        ...datasetInputs,
         metadata: slot('flag'),
+        export: choice(),
+        kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
+        kohya_name: text(100),
+        trigger_word: text(100),
       },
     },
     'POST /api/download/near-duplicates': {

@@ -45,6 +45,8 @@ const clock = (iso: string, lng: string, seconds = false) =>
 const smallButton = 'rounded px-2 py-1 text-xs font-medium';
 
 /** One task of the tray: name, state, progress with time left, and what can be done with it. */
+const SKIP_REASONS = ['near_duplicate', 'dark', 'blank', 'blurry'] as const;
+
 export function DownloadRow({ task }: { task: DownloadTask }) {
   const cancel = useTaskAction('cancel');
   const retry = useTaskAction('retry');
@@ -69,7 +71,13 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       ? t('counts.listing')
       : t('counts.done', { done: task.done_count, count: task.file_count }),
     task.failed_count > 0 ? t('counts.failed', { count: task.failed_count }) : '',
-    task.skipped_count > 0 ? t('counts.skipped', { count: task.skipped_count }) : '',
+    // Each reason on its own when the task says them (tasks before the filters: similar ones).
+    ...(task.skipped_reasons
+      ? SKIP_REASONS.map((reason) => {
+          const count = task.skipped_reasons![reason];
+          return count > 0 ? t(`counts.skippedBy.${reason}`, { count }) : '';
+        })
+      : [task.skipped_count > 0 ? t('counts.skipped', { count: task.skipped_count }) : '']),
   ]
     .filter(Boolean)
     .join(t('counts.separator'));

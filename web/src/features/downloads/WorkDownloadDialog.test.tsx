@@ -38,7 +38,10 @@ describe('下载整部', () => {
     fireEvent.click(within(dialog).getByLabelText('大图'));
     fireEvent.click(within(dialog).getByLabelText('Episode 2'));
     fireEvent.click(within(dialog).getByLabelText(/跳过相似帧/));
-    fireEvent.change(within(dialog).getByLabelText(/相似度阈值/), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByLabelText('宽松'));
+    fireEvent.click(within(dialog).getByLabelText('每集分别'));
+    fireEvent.click(within(dialog).getByLabelText('模糊'));
+    fireEvent.click(within(dialog).getByLabelText('过暗'));
     fireEvent.click(within(dialog).getByLabelText(/附带元数据/));
     fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（2 集）' }));
 
@@ -50,6 +53,9 @@ describe('下载整部', () => {
       size: 'large',
       skip_near_duplicates: true,
       near_duplicate_threshold: 10,
+      near_duplicate_scope: 'episode',
+      // In the filters' own order, whatever order they were ticked in.
+      quality_filters: ['dark', 'blurry'],
       metadata: true,
     });
     expect(await screen.findByText('整部下载任务已创建：共 2 集，进度见下载任务')).toBeTruthy();
@@ -70,5 +76,46 @@ describe('下载整部', () => {
     await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(sent(fetchMock)[0]).not.toHaveProperty('episode_ids');
     expect(sent(fetchMock)[0]).toMatchObject({ size: 'small', skip_near_duplicates: false });
+  });
+
+  it('offers the presets 完全相同, 同一镜头 (the default) and 宽松, or any number from 0 to 64', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByLabelText(/跳过相似帧/));
+    expect((within(dialog).getByLabelText('同一镜头') as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText(/整部作品/) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).queryByLabelText(/相似度阈值/)).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('自定义'));
+    fireEvent.change(within(dialog).getByLabelText(/相似度阈值/), { target: { value: '99' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).toMatchObject({
+      skip_near_duplicates: true,
+      near_duplicate_threshold: 64,
+      near_duplicate_scope: 'work',
+      quality_filters: [],
+    });
+  });
+
+  it('lays the archive out for kohya with its repeats, name and trigger word', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    expect(within(dialog).queryByLabelText('重复次数')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('kohya'));
+    fireEvent.change(within(dialog).getByLabelText('重复次数'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('概念名'), { target: { value: ' non ' } });
+    fireEvent.change(within(dialog).getByLabelText('触发词'), { target: { value: 'nnb_style' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).toMatchObject({
+      export: 'kohya',
+      kohya_repeats: 1,
+      kohya_name: 'non',
+      trigger_word: 'nnb_style',
+    });
   });
 });

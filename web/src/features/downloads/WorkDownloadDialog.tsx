@@ -2,11 +2,13 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type Episode } from '@capshelf/contract';
+import type { Episode } from '@capshelf/contract';
 import { errorMessage, useCreateWorkDownload } from '../../api';
 import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../../lib/useReturnFocus';
+import { DatasetOptions, datasetFields, DEFAULT_DATASET_CHOICE } from './DatasetOptions';
+import { DEFAULT_EXPORT_CHOICE, ExportOptions, exportFields } from './ExportOptions';
 import { watchDownload } from './watch';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 
@@ -25,7 +27,7 @@ interface WorkDownloadDialogProps {
 
 /**
  * 下载整部: every episode of a work, or the ones ticked, in one background ZIP task, with the
- * dataset options (near-duplicate frames left out, metadata files alongside).
+ * dataset options (near-duplicate and bad frames left out, metadata files alongside).
  */
 export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const { open, onOpenChange, episodes } = props;
@@ -34,8 +36,8 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const { t } = useTranslation('downloads');
   const [size, setSize] = useState<Size>('small');
   const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
-  const [skip, setSkip] = useState(false);
-  const [threshold, setThreshold] = useState(DEFAULT_NEAR_DUPLICATE_THRESHOLD);
+  const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
+  const [layout, setLayout] = useState(DEFAULT_EXPORT_CHOICE);
   const [metadata, setMetadata] = useState(false);
   const picked = chosen ?? new Set(episodes.map((e) => e.id));
   const toggle = (id: number) => {
@@ -53,9 +55,9 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
         ...(props.kind ? { kind: props.kind } : {}),
         ...(all ? {} : { episode_ids: episodes.filter((e) => picked.has(e.id)).map((e) => e.id) }),
         size,
-        skip_near_duplicates: skip,
-        near_duplicate_threshold: threshold,
+        ...datasetFields(dataset),
         metadata,
+        ...exportFields(layout),
       },
       {
         onSuccess: ({ download_id, episodes_total }) => {
@@ -127,26 +129,8 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
               ))}
             </ul>
           </fieldset>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} />
-            {t('work.skip')}
-          </label>
-          {skip && (
-            <label className="flex items-center gap-2 pl-6 text-sm text-slate-600">
-              {t('work.threshold')}
-              <input
-                type="number"
-                min={0}
-                max={64}
-                value={threshold}
-                onChange={(e) =>
-                  setThreshold(Math.min(64, Math.max(0, Number(e.target.value) || 0)))
-                }
-                className="w-20 rounded border border-slate-300 px-2 py-1"
-              />
-              <span className="text-xs">{t('work.thresholdHint')}</span>
-            </label>
-          )}
+          <DatasetOptions value={dataset} onChange={setDataset} withScope />
+          <ExportOptions value={layout} onChange={setLayout} />
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
+import { datasetFields, type DatasetChoice } from './DatasetOptions';
 import { watchDownload } from './watch';
 
 /** Why creating a task failed: the server's text, else how many image URLs it refused. */
@@ -23,13 +24,18 @@ export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
   const { t } = useTranslation('downloads');
   const start = useCallback(
-    (imageUrls: readonly string[], filenamePrefix: string) => {
+    (imageUrls: readonly string[], filenamePrefix: string, dataset?: DatasetChoice) => {
       if (imageUrls.length === 0) {
         toast.error(t('start.nothingSelected'));
         return;
       }
       // A promise, not mutate()'s callbacks: those are dropped if the screen unmounts meanwhile.
-      mutateAsync({ image_urls: [...imageUrls], filename_prefix: filenamePrefix }).then(
+      mutateAsync({
+        image_urls: [...imageUrls],
+        filename_prefix: filenamePrefix,
+        // Without any option the request is as it always was.
+        ...(dataset && (dataset.skip || dataset.quality.length > 0) ? datasetFields(dataset) : {}),
+      }).then(
         ({ download_id, file_count }) => {
           watchDownload(download_id);
           toast.success(t('start.created', { count: file_count }));

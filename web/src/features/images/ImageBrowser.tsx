@@ -5,6 +5,8 @@ import { downloadPrefix, type ImageItem } from '@capshelf/contract';
 import { useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
+import { DEFAULT_DATASET_CHOICE } from '../downloads/DatasetOptions';
+import { SelectionDatasetButton } from '../downloads/SelectionDatasetButton';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
@@ -83,6 +85,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
     refresh,
   });
   const download = useStartDownload();
+  const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
   const [columns, setColumns] = useColumnChoice();
   const [range, setRange] = useState<RangeStep>('off');
   const [filter, setFilter] = useState('');
@@ -143,6 +146,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
     download.start(
       selection.selectedImages.map((image) => imageUrl(image, selection.size)),
       downloadPrefix(zipTitle, zipContents),
+      dataset,
     );
 
   // What the grid and the lightbox both show, and how.
@@ -199,6 +203,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
           onRangeToggle={() => setRange(range === 'off' ? 'first' : 'off')}
           onDownload={startDownload}
           downloading={download.isPending}
+          datasetOptions={(className) => (
+            <SelectionDatasetButton value={dataset} onChange={setDataset} className={className} />
+          )}
         />
         {clearing.dialog}
         {query.isError && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Download, MoveHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button';
@@ -14,6 +15,8 @@ interface ImageSelectionBarProps {
   /** Starts a ZIP of the selection; with none selected it explains why nothing happens. */
   onDownload: () => void;
   downloading: boolean;
+  /** The download's dataset options (a button given its class), beside the download button. */
+  datasetOptions?: (className: string) => ReactNode;
 }
 
 const rangeHint = {
@@ -61,6 +64,7 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           <MoveHorizontal aria-hidden className="size-4" />
           {t('bar.range')}
         </button>
+        {props.datasetOptions?.(small)}
         {/* At the far right on a phone; beside the other actions on wider screens, where the
             open downloads panel sits in the bottom-right corner and would cover it. */}
         <button

@@ -1,0 +1,10 @@
+export {
+  datasetFilterOf,
+  FrameSieve,
+  noneSkipped,
+  type DatasetFilter,
+  type DropReason,
+} from './filter';
+export { HashIndex } from './hash-index';
+export { QUALITY_THRESHOLDS } from './quality';
+export { ArchiveLayout, type FrameRecord, type LayoutOptions } from './layouts';
