@@ -70,6 +70,7 @@ describe(`route matrix (${databaseKind})`, () => {
     expect(h.t.upstreamRequests()).toBe(0);
   });
 
+  // Every route, twice, anonymous and as a fresh user: its time grows with the route table.
   it('judges every route the same in absolute form as in origin form, anonymous and as a user', async () => {
     await h.t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = h.t.app.server.address() as AddressInfo;
@@ -132,7 +133,7 @@ describe(`route matrix (${databaseKind})`, () => {
     // The fresh users' ZIP and whole-work tasks fetch in the background: let them end before
     // the next tests compare snapshots and request counts.
     await waitForIdleDownloads(h.t);
-  });
+  }, 120_000);
 
   it('honours the session cookie on the image and ZIP routes only', async () => {
     const before = await snapshotData(h.t);

@@ -69,9 +69,9 @@ describe('image screen', () => {
     renderApp(PAGE);
     const panel = await screen.findByRole('alert');
     expect(panel.textContent).toContain('检测到访问频率限制');
-    expect(panel.textContent).toContain('Cloudflare');
-    // The server's own wait (retry_after 600 s), not a fixed guess.
-    expect(panel.textContent).toContain('请在约 10 分钟后再试');
+    expect(panel.textContent).toContain('本服务器已暂停向该站点发送请求');
+    // The server's own wait (retry_after 600 s), not a fixed guess, until a clock time.
+    expect(panel.textContent).toMatch(/暂停到 \d{1,2}:\d{2}:\d{2}，还剩 约 10 分钟/);
     expect(within(panel).getByRole('link', { name: '查看示例图片' }).getAttribute('href')).toBe(
       '/sample-images',
     );
