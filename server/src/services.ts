@@ -19,6 +19,7 @@ import {
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
+import { CheckStore, FollowChecker, FollowsService, FollowStore } from './follows';
 import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
   CacheAdmin,
@@ -93,6 +94,9 @@ export interface Services {
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
   favorites: FavoritesService;
+  /** Each user's followed works, and the shared checks that find their new episodes. */
+  follows: FollowsService;
+  followChecker: FollowChecker;
   siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
@@ -109,6 +113,8 @@ export async function createServices(
     solver?: ChallengeSolver;
     /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
     statfs?: Statfs;
+    /** The time of follow checks (tests move it). */
+    now?: () => number;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -210,6 +216,17 @@ export async function createServices(
   });
 
   const audit = new AuditLog(db.kysely);
+  const now = overrides.now ?? Date.now;
+  const follows = new FollowsService({
+    ...{ store: new FollowStore(db.kysely), catalog, urls, builders, now },
+    schedule: config.follows,
+  });
+  const followChecker = new FollowChecker({
+    ...{ store: new CheckStore(db.kysely), catalog, builders, now },
+    schedule: config.follows,
+    logger: logger.child({ module: 'follows' }),
+  });
+  followChecker.start();
 
   return {
     config,
@@ -249,6 +266,8 @@ export async function createServices(
     downloads,
     downloadRunner,
     favorites,
+    follows,
+    followChecker,
     siteHealth: new SiteHealthService({
       config,
       client: upstream,
@@ -260,6 +279,7 @@ export async function createServices(
     mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {
       auth.stopSweeps();
+      await followChecker.stop();
       await prefetch.stop();
       await downloadRunner.stop();
       await background.idle();

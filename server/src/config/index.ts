@@ -168,6 +168,8 @@ const envSchema = z.object({
   USER_UPSTREAM_WINDOW: duration('1m'),
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
+  FOLLOW_CHECK_INTERVAL: duration('6h'),
+  FOLLOW_DORMANT_AFTER: duration('180d'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -266,6 +268,11 @@ function shape(env: z.infer<typeof envSchema>) {
       listings: env.USER_UNCACHED_LISTINGS,
       scans: env.USER_NEAR_DUPLICATE_SCANS,
       windowMs: env.USER_UPSTREAM_WINDOW,
+    },
+    /** Followed works' checks (server/src/follows): the shortest interval and the quiet period. */
+    follows: {
+      checkIntervalMs: env.FOLLOW_CHECK_INTERVAL,
+      dormantAfterMs: env.FOLLOW_DORMANT_AFTER,
     },
   };
 }

@@ -14,6 +14,7 @@ import { imageListRoutes } from '../catalog/listing-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
+import { followRoutes } from '../follows/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
@@ -101,6 +102,7 @@ export async function buildHttpApp(
     [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
+    [followRoutes({ follows: services.follows }), '/api/follows'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

@@ -33,6 +33,9 @@ const TABLES = [
   'favorite_works',
   'favorite_episodes',
   'favorite_images',
+  'followed_works',
+  'followed_episodes',
+  'follows',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [
@@ -43,6 +46,7 @@ const COMPARED = [
   'favorite_works',
   'favorite_episodes',
   'favorite_images',
+  'follows',
   'cache_totals',
 ] as const;
 

@@ -59,6 +59,8 @@ export interface RouteInputs {
 export interface Samples {
   favoriteIds: { work: number; episode: number; image: number };
   historyId: number;
+  /** The signed-in user's follow of the fixture's show. */
+  followId: number;
   /** The signed-in user's own id (the admin calls' sample target). */
   userId: number;
   downloadId: string;

@@ -6,6 +6,7 @@ import { accountInputs, OWNER } from './route-inputs/accounts';
 import { cacheAdminInputs } from './route-inputs/cache';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
+import { followInputs } from './route-inputs/follows';
 import { imageInputs } from './route-inputs/images';
 import { siteHealthInputs } from './route-inputs/site-health';
 import { auditInputs } from './route-inputs/audit';
@@ -69,6 +70,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...imageInputs(s),
     ...downloadInputs(s),
     ...favoriteInputs(s),
+    ...followInputs(s),
     ...siteHealthInputs(),
     ...auditInputs(),
     ...cacheAdminInputs(),
@@ -84,6 +86,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
   routeInputs({
     favoriteIds: { work: 1, episode: 1, image: 1 },
     historyId: 1,
+    followId: 1,
     userId: 1,
     downloadId: UNUSED,
     workUrl: UNUSED,

@@ -17,6 +17,7 @@ import * as recentSearches from './016-recent-searches';
 import * as cacheEviction from './017-cache-eviction';
 import * as sharedHostHealth from './018-shared-host-health';
 import * as auditLog from './019-audit-log';
+import * as follows from './022-follows';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '017-cache-eviction': cacheEviction,
   '018-shared-host-health': sharedHostHealth,
   '019-audit-log': auditLog,
+  '022-follows': follows,
 };

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
+
+/** SQL of the checks: the server's schedule of followed works (no user's rows). */
+export class CheckStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async due(now: string, limit: number): Promise<FollowedWorkRow[]> {
+    return this.db
+      .selectFrom('followed_works')
+      .selectAll()
+      .where('next_check_at', '<=', now)
+      .orderBy('next_check_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes the work's check for this process: moves its next check to `until` only if no other
+   * process moved it since it was read (one statement), so one process checks a work at a time;
+   * one that dies mid-check leaves the work due again at `until`.
+   */
+  async claim(work: FollowedWorkRow, until: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('followed_works')
+      .set({ next_check_at: until })
+      .where('kind', '=', work.kind)
+      .where('work_id', '=', work.work_id)
+      .where('next_check_at', '=', work.next_check_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Episodes of the work not known before, stored as found now (the rest are left as they were). */
+  async addEpisodes(key: WorkKey, episodes: FollowedEpisode[], foundAt: string) {
+    const added: FollowedEpisode[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < episodes.length; i += 200) {
+        const rows = await trx
+          .insertInto('followed_episodes')
+          .values(
+            episodes
+              .slice(i, i + 200)
+              .map((e) => ({ ...e, kind: key.kind, work_id: key.work_id, found_at: foundAt })),
+          )
+          .onConflict((oc) => oc.columns(['kind', 'work_id', 'episode_id']).doNothing())
+          .returning(['episode_id', 'label'])
+          .execute();
+        added.push(...rows);
+      }
+    });
+    return added;
+  }
+
+  async schedule(
+    key: WorkKey,
+    change: Partial<
+      Pick<
+        FollowedWorkRow,
+        'title' | 'episode_count' | 'status' | 'last_new_at' | 'last_checked_at' | 'next_check_at'
+      >
+    >,
+  ): Promise<void> {
+    await this.db
+      .updateTable('followed_works')
+      .set(change)
+      .where('kind', '=', key.kind)
+      .where('work_id', '=', key.work_id)
+      .execute();
+  }
+
+  /** The follows of a work that ask for more than a notice (自动缓存 / 自动下载). */
+  async followersWanting(key: WorkKey) {
+    return this.db
+      .selectFrom('follows')
+      .select(['user_id', 'mode'])
+      .where('kind', '=', key.kind)
+      .where('work_id', '=', key.work_id)
+      .where('mode', '!=', 'none')
+      .execute();
+  }
+}

@@ -1,0 +1,4 @@
+export { FollowsService } from './service';
+export { FollowStore } from './store';
+export { FollowChecker } from './checker';
+export { CheckStore } from './check-store';
