@@ -13,6 +13,8 @@ export type FollowStatus = z.infer<typeof FollowStatus>;
 /** `POST /api/follows`: a show's page (anime or TV) on the source site; a movie is refused. */
 export const FollowRequest = z.object({
   work_url: z.string().trim().min(1, validationMessages.workUrlMissing).max(2000),
+  /** Which kind a bare query part (`10434-Slug`) names; a full address says it itself. */
+  kind: z.enum(['anime', 'tv']).optional(),
   mode: FollowMode.default('none'),
 });
 export type FollowRequest = z.input<typeof FollowRequest>;

@@ -26,8 +26,11 @@ export class FollowsService {
   ) {}
 
   /** `created` is false when the user already followed the work: that follow is answered. */
-  async follow(userId: number, input: { work_url: string; mode: FollowMode }) {
-    const ref = this.workRef(input.work_url);
+  async follow(
+    userId: number,
+    input: { work_url: string; kind?: 'anime' | 'tv' | undefined; mode: FollowMode },
+  ) {
+    const ref = this.workRef(input.work_url, input.kind);
     const { builders, catalog, store, schedule } = this.deps;
     // The user's own read of the listing (usually cached: they are looking at the work).
     const show = await catalog.episodes(builders.showPageUrl(ref), ref.kind);
@@ -110,8 +113,8 @@ export class FollowsService {
     return item;
   }
 
-  private workRef(workUrl: string): WorkRef {
-    const ref = this.deps.urls.toRef(workUrl, { kind: 'anime' });
+  private workRef(workUrl: string, kind: 'anime' | 'tv' = 'anime'): WorkRef {
+    const ref = this.deps.urls.toRef(workUrl, { kind });
     if (ref?.type === 'movie') throw badRequest('电影没有新剧集，无法关注');
     if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
     return ref;

@@ -14,3 +14,4 @@ export * from './adminUsers';
 export * from './recentSearches';
 export * from './adminAudit';
 export * from './cache';
+export * from './follows';

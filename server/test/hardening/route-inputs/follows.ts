@@ -6,7 +6,11 @@ export function followInputs(s: Samples): Record<string, RouteInputs> {
   return {
     'GET /api/follows': {},
     'POST /api/follows': {
-      body: { work_url: slot('page-ref', s.workUrl, { required: true }), mode: choice('none') },
+      body: {
+        work_url: slot('page-ref', s.workUrl, { required: true }),
+        kind: choice(),
+        mode: choice('none'),
+      },
     },
     'PATCH /api/follows/:id': { params: id, body: { mode: choice('cache', true) } },
     'DELETE /api/follows/:id': { params: id },
