@@ -19,7 +19,7 @@ import {
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
-import { CheckStore, FollowChecker, FollowsService, FollowStore } from './follows';
+import { CheckStore, FollowChecker, FollowDelivery, FollowsService, FollowStore } from './follows';
 import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
   CacheAdmin,
@@ -221,10 +221,15 @@ export async function createServices(
     ...{ store: new FollowStore(db.kysely), catalog, urls, builders, now },
     schedule: config.follows,
   });
+  const checks = new CheckStore(db.kysely);
+  const followLogger = logger.child({ module: 'follows' });
+  const delivery = new FollowDelivery({
+    ...{ store: checks, catalog, builders, prefetch, downloads, logger: followLogger },
+  });
   const followChecker = new FollowChecker({
-    ...{ store: new CheckStore(db.kysely), catalog, builders, now },
+    ...{ store: checks, catalog, builders, now, logger: followLogger },
     schedule: config.follows,
-    logger: logger.child({ module: 'follows' }),
+    onNewEpisodes: (work, added) => delivery.deliver(work, added),
   });
   followChecker.start();
 

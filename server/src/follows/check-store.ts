@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import type { WorkJobRequest } from '../downloads/work';
 import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
+
+type WorkOptions = Pick<WorkJobRequest, 'size' | 'skipNearDuplicates' | 'threshold' | 'metadata'>;
 
 /** SQL of the checks: the server's schedule of followed works (no user's rows). */
 export class CheckStore {
@@ -68,6 +71,20 @@ export class CheckStore {
       .where('kind', '=', key.kind)
       .where('work_id', '=', key.work_id)
       .execute();
+  }
+
+  /** The options of the user's latest whole-work job (the size and dataset options they use). */
+  async lastWorkOptions(userId: number): Promise<WorkOptions | null> {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select('request')
+      .where('user_id', '=', userId)
+      .where('job', '=', 'work')
+      .where('request', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.request ? (JSON.parse(row.request) as WorkOptions) : null;
   }
 
   /** The follows of a work that ask for more than a notice (自动缓存 / 自动下载). */

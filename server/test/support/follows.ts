@@ -9,10 +9,10 @@ export type Headers = { authorization: string };
  * An app over the replica with a clock the test moves (follow checks read it), a check interval
  * of an hour so only the test starts checks, and two users.
  */
-export async function startFollowsApp() {
+export async function startFollowsApp(env: Record<string, string> = {}) {
   const clock = { now: Date.parse('2026-01-05T12:00:00Z') };
   const t: BrowseApp = await startBrowseApp(
-    { FOLLOW_CHECK_INTERVAL: '1h' },
+    { FOLLOW_CHECK_INTERVAL: '1h', ...env },
     { now: () => clock.now },
   );
   const alice = await t.userHeaders('follow-alice@example.com');

@@ -1,13 +1,19 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Follow } from '@capshelf/contract';
+import { FollowMode, type Follow } from '@capshelf/contract';
+import { useFollowMode } from '../../api';
+import { SelectField } from '../../components/SelectField';
 import { formatDate } from '../../lib/formatDate';
 import { linkedPath } from '../../lib/linkedPath';
 import { FollowToggle } from './FollowToggle';
 
-/** Every followed work, folded away: its episodes, when it was checked, 已完结, and unfollow. */
+/**
+ * Every followed work, folded away: its episodes, when it was checked, 已完结, what its new
+ * episodes bring (仅提醒 / 自动缓存 / 自动下载), and unfollow.
+ */
 export function FollowedWorks({ follows }: { follows: readonly Follow[] }) {
   const { t } = useTranslation('follows');
+  const mode = useFollowMode();
   if (follows.length === 0) return null;
   return (
     <details className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
@@ -35,6 +41,14 @@ export function FollowedWorks({ follows }: { follows: readonly Follow[] }) {
                 ? t('home.checked', { when: formatDate(follow.last_checked_at) })
                 : t('home.notChecked')}
             </span>
+            <SelectField
+              id={`follow-mode-${follow.id}`}
+              label={t('mode.label')}
+              value={follow.mode}
+              options={FollowMode.options.map((value) => ({ value, label: t(`mode.${value}`) }))}
+              onChange={(value) => mode.mutate({ id: follow.id, mode: value })}
+              disabled={mode.isPending}
+            />
             <FollowToggle
               work={{ kind: follow.kind, id: follow.work_id }}
               workUrl={follow.link.source_url}

@@ -85,4 +85,27 @@ describe('新剧集', () => {
     expect(await screen.findByRole('button', { name: '已关注' })).toBeTruthy();
     expect(posted).toEqual([{ work_url: '10434', kind: 'anime' }]);
   });
+
+  it('chooses per follow what new episodes bring', async () => {
+    const patched: unknown[] = [];
+    mockApi({
+      ...signedIn(),
+      'GET /api/follows': () =>
+        json(200, { follows: [follow({ new_episodes: [] })], new_total: 0 }),
+      'PATCH /api/follows/7': (body) => {
+        patched.push(body);
+        return json(200, follow({ mode: 'download', new_episodes: [] }));
+      },
+    });
+    renderApp('/');
+    fireEvent.click(await screen.findByText('关注的作品（1）'));
+    const select = screen.getByRole('combobox', { name: '新剧集处理' });
+    expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      '仅提醒',
+      '自动缓存',
+      '自动下载',
+    ]);
+    fireEvent.change(select, { target: { value: 'download' } });
+    await waitFor(() => expect(patched).toEqual([{ mode: 'download' }]));
+  });
 });
