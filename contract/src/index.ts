@@ -19,3 +19,4 @@ export * from './recent-searches';
 export * from './audit';
 export * from './cache';
 export * from './follows';
+export * from './tokens';

@@ -305,6 +305,19 @@ export interface FollowsTable {
   created_at: string;
 }
 
+/** A user's personal access token (migration 022b); the token itself is never stored. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** JSON list of 'read' | 'download' | 'favorites'. */
+  scopes: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -333,6 +346,7 @@ export interface Database {
   followed_works: FollowedWorksTable;
   followed_episodes: FollowedEpisodesTable;
   follows: FollowsTable;
+  access_tokens: AccessTokensTable;
   upstream_request_counts: UpstreamRequestCountsTable;
 }
 

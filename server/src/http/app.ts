@@ -10,6 +10,7 @@ import {
 import { auditRoutes } from '../audit';
 import { adminUserRoutes } from '../auth/admin-routes';
 import { authRoutes } from '../auth/routes';
+import { tokenRoutes } from '../auth/token-routes';
 import { imageListRoutes } from '../catalog/listing-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
@@ -90,6 +91,7 @@ export async function buildHttpApp(
   const { cacheAdmin, siteHealth } = services;
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
+    [tokenRoutes({ tokens: auth.tokens }), '/api/auth/tokens'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
     [searchRoutes({ cacheAdmin, catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],

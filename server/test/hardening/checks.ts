@@ -36,6 +36,7 @@ const TABLES = [
   'followed_works',
   'followed_episodes',
   'follows',
+  'access_tokens',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [
@@ -47,6 +48,7 @@ const COMPARED = [
   'favorite_episodes',
   'favorite_images',
   'follows',
+  'access_tokens',
   'cache_totals',
 ] as const;
 

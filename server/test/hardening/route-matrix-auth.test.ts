@@ -28,6 +28,7 @@ useMatrixApp();
 const BAD_CREDENTIALS: [string, Record<string, string>][] = [
   ['no credentials', {}],
   ['a garbage bearer token', { authorization: 'Bearer garbage-token' }],
+  ['an unknown access token', { authorization: 'Bearer csp_unknown-token' }],
   ['an empty bearer token', { authorization: 'Bearer ' }],
   ['a bearer token of 10 kB', { authorization: `Bearer ${'a'.repeat(10_000)}` }],
   ['another scheme', { authorization: 'Basic YWRtaW5AZXhhbXBsZS5jb206QWRtaW5QYXNzMTIz' }],
