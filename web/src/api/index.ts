@@ -15,3 +15,4 @@ export * from './recentSearches';
 export * from './adminAudit';
 export * from './cache';
 export * from './follows';
+export * from './tokens';
