@@ -64,3 +64,31 @@ test('follow a show from its episode list; a new episode the source adds shows o
   await expect(card.getByRole('button', { name: '已关注' })).toBeVisible();
   await shoot(page, 'search-following');
 });
+
+test('a token made on the profile reads favourites from a script, and cannot start a download', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'token');
+  await page.goto('/profile');
+  const panel = page.locator('section').filter({
+    has: page.getByRole('heading', { name: '访问令牌' }),
+  });
+  await panel.getByLabel('名称').fill('nightly script');
+  await panel.getByRole('button', { name: '创建令牌' }).click();
+  const token = (await panel.getByTestId('new-token').textContent()) ?? '';
+  expect(token).toMatch(/^csp_/);
+  await expect(panel.getByText('从未使用')).toBeVisible();
+  await shoot(page, 'profile-tokens');
+
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.get('/api/favorites', { headers })).status()).toBe(200);
+  const work = await request.post('/api/download/work', {
+    headers,
+    data: {
+      work_url: `${(await replica()).pageOrigin}/tv/showimages.php?${KEY_IDS.tvSeason1}`,
+      size: 'thumb',
+    },
+  });
+  expect(work.status()).toBe(403);
+});

@@ -45,11 +45,9 @@ export function FollowToggle({
       title={current ? t('toggle.unfollowHint') : t('toggle.followHint')}
       disabled={busy}
       onClick={toggle}
-      className={`inline-flex items-center gap-1.5 transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-        current ? 'text-sky-700' : ''
-      } ${className}`}
+      className={`inline-flex items-center gap-1.5 transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
     >
-      <Icon aria-hidden className={`size-5 ${current ? 'fill-sky-100' : ''}`} />
+      <Icon aria-hidden className={`size-5 ${current ? 'fill-sky-100 text-sky-600' : ''}`} />
       {!compact && <span>{label}</span>}
     </button>
   );
