@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { WorkJobRequest } from '../downloads/work';
-import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
+import { insertEpisodes, type FollowedEpisode, type FollowedWorkRow, type WorkKey } from './store';
 
 type WorkOptions = Pick<WorkJobRequest, 'size' | 'skipNearDuplicates' | 'threshold' | 'metadata'>;
 
@@ -37,23 +37,7 @@ export class CheckStore {
 
   /** Episodes of the work not known before, stored as found now (the rest are left as they were). */
   async addEpisodes(key: WorkKey, episodes: FollowedEpisode[], foundAt: string) {
-    const added: FollowedEpisode[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < episodes.length; i += 200) {
-        const rows = await trx
-          .insertInto('followed_episodes')
-          .values(
-            episodes
-              .slice(i, i + 200)
-              .map((e) => ({ ...e, kind: key.kind, work_id: key.work_id, found_at: foundAt })),
-          )
-          .onConflict((oc) => oc.columns(['kind', 'work_id', 'episode_id']).doNothing())
-          .returning(['episode_id', 'label'])
-          .execute();
-        added.push(...rows);
-      }
-    });
-    return added;
+    return this.db.transaction().execute((trx) => insertEpisodes(trx, key, episodes, foundAt));
   }
 
   async schedule(

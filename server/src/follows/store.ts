@@ -7,6 +7,33 @@ export type FollowRow = Selectable<FollowsTable>;
 export type FollowedEpisode = Pick<FollowedEpisodesTable, 'episode_id' | 'label'>;
 export type WorkKey = Pick<FollowedWorksTable, 'kind' | 'work_id'>;
 
+/** Rows per multi-row insert: well under SQLite's and Postgres' bound-parameter limits. */
+const CHUNK = 200;
+
+/** Stores the episodes of a work not stored yet, as found at `foundAt`; answers those. */
+export async function insertEpisodes(
+  db: Kysely<Database>,
+  key: WorkKey,
+  episodes: FollowedEpisode[],
+  foundAt: string,
+): Promise<FollowedEpisode[]> {
+  const added: FollowedEpisode[] = [];
+  for (let i = 0; i < episodes.length; i += CHUNK) {
+    const rows = episodes
+      .slice(i, i + CHUNK)
+      .map((e) => ({ ...e, kind: key.kind, work_id: key.work_id, found_at: foundAt }));
+    added.push(
+      ...(await db
+        .insertInto('followed_episodes')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['kind', 'work_id', 'episode_id']).doNothing())
+        .returning(['episode_id', 'label'])
+        .execute()),
+    );
+  }
+  return added;
+}
+
 /**
  * SQL of follows. `follows` rows are each user's own (every statement on them names the user);
  * `followed_works` and `followed_episodes` are the server's, one per followed work.
@@ -30,20 +57,7 @@ export class FollowStore {
         .onConflict((oc) => oc.columns(['kind', 'work_id']).doNothing())
         .returning('kind')
         .executeTakeFirst();
-      if (inserted) {
-        const at = work.last_new_at;
-        for (let i = 0; i < episodes.length; i += 200) {
-          await trx
-            .insertInto('followed_episodes')
-            .values(
-              episodes
-                .slice(i, i + 200)
-                .map((e) => ({ ...e, kind: work.kind, work_id: work.work_id, found_at: at })),
-            )
-            .onConflict((oc) => oc.columns(['kind', 'work_id', 'episode_id']).doNothing())
-            .execute();
-        }
-      }
+      if (inserted) await insertEpisodes(trx, work, episodes, work.last_new_at);
       const row = await trx
         .insertInto('follows')
         .values(follow)
