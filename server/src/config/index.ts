@@ -169,7 +169,6 @@ const envSchema = z.object({
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
-  FOLLOW_DORMANT_AFTER: duration('180d'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -269,11 +268,7 @@ function shape(env: z.infer<typeof envSchema>) {
       scans: env.USER_NEAR_DUPLICATE_SCANS,
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
-    /** Followed works' checks (server/src/follows): the shortest interval and the quiet period. */
-    follows: {
-      checkIntervalMs: env.FOLLOW_CHECK_INTERVAL,
-      dormantAfterMs: env.FOLLOW_DORMANT_AFTER,
-    },
+    follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
   };
 }
 

@@ -277,7 +277,7 @@ export interface FollowedWorksTable {
   work_id: number;
   title: string;
   episode_count: number;
-  /** 'finished' (已完结) after FOLLOW_DORMANT_AFTER with nothing new: checked monthly. */
+  /** 'finished' (已完结) after 180 days with nothing new: checked monthly. */
   status: 'active' | 'finished';
   /** When the work last gained an episode (or was first followed). */
   last_new_at: string;

@@ -2,12 +2,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest wait of a work still airing, and the wait of a finished (已完结) one. */
 const ACTIVE_MAX_MS = 7 * DAY_MS;
 const FINISHED_MS = 30 * DAY_MS;
+/** A work with nothing new for this long is finished (已完结). */
+const DORMANT_AFTER_MS = 180 * DAY_MS;
 
 export interface ScheduleSettings {
   /** FOLLOW_CHECK_INTERVAL: the shortest wait between two checks of a work. */
   checkIntervalMs: number;
-  /** A work with nothing new for this long is finished (FOLLOW_DORMANT_AFTER, 180 days). */
-  dormantAfterMs: number;
 }
 
 /**
@@ -21,7 +21,7 @@ export function nextCheck(
   lastNewAt: number,
 ): { status: 'active' | 'finished'; at: number } {
   const quiet = Math.max(0, now - lastNewAt);
-  if (quiet >= settings.dormantAfterMs) {
+  if (quiet >= DORMANT_AFTER_MS) {
     return { status: 'finished', at: now + Math.max(FINISHED_MS, settings.checkIntervalMs) };
   }
   const wait = Math.min(Math.max(quiet / 8, settings.checkIntervalMs), ACTIVE_MAX_MS);
