@@ -60,3 +60,7 @@ export const FollowsResponse = z.object({
 export type FollowsResponse = z.infer<typeof FollowsResponse>;
 
 export const UnfollowResponse = z.object({ success: z.literal(true) });
+
+/** The account's personal feed address (`/feeds/<token>.atom`), or null when it is off. */
+export const FeedAddress = z.object({ url: z.string().nullable() });
+export type FeedAddress = z.infer<typeof FeedAddress>;

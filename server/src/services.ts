@@ -19,7 +19,12 @@ import {
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
-import { CheckStore, FollowChecker, FollowDelivery, FollowsService, FollowStore } from './follows';
+import {
+  createFollows,
+  type FeedService,
+  type FollowChecker,
+  type FollowsService,
+} from './follows';
 import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
   CacheAdmin,
@@ -97,6 +102,8 @@ export interface Services {
   /** Each user's followed works, and the shared checks that find their new episodes. */
   follows: FollowsService;
   followChecker: FollowChecker;
+  /** Each user's personal Atom feed of their follows' new episodes. */
+  feed: FeedService;
   siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
@@ -216,22 +223,10 @@ export async function createServices(
   });
 
   const audit = new AuditLog(db.kysely);
-  const now = overrides.now ?? Date.now;
-  const follows = new FollowsService({
-    ...{ store: new FollowStore(db.kysely), catalog, urls, builders, now },
-    schedule: config.follows,
+  const follows = createFollows({
+    ...{ db: db.kysely, config, catalog, urls, builders, prefetch, downloads, logger },
+    now: overrides.now ?? Date.now,
   });
-  const checks = new CheckStore(db.kysely);
-  const followLogger = logger.child({ module: 'follows' });
-  const delivery = new FollowDelivery({
-    ...{ store: checks, catalog, builders, prefetch, downloads, logger: followLogger },
-  });
-  const followChecker = new FollowChecker({
-    ...{ store: checks, catalog, builders, now, logger: followLogger },
-    schedule: config.follows,
-    onNewEpisodes: (work, added) => delivery.deliver(work, added),
-  });
-  followChecker.start();
 
   return {
     config,
@@ -271,8 +266,9 @@ export async function createServices(
     downloads,
     downloadRunner,
     favorites,
-    follows,
-    followChecker,
+    follows: follows.follows,
+    followChecker: follows.checker,
+    feed: follows.feed,
     siteHealth: new SiteHealthService({
       config,
       client: upstream,
@@ -284,7 +280,7 @@ export async function createServices(
     mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {
       auth.stopSweeps();
-      await followChecker.stop();
+      await follows.checker.stop();
       await prefetch.stop();
       await downloadRunner.stop();
       await background.idle();

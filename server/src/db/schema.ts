@@ -318,6 +318,13 @@ export interface AccessTokensTable {
   last_used_at: string | null;
 }
 
+/** A user's feed address token (migration 022c); one per user. */
+export interface FeedTokensTable {
+  user_id: number;
+  token: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -347,6 +354,7 @@ export interface Database {
   followed_episodes: FollowedEpisodesTable;
   follows: FollowsTable;
   access_tokens: AccessTokensTable;
+  feed_tokens: FeedTokensTable;
   upstream_request_counts: UpstreamRequestCountsTable;
 }
 

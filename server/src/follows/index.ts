@@ -1,5 +1,5 @@
-export { FollowsService } from './service';
-export { FollowStore } from './store';
-export { FollowChecker } from './checker';
+export { createFollows } from './create';
 export { CheckStore } from './check-store';
-export { FollowDelivery } from './delivery';
+export { FollowChecker } from './checker';
+export type { FeedService } from './feed';
+export type { FollowsService } from './service';

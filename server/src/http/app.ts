@@ -15,6 +15,7 @@ import { imageListRoutes } from '../catalog/listing-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
+import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cacheAdminRoutes } from '../images/cache-admin-routes';
@@ -105,6 +106,8 @@ export async function buildHttpApp(
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [followRoutes({ follows: services.follows }), '/api/follows'],
+    [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
+    [feedRoutes({ feed: services.feed }), '/feeds'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

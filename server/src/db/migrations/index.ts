@@ -19,6 +19,7 @@ import * as sharedHostHealth from './018-shared-host-health';
 import * as auditLog from './019-audit-log';
 import * as follows from './022-follows';
 import * as accessTokens from './022b-access-tokens';
+import * as feedTokens from './022c-feed-tokens';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '019-audit-log': auditLog,
   '022-follows': follows,
   '022b-access-tokens': accessTokens,
+  '022c-feed-tokens': feedTokens,
 };

@@ -16,5 +16,9 @@ export function followInputs(s: Samples): Record<string, RouteInputs> {
     'DELETE /api/follows/:id': { params: id },
     'POST /api/follows/seen': {},
     'POST /api/follows/:id/seen': { params: id },
+    // The personal feed's address (an account route: never a token).
+    'GET /api/auth/feed': {},
+    'POST /api/auth/feed': {},
+    'DELETE /api/auth/feed': {},
   };
 }
