@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Follow, FollowMode, FollowRequest, FollowsResponse } from '@capshelf/contract';
+import type {
+  FeedAddress,
+  Follow,
+  FollowMode,
+  FollowRequest,
+  FollowsResponse,
+} from '@capshelf/contract';
 import { apiRequest } from './client';
 
 export const followKeys = { all: ['follows'] as const };
@@ -52,3 +58,23 @@ export const useMarkFollowsSeen = () =>
       method: 'POST',
     }),
   );
+
+const feedKey = ['feed-address'] as const;
+
+/** The account's personal feed address, or null when it is off. */
+export function useFeedAddress() {
+  return useQuery({
+    queryKey: feedKey,
+    queryFn: ({ signal }) => apiRequest<FeedAddress>('/auth/feed', { signal }),
+  });
+}
+
+/** Makes a new address (the old one stops working), or with `off` turns the feed off. */
+export function useChangeFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (off: boolean) =>
+      apiRequest<FeedAddress | undefined>('/auth/feed', { method: off ? 'DELETE' : 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: feedKey }),
+  });
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { Panel } from '../../components/Panel';
+import { FeedPanel } from '../../features/follows/FeedPanel';
 import { AccessTokensPanel } from '../../features/tokens/AccessTokensPanel';
 import { buttonClass } from '../../components/button';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -51,6 +52,7 @@ export function ProfilePage() {
           </button>
         </div>
       </Panel>
+      <FeedPanel />
       <AccessTokensPanel />
     </div>
   );
