@@ -26,7 +26,7 @@ export function feedRoutes({ feed }: { feed: FeedService }): FastifyPluginAsyncZ
   return async (app) => {
     app.get(
       '/:file',
-      { schema: { params: z.object({ file: z.string().max(200) }) } },
+      { config: { access: 'public' }, schema: { params: z.object({ file: z.string().max(200) }) } },
       async (request, reply) => {
         const xml = await feed.atom(request.params.file);
         if (xml === null) throw notFound('订阅地址不存在');

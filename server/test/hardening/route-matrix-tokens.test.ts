@@ -32,12 +32,12 @@ function expectedScope(key: string): TokenScope | null {
 }
 
 describe(`route matrix: personal access tokens (${databaseKind})`, () => {
-  it('a token calls exactly the routes of its scope, never an account or admin route', async () => {
-    const keys = protectedRoutes().map(routeKey);
-    // Reads first, then downloads, then the changes to favourites (they delete the fixture's).
-    for (const scope of TokenScope.options) {
+  // Reads first, then downloads, then the changes to favourites (they delete the fixture's).
+  it.each(TokenScope.options)(
+    'a %s token calls exactly the routes of its scope, never an account or admin route',
+    async (scope) => {
       const headers = await tokenFor(h.t.headers, [scope]);
-      for (const key of keys) {
+      for (const key of protectedRoutes().map(routeKey)) {
         const res = await inject({ ...sample(key), headers });
         if (expectedScope(key) === scope) {
           expect([401, 403], `${scope}: ${key} ${res.body}`).not.toContain(res.statusCode);
@@ -48,8 +48,8 @@ describe(`route matrix: personal access tokens (${databaseKind})`, () => {
         }
       }
       await waitForIdleDownloads(h.t);
-    }
-  });
+    },
+  );
 
   it("an admin's token with every scope still reaches no admin or account route", async () => {
     const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
