@@ -19,7 +19,7 @@ describe(`following a work (${databaseKind})`, () => {
       ['PATCH', '/1'],
       ['DELETE', '/1'],
       ['POST', '/1/seen'],
-      ['POST', '/seen'],
+      ['POST', '/seen-all'],
     ] as const) {
       expect((await f.call(method, url, undefined, {})).statusCode).toBe(401);
     }

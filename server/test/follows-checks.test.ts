@@ -58,7 +58,7 @@ describe(`checks of followed works (${databaseKind})`, () => {
     expect(res.statusCode).toBe(204);
     expect((await f.list(f.alice)).new_total).toBe(0);
     expect((await f.list(f.bob)).new_total).toBe(1);
-    expect((await f.call('POST', '/seen', f.bob)).statusCode).toBe(204);
+    expect((await f.call('POST', '/seen-all', f.bob)).statusCode).toBe(204);
     expect((await f.list(f.bob)).new_total).toBe(0);
   });
 

@@ -43,7 +43,7 @@ export function followRoutes({ follows }: { follows: FollowsService }): FastifyP
     );
 
     /** Every new episode of every follow is seen (the home page's 全部已读). */
-    app.post('/seen', async (request, reply) => {
+    app.post('/seen-all', async (request, reply) => {
       await follows.markSeen(currentUser(request).id);
       return reply.status(204).send();
     });

@@ -49,6 +49,8 @@ describe(`route matrix: personal access tokens (${databaseKind})`, () => {
       }
       await waitForIdleDownloads(h.t);
     },
+    // Every route three times over, on a loaded machine.
+    120_000,
   );
 
   it("an admin's token with every scope still reaches no admin or account route", async () => {

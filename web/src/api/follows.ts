@@ -54,7 +54,7 @@ export const useFollowMode = () =>
 /** Marks one follow's new episodes seen, or (id omitted) every follow's. */
 export const useMarkFollowsSeen = () =>
   useFollowMutation((id: number | undefined) =>
-    apiRequest<void>(id === undefined ? '/follows/seen' : `/follows/${id}/seen`, {
+    apiRequest<void>(id === undefined ? '/follows/seen-all' : `/follows/${id}/seen`, {
       method: 'POST',
     }),
   );

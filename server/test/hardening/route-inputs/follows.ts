@@ -14,7 +14,7 @@ export function followInputs(s: Samples): Record<string, RouteInputs> {
     },
     'PATCH /api/follows/:id': { params: id, body: { mode: choice('cache', true) } },
     'DELETE /api/follows/:id': { params: id },
-    'POST /api/follows/seen': {},
+    'POST /api/follows/seen-all': {},
     'POST /api/follows/:id/seen': { params: id },
     // The personal feed's address (an account route: never a token).
     'GET /api/auth/feed': {},

@@ -45,7 +45,7 @@ export const TOKEN_ROUTES = {
     'POST /api/follows',
     'PATCH /api/follows/:id',
     'DELETE /api/follows/:id',
-    'POST /api/follows/seen',
+    'POST /api/follows/seen-all',
     'POST /api/follows/:id/seen',
   ],
 } as const;
