@@ -18,3 +18,5 @@ export * from './crawl';
 export * from './recent-searches';
 export * from './audit';
 export * from './cache';
+export * from './follows';
+export * from './tokens';

@@ -249,6 +249,30 @@ const imageIndex = new Map<number, ImageRef>([
   ),
 ]);
 
+let nextAddedEpisodeId = 90_001;
+
+/** A new upload of a show while the replica runs (`POST /_control/shows/:id/episodes`). */
+export function addEpisode(showId: number, images = 40): Episode | undefined {
+  const s = showIndex.get(showId);
+  if (!s) return undefined;
+  const imageIds = (s.kind === 'anime' ? animeIds : tvIds)(images);
+  const label = `Episode ${s.episodes.length + 1}`;
+  const id = nextAddedEpisodeId++;
+  const episode = {
+    id,
+    showId,
+    label,
+    labelSlug: labelSlug(label),
+    imageIds,
+    topImageIds: picks(imageIds, 4),
+  };
+  (s.episodes as Episode[]).push(episode);
+  episodeIndex.set(id, episode);
+  for (const image of imageIds)
+    imageIndex.set(image, { kind: s.kind, workId: s.id, episodeId: id });
+  return episode;
+}
+
 export function showById(id: number): Show | undefined {
   return showIndex.get(id);
 }

@@ -10,6 +10,8 @@ export interface ReplicaControl {
   clearFaults(): Promise<void>;
   counts(): Promise<RequestCounts>;
   resetCounts(): Promise<void>;
+  /** Adds an episode of `images` pictures to a show; answers its id and label. */
+  addEpisode(showId: number, images?: number): Promise<{ id: number; label: string }>;
 }
 
 /**
@@ -49,5 +51,10 @@ export function replicaControl(pageOrigin: string, options: { ca?: string } = {}
     clearFaults: async () => void (await call('DELETE', 'faults')),
     counts: async () => JSON.parse(await call('GET', 'counts')) as RequestCounts,
     resetCounts: async () => void (await call('DELETE', 'counts')),
+    addEpisode: async (showId, images) =>
+      JSON.parse(await call('POST', `shows/${showId}/episodes`, { images })) as {
+        id: number;
+        label: string;
+      },
   };
 }

@@ -19,6 +19,12 @@ import {
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
+import {
+  createFollows,
+  type FeedService,
+  type FollowChecker,
+  type FollowsService,
+} from './follows';
 import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
 import {
   CacheAdmin,
@@ -93,6 +99,11 @@ export interface Services {
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
   favorites: FavoritesService;
+  /** Each user's followed works, and the shared checks that find their new episodes. */
+  follows: FollowsService;
+  followChecker: FollowChecker;
+  /** Each user's personal Atom feed of their follows' new episodes. */
+  feed: FeedService;
   siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
@@ -109,6 +120,8 @@ export async function createServices(
     solver?: ChallengeSolver;
     /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
     statfs?: Statfs;
+    /** The time of follow checks (tests move it). */
+    now?: () => number;
   } = {},
 ): Promise<Services> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -206,6 +219,10 @@ export async function createServices(
   });
 
   const audit = new AuditLog(db.kysely);
+  const follows = createFollows({
+    ...{ db: db.kysely, config, catalog, urls, builders, prefetch, downloads, logger },
+    now: overrides.now ?? Date.now,
+  });
 
   return {
     config,
@@ -245,6 +262,9 @@ export async function createServices(
     downloads,
     downloadRunner,
     favorites,
+    follows: follows.follows,
+    followChecker: follows.checker,
+    feed: follows.feed,
     siteHealth: new SiteHealthService({
       config,
       client: upstream,
@@ -257,6 +277,7 @@ export async function createServices(
     mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     async close() {
       auth.stopSweeps();
+      await follows.checker.stop();
       await prefetch.stop();
       await downloadRunner.stop();
       await background.idle();

@@ -66,6 +66,8 @@ export async function startTestApp(
     solver?: ChallengeSolver;
     /** The downloads disk's free space as the app sees it (a full disk, for the space check). */
     statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
+    /** The clock of follow checks (a test moves it). */
+    now?: () => number;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-test-'));
@@ -87,6 +89,7 @@ export async function startTestApp(
     mailer: options.outbox ? undefined : mailer,
     solver: options.solver,
     statfs: options.statfs,
+    now: options.now,
   });
   const app = await buildHttpApp(services, {
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web'),

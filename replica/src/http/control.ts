@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addEpisode } from '../catalogue';
 import { isHostName, parseFault } from '../faults';
 import { upstreamEnv, type Site } from '../links';
 import type { ReplicaState } from './hooks';
@@ -31,6 +32,20 @@ export function controlRoutes(app: FastifyInstance, state: ReplicaState, site: S
   });
 
   app.get('/_control/counts', () => state.counter.snapshot());
+
+  /** A new episode of a show, as an upload while the app watches (follow checks). */
+  app.post<{ Params: { id: string }; Body: { images?: unknown } | undefined }>(
+    '/_control/shows/:id/episodes',
+    (request, reply) => {
+      const images = request.body?.images ?? 40;
+      if (typeof images !== 'number' || !Number.isInteger(images) || images < 1 || images > 500) {
+        return reply.code(400).send({ error: 'images: an integer from 1 to 500' });
+      }
+      const episode = addEpisode(Number(request.params.id), images);
+      if (!episode) return reply.code(404).send({ error: `unknown show ${request.params.id}` });
+      return reply.code(201).send({ id: episode.id, label: episode.label, images });
+    },
+  );
 
   app.delete('/_control/counts', (_request, reply) => {
     state.counter.reset();

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db';
 import { badRequest, conflict, tooManyRequests, unauthenticated } from '../errors';
 import type { Mailer } from '../mail';
 import { addressKey } from '../http/client-address';
+import { AccessTokens } from './access-tokens';
 import { PasswordReset } from './password-reset';
 import { ResetTokens } from './reset-tokens';
 import { RateLimits } from './rate-limits';
@@ -22,6 +23,8 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 export class AuthService {
   readonly users: UserRepository;
   readonly sessions: SessionStore;
+  /** Personal access tokens for scripts (scoped; never on account or admin routes). */
+  readonly tokens: AccessTokens;
   private readonly limits: RateLimits;
   private readonly reset: PasswordReset;
   private readonly settings: Config['auth'];
@@ -40,6 +43,7 @@ export class AuthService {
       config.auth.sessionTtlMs,
       config.auth.sessionIdleMs,
     );
+    this.tokens = new AccessTokens(db.kysely);
     this.limits = new RateLimits(db.kysely);
     this.reset = new PasswordReset({
       tokens: new ResetTokens(db.kysely),

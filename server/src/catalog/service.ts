@@ -8,6 +8,7 @@ import type {
   MovieCrawl,
   MovieMeta,
   MovieRef,
+  PageSource,
   UpstreamClient,
   UrlBuilders,
   UrlModel,
@@ -17,6 +18,7 @@ import {
   crawlEpisodeFast,
   crawlMovie,
   crawlShow,
+  FetchPriority,
   parseSearchPage,
   workLink,
 } from '../upstream';
@@ -95,8 +97,16 @@ export class CatalogService {
     );
   }
 
-  /** A work's episodes over all its pages; a movie answers MOVIE_NO_EPISODES. */
-  async episodes(showUrl: string, kindHint: 'anime' | 'tv' | undefined, refresh = false) {
+  /**
+   * A work's episodes over all its pages; a movie answers MOVIE_NO_EPISODES. `priority`:
+   * background work (a follow's check) lets what users look at go first.
+   */
+  async episodes(
+    showUrl: string,
+    kindHint: 'anime' | 'tv' | undefined,
+    refresh = false,
+    priority: number = FetchPriority.visible,
+  ) {
     const ref = this.deps.urls.toRef(showUrl, { kind: kindHint ?? 'anime' });
     if (ref?.type === 'movie') throw await this.movieHasNoEpisodes(ref);
     if (ref?.type !== 'work') throw badRequest('show_url: 不是有效的作品地址');
@@ -104,7 +114,11 @@ export class CatalogService {
     return cache.get<ShowListing>(
       `show:${ref.kind}:${ref.id}`,
       async () => {
-        const show = await crawlShow(this.crawl, ref);
+        const { client } = this.deps;
+        const source: PageSource = {
+          fetchPage: (url, options) => client.fetchPage(url, { ...options, priority }),
+        };
+        const show = await crawlShow({ ...this.crawl, source }, ref);
         const episodes = show.episodes.map((e) => ({
           id: e.id,
           label: e.label,

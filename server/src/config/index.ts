@@ -2,50 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseDuration } from './duration';
-import { parseSize } from './size';
-
-const duration = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((text, ctx) => {
-      const ms = parseDuration(text);
-      if (ms === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `not a duration (e.g. 30s, 15m, 24h, 30d): "${text}"`,
-        });
-        return z.NEVER;
-      }
-      return ms;
-    });
-
-/** A size with a unit (`512MB`, `50GB`); `fallback` undefined: unset means none. */
-const size = (fallback?: string) =>
-  z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      const value = text ?? fallback;
-      if (value === undefined) return null;
-      const bytes = parseSize(value);
-      if (bytes === null) {
-        ctx.addIssue({ code: 'custom', message: `not a size (e.g. 500MB, 50GB): "${value}"` });
-        return z.NEVER;
-      }
-      return bytes;
-    });
-
-const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
-
-const url = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => (v && v.trim() !== '' ? v : undefined));
+import { duration, int, optionalText, size, url } from './setting-types';
 
 /** One address or CIDR block, v4 or v6 (`10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`). */
 function isAddressOrBlock(text: string): boolean {
@@ -168,6 +125,7 @@ const envSchema = z.object({
   USER_UPSTREAM_WINDOW: duration('1m'),
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
+  FOLLOW_CHECK_INTERVAL: duration('6h'),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -267,6 +225,7 @@ function shape(env: z.infer<typeof envSchema>) {
       scans: env.USER_NEAR_DUPLICATE_SCANS,
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
+    follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
   };
 }
 

@@ -279,6 +279,60 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** The server's check schedule of a followed work (migration 022), shared by its followers. */
+export interface FollowedWorksTable {
+  kind: 'anime' | 'tv';
+  work_id: number;
+  title: string;
+  episode_count: number;
+  /** 'finished' (已完结) after 180 days with nothing new: checked monthly. */
+  status: 'active' | 'finished';
+  /** When the work last gained an episode (or was first followed). */
+  last_new_at: string;
+  last_checked_at: string | null;
+  next_check_at: string;
+}
+
+/** Episodes a followed work is known to have, and when each was first seen (migration 022). */
+export interface FollowedEpisodesTable {
+  kind: 'anime' | 'tv';
+  work_id: number;
+  episode_id: number;
+  label: string;
+  found_at: string;
+}
+
+/** A user's follow of a work (migration 022): episodes found after `seen_at` are new to them. */
+export interface FollowsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'anime' | 'tv';
+  work_id: number;
+  mode: 'none' | 'cache' | 'download';
+  seen_at: string;
+  created_at: string;
+}
+
+/** A user's personal access token (migration 022b); the token itself is never stored. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  /** JSON list of 'read' | 'download' | 'favorites'. */
+  scopes: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+/** A user's feed address token (migration 022c); one per user. */
+export interface FeedTokensTable {
+  user_id: number;
+  token: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -304,6 +358,11 @@ export interface Database {
   favorite_images: FavoriteImagesTable;
   audit_log: AuditLogTable;
   image_hosts: ImageHostsTable;
+  followed_works: FollowedWorksTable;
+  followed_episodes: FollowedEpisodesTable;
+  follows: FollowsTable;
+  access_tokens: AccessTokensTable;
+  feed_tokens: FeedTokensTable;
   upstream_request_counts: UpstreamRequestCountsTable;
 }
 

@@ -10,10 +10,13 @@ import {
 import { auditRoutes } from '../audit';
 import { adminUserRoutes } from '../auth/admin-routes';
 import { authRoutes } from '../auth/routes';
+import { tokenRoutes } from '../auth/token-routes';
 import { imageListRoutes } from '../catalog/listing-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
+import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
+import { followRoutes } from '../follows/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
@@ -89,6 +92,7 @@ export async function buildHttpApp(
   const { cacheAdmin, siteHealth } = services;
   const routeModules: [FastifyPluginAsyncZod, string][] = [
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
+    [tokenRoutes({ tokens: auth.tokens }), '/api/auth/tokens'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
     [searchRoutes({ cacheAdmin, catalog, directory, builders }), '/api'],
     [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
@@ -101,6 +105,9 @@ export async function buildHttpApp(
     [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
+    [followRoutes({ follows: services.follows }), '/api/follows'],
+    [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
+    [feedRoutes({ feed: services.feed }), '/feeds'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

@@ -160,6 +160,7 @@ export function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<strin
     case 'text':
       return overLong(slot.max ?? 0);
     case 'id-list':
+    case 'choice-list':
     case 'record-list':
     case 'choice-list':
     case 'flag':
@@ -201,6 +202,8 @@ export function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown
         }),
         fc.constant(Array.from({ length: (slot.max ?? 0) + 1 }, () => 1)),
       );
+    case 'choice-list':
+      return fc.oneof(wrongType, strings, fc.constant([]), fc.array(junkText, { minLength: 1 }));
     case 'record-list':
       return fc.oneof(
         wrongType,

@@ -33,6 +33,10 @@ const TABLES = [
   'favorite_works',
   'favorite_episodes',
   'favorite_images',
+  'followed_works',
+  'followed_episodes',
+  'follows',
+  'access_tokens',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [
@@ -43,6 +47,8 @@ const COMPARED = [
   'favorite_works',
   'favorite_episodes',
   'favorite_images',
+  'follows',
+  'access_tokens',
   'cache_totals',
 ] as const;
 

@@ -80,13 +80,18 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     .select('id')
     .executeTakeFirstOrThrow();
 
+  const workUrl = `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`;
+  const follow = await api('POST', '/api/follows', { work_url: workUrl });
+  const token = await api('POST', '/api/auth/tokens', { name: 'fixture', scopes: ['read'] });
   const me = await api('GET', '/api/auth/me');
   const samples: Samples = {
     favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
     historyId: history.id,
+    followId: Number(follow.id),
+    tokenId: Number(token.id),
     userId: Number(me.id),
     downloadId,
-    workUrl: `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`,
+    workUrl,
     episodeUrl,
     imageId,
     ownImageUrl,

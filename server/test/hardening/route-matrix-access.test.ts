@@ -8,9 +8,12 @@ useMatrixApp();
 
 describe(`route matrix (${databaseKind})`, () => {
   it("answers 404 for another user's objects and leaves them in place", async () => {
-    const { favoriteIds, downloadId, historyId, imageId, episodeUrl } = h.samples;
+    const { favoriteIds, downloadId, historyId, imageId, episodeUrl, followId } = h.samples;
     const before = await snapshotData(h.t);
-    const calls: [method: 'GET' | 'DELETE', url: string][] = [
+    const calls: [method: 'GET' | 'DELETE' | 'PATCH' | 'POST', url: string][] = [
+      ['DELETE', `/api/follows/${followId}`],
+      ['PATCH', `/api/follows/${followId}`],
+      ['POST', `/api/follows/${followId}/seen`],
       ['DELETE', `/api/favorites/work/${favoriteIds.work}`],
       ['DELETE', `/api/favorites/episode/${favoriteIds.episode}`],
       ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
@@ -19,7 +22,8 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
     ];
     for (const [method, url] of calls) {
-      expectContractError(await inject({ method, url, headers: stranger }), 404);
+      const payload = method === 'PATCH' ? { mode: 'download' } : undefined;
+      expectContractError(await inject({ method, url, headers: stranger, payload }), 404);
     }
     const batch = await inject({
       method: 'POST',
@@ -54,6 +58,7 @@ describe(`route matrix (${databaseKind})`, () => {
       '/api/images/local-library-categorized',
       '/api/search/recent',
       '/api/search/recent/suggestions?q=biyori',
+      '/api/follows',
     ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
       expect(listed.statusCode, url).toBe(200);

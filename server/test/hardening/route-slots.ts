@@ -32,6 +32,8 @@ export type SlotKind =
   | 'image-urls'
   /** A list of positive integer ids. */
   | 'id-list'
+  /** A non-empty list of choices (a token's scopes). */
+  | 'choice-list'
   /** A list of favourite records (an import file). */
   | 'record-list'
   /** A list of distinct choices (e.g. quality filters), at most `max`. */
@@ -61,6 +63,10 @@ export interface RouteInputs {
 export interface Samples {
   favoriteIds: { work: number; episode: number; image: number };
   historyId: number;
+  /** The signed-in user's personal access token. */
+  tokenId: number;
+  /** The signed-in user's follow of the fixture's show. */
+  followId: number;
   /** The signed-in user's own id (the admin calls' sample target). */
   userId: number;
   downloadId: string;

@@ -6,6 +6,8 @@ import { accountInputs, OWNER } from './route-inputs/accounts';
 import { cacheAdminInputs } from './route-inputs/cache';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
+import { followInputs } from './route-inputs/follows';
+import { tokenInputs } from './route-inputs/tokens';
 import { imageInputs } from './route-inputs/images';
 import { siteHealthInputs } from './route-inputs/site-health';
 import { auditInputs } from './route-inputs/audit';
@@ -69,6 +71,8 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...imageInputs(s),
     ...downloadInputs(s),
     ...favoriteInputs(s),
+    ...followInputs(s),
+    ...tokenInputs(s),
     ...siteHealthInputs(),
     ...auditInputs(),
     ...cacheAdminInputs(),
@@ -84,6 +88,8 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
   routeInputs({
     favoriteIds: { work: 1, episode: 1, image: 1 },
     historyId: 1,
+    followId: 1,
+    tokenId: 1,
     userId: 1,
     downloadId: UNUSED,
     workUrl: UNUSED,

@@ -32,6 +32,8 @@ async function main() {
     UPSTREAM_JITTER: '0ms',
     // The challenge spec's CAPTCHA makes the browser solver wait this long before giving up.
     UPSTREAM_SOLVER_TIMEOUT: '5s',
+    // Followed works are checked within seconds of an episode the replica adds (follows spec).
+    FOLLOW_CHECK_INTERVAL: '2s',
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: APP_URL,

@@ -14,3 +14,5 @@ export * from './adminUsers';
 export * from './recentSearches';
 export * from './adminAudit';
 export * from './cache';
+export * from './follows';
+export * from './tokens';

@@ -5,6 +5,7 @@ import { Database, Download, HardDrive, History, Images, Search, ShieldCheck } f
 import { useLibraryStats, useSearchLibrary } from '../api';
 import { buttonClass } from '../components/button';
 import { useSession } from '../features/auth';
+import { NewEpisodes } from '../features/follows';
 import { usePageTitle } from '../lib/usePageTitle';
 
 const features = [
@@ -19,7 +20,7 @@ const steps = ['search', 'open', 'pick', 'download'] as const;
 const cardGridClass = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 const cardClass = 'rounded-lg border border-slate-200 bg-white p-4';
 
-/** Landing page: the two libraries, what the tool does, and how to start. */
+/** Landing page: new episodes of followed works, the two libraries, what the tool does, and how to start. */
 export function HomePage() {
   usePageTitle();
   const { t } = useTranslation('home');
@@ -36,6 +37,8 @@ export function HomePage() {
           {t('start')}
         </Link>
       </section>
+
+      <NewEpisodes />
 
       <section className="grid gap-4 md:grid-cols-2">
         <LibraryCard

@@ -18,6 +18,9 @@ import * as cacheEviction from './017-cache-eviction';
 import * as sharedHostHealth from './018-shared-host-health';
 import * as auditLog from './019-audit-log';
 import * as datasetFilters from './021-dataset-filters';
+import * as follows from './022-follows';
+import * as accessTokens from './022b-access-tokens';
+import * as feedTokens from './022c-feed-tokens';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +43,7 @@ export const migrations: Record<string, Migration> = {
   '018-shared-host-health': sharedHostHealth,
   '019-audit-log': auditLog,
   '021-dataset-filters': datasetFilters,
+  '022-follows': follows,
+  '022b-access-tokens': accessTokens,
+  '022c-feed-tokens': feedTokens,
 };

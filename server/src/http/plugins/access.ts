@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, UserRow } from '../../auth';
+import { AccessTokens } from '../../auth/access-tokens';
+import { requiredScope } from '../../auth/token-scopes';
 import { forbidden, unauthenticated } from '../../errors';
 
 export const SESSION_COOKIE = 'capshelf_session';
@@ -70,15 +72,42 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
       request.headers.authorization,
       cookieAuth ? () => request.cookies[SESSION_COOKIE] : null,
     );
-    const user = token ? await auth.authenticate(token) : undefined;
+    const script = token !== null && AccessTokens.looksLikeOne(token);
+    const user = !token
+      ? undefined
+      : script
+        ? await scriptUser(auth, token, {
+            method: request.method,
+            url: request.routeOptions.url,
+            access,
+          })
+        : await auth.authenticate(token);
     if (user) {
       request.user = user;
-      request.sessionToken = token;
+      request.sessionToken = script ? null : token;
     }
     if (access === 'public') return;
     if (!user) throw unauthenticated();
     if (access === 'admin' && user.role !== 'admin') throw forbidden();
   });
+}
+
+/**
+ * The user of a personal access token, if the route takes tokens and the token has its scope
+ * (403 otherwise); on a public route a token is nobody. An unknown or expired token is no user.
+ */
+async function scriptUser(
+  auth: AuthService,
+  token: string,
+  route: { method: string; url: string; access: Access },
+): Promise<UserRow | undefined> {
+  if (route.access === 'public') return undefined;
+  const found = await auth.tokens.authenticate(token);
+  if (!found) return undefined;
+  const scope = requiredScope(route);
+  if (!scope) throw forbidden('访问令牌不能用于账户或管理接口');
+  if (!found.scopes.includes(scope)) throw forbidden(`此访问令牌没有 ${scope} 权限`);
+  return found.user;
 }
 
 /** For handlers of protected routes: the hook guarantees a user is present. */

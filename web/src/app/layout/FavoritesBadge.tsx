@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFavoriteStats } from '../../api';
+import { badgeText } from '../../lib/badgeText';
 
-const BADGE_CAP = 99;
-
-/** Badge text for a count: hidden at 0, capped at "99+". */
-export function badgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
-}
+export { badgeText };
 
 /** Total favourite items next to the nav link; stays hidden while the call fails. */
 export function FavoritesBadge() {

@@ -3,6 +3,7 @@ import { Images, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { buttonClass } from '../../components/button';
+import { NewEpisodesBadge } from '../../features/follows';
 import { FavoritesBadge } from './FavoritesBadge';
 import { UserMenu } from './UserMenu';
 
@@ -29,6 +30,7 @@ export function Header() {
         <nav aria-label={t('header.nav')} className="flex items-center gap-1">
           <NavLink to="/" end className={navLinkClass}>
             {t('nav.home')}
+            {status === 'authenticated' && <NewEpisodesBadge />}
           </NavLink>
           <NavLink to="/search" className={navLinkClass}>
             {t('nav.search')}

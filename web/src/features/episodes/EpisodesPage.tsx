@@ -8,6 +8,7 @@ import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { episodeTarget } from '../favorites';
+import { FollowToggle } from '../follows';
 import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
 import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } from './episodeList';
@@ -68,9 +69,16 @@ export function EpisodesPage() {
         {query.data && (
           <span className="text-sm text-slate-500">{t('total', { count: query.data.total })}</span>
         )}
+        {query.data && (
+          <FollowToggle
+            work={query.data.work}
+            workUrl={showId}
+            className={`${buttonClass('secondary')} ml-auto`}
+          />
+        )}
         <button
           type="button"
-          className={`${buttonClass()} ml-auto`}
+          className={`${buttonClass()} ${query.data ? '' : 'ml-auto'}`}
           onClick={() => setWholeWork(true)}
           disabled={!query.data || query.data.episodes.length === 0}
         >

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { SearchResult } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
 import { FavoriteHeart, workTarget } from '../favorites';
+import { FollowToggle } from '../follows';
 import { resultPath } from './links';
 
 const badgeClass: Record<SearchResult['content_type'], string> = {
@@ -17,7 +18,7 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
         to={resultPath(result, searchTerm)}
         className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:border-sky-400 hover:shadow"
       >
-        <div className="flex items-center gap-2 pr-8 text-xs">
+        <div className="flex items-center gap-2 pr-16 text-xs">
           <span
             className={`rounded px-1.5 py-0.5 font-semibold ${badgeClass[result.content_type]}`}
           >
@@ -35,6 +36,12 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
         target={workTarget(result)}
         askLogin
         className="absolute top-2 right-2 rounded-full p-1.5 text-slate-500 hover:bg-rose-50 hover:text-rose-500"
+      />
+      <FollowToggle
+        work={result}
+        workUrl={result.link.source_url}
+        compact
+        className="absolute top-2 right-10 rounded-full p-1.5 text-slate-500 hover:bg-sky-50 hover:text-sky-700"
       />
     </li>
   );

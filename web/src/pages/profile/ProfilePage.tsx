@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { Panel } from '../../components/Panel';
+import { FeedPanel } from '../../features/follows/FeedPanel';
+import { AccessTokensPanel } from '../../features/tokens/AccessTokensPanel';
 import { buttonClass } from '../../components/button';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileEditForm } from './ProfileEditForm';
@@ -34,20 +36,24 @@ export function ProfilePage() {
     );
   }
   return (
-    <Panel title={t('view.title')}>
-      <ProfileView user={user} />
-      <div className="flex gap-3">
-        <button type="button" className={buttonClass()} onClick={() => setMode('edit')}>
-          {t('view.edit')}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => setMode('password')}
-        >
-          {t('password.title')}
-        </button>
-      </div>
-    </Panel>
+    <div className="flex flex-col gap-6">
+      <Panel title={t('view.title')}>
+        <ProfileView user={user} />
+        <div className="flex gap-3">
+          <button type="button" className={buttonClass()} onClick={() => setMode('edit')}>
+            {t('view.edit')}
+          </button>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            onClick={() => setMode('password')}
+          >
+            {t('password.title')}
+          </button>
+        </div>
+      </Panel>
+      <FeedPanel />
+      <AccessTokensPanel />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FavoriteContentType, FavoriteWork } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
+import { FollowToggle } from '../../follows';
 import { DeleteButton, SelectBox, type DeleteTarget } from './controls';
 import { favoriteWorkPath } from './links';
 import type { FavoriteSelection } from './useFavoriteSelection';
@@ -49,6 +50,14 @@ export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
               >
                 <ExternalLink aria-hidden className="size-4" />
               </a>
+              {work.kind && work.work_id !== null && work.link && (
+                <FollowToggle
+                  work={{ kind: work.kind, id: work.work_id }}
+                  workUrl={work.link.source_url}
+                  compact
+                  className="rounded p-1 text-slate-500 hover:bg-sky-50 hover:text-sky-700"
+                />
+              )}
               <DeleteButton
                 label={t('deleteItem', { name: work.title })}
                 onClick={() => onDelete({ type: 'work', id: work.id, title: work.title })}

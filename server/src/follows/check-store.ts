@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { WorkJobRequest } from '../downloads/work';
+import { insertEpisodes, type FollowedEpisode, type FollowedWorkRow, type WorkKey } from './store';
+
+type WorkOptions = Pick<WorkJobRequest, 'size' | 'skipNearDuplicates' | 'threshold' | 'metadata'>;
+
+/** SQL of the checks: the server's schedule of followed works (no user's rows). */
+export class CheckStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async due(now: string, limit: number): Promise<FollowedWorkRow[]> {
+    return this.db
+      .selectFrom('followed_works')
+      .selectAll()
+      .where('next_check_at', '<=', now)
+      .orderBy('next_check_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes the work's check for this process: moves its next check to `until` only if no other
+   * process moved it since it was read (one statement), so one process checks a work at a time;
+   * one that dies mid-check leaves the work due again at `until`.
+   */
+  async claim(work: FollowedWorkRow, until: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('followed_works')
+      .set({ next_check_at: until })
+      .where('kind', '=', work.kind)
+      .where('work_id', '=', work.work_id)
+      .where('next_check_at', '=', work.next_check_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Episodes of the work not known before, stored as found now (the rest are left as they were). */
+  async addEpisodes(key: WorkKey, episodes: FollowedEpisode[], foundAt: string) {
+    return this.db.transaction().execute((trx) => insertEpisodes(trx, key, episodes, foundAt));
+  }
+
+  async schedule(
+    key: WorkKey,
+    change: Partial<
+      Pick<
+        FollowedWorkRow,
+        'title' | 'episode_count' | 'status' | 'last_new_at' | 'last_checked_at' | 'next_check_at'
+      >
+    >,
+  ): Promise<void> {
+    await this.db
+      .updateTable('followed_works')
+      .set(change)
+      .where('kind', '=', key.kind)
+      .where('work_id', '=', key.work_id)
+      .execute();
+  }
+
+  /** The options of the user's latest whole-work job (the size and dataset options they use). */
+  async lastWorkOptions(userId: number): Promise<WorkOptions | null> {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select('request')
+      .where('user_id', '=', userId)
+      .where('job', '=', 'work')
+      .where('request', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.request ? (JSON.parse(row.request) as WorkOptions) : null;
+  }
+
+  /** The follows of a work that ask for more than a notice (自动缓存 / 自动下载). */
+  async followersWanting(key: WorkKey) {
+    return this.db
+      .selectFrom('follows')
+      .select(['user_id', 'mode'])
+      .where('kind', '=', key.kind)
+      .where('work_id', '=', key.work_id)
+      .where('mode', '!=', 'none')
+      .execute();
+  }
+}

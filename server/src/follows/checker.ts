@@ -1,0 +1,105 @@
+import type { CatalogService } from '../catalog';
+import type { Logger } from '../logger';
+import { actAs, FetchPriority, type UrlBuilders } from '../upstream';
+import type { CheckStore } from './check-store';
+import { nextCheck, type ScheduleSettings } from './schedule';
+import type { FollowedEpisode, FollowedWorkRow } from './store';
+
+/** The upstream identity of checks: one line of their own in each host's lane. */
+export const CHECK_ACTOR = 'follow-check';
+/** A check claimed by a process that died is taken up again after this. */
+const CLAIM_MS = 10 * 60 * 1000;
+const BATCH = 20;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What happens to a work's new episodes beyond the notice (auto cache / download). */
+export type NewEpisodesHandler = (work: FollowedWorkRow, added: FollowedEpisode[]) => Promise<void>;
+
+/**
+ * Re-reads followed works' listings when due: one read per work per check whatever the number of
+ * followers, through the paced client at background priority, under the work's claim so one
+ * process checks it at a time. Every process may run one; they share the schedule in the database.
+ */
+export class FollowChecker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly deps: {
+      store: CheckStore;
+      catalog: CatalogService;
+      builders: UrlBuilders;
+      schedule: ScheduleSettings;
+      now: () => number;
+      logger: Logger;
+      onNewEpisodes?: NewEpisodesHandler;
+    },
+  ) {}
+
+  start(): void {
+    const every = Math.min(Math.max(this.deps.schedule.checkIntervalMs / 4, 500), 60_000);
+    this.timer = setInterval(() => void this.checkDue(), every);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Checks every work now due (one pass at a time per process); answers how many were read. */
+  checkDue(): Promise<number> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<number> {
+    const { store, now, logger } = this.deps;
+    let checked = 0;
+    try {
+      for (const work of await store.due(iso(now()), BATCH)) {
+        if (!(await store.claim(work, iso(now() + CLAIM_MS)))) continue;
+        if (await this.check(work)) checked += 1;
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'follow checks failed');
+    }
+    return checked;
+  }
+
+  /** False when the source could not be read (cool-down, challenge): tried again later. */
+  private async check(work: FollowedWorkRow): Promise<boolean> {
+    const { store, catalog, builders, schedule, now, logger } = this.deps;
+    const url = builders.showPageUrl({ type: 'work', kind: work.kind, id: work.work_id });
+    let show;
+    try {
+      show = await actAs(CHECK_ACTOR, () =>
+        catalog.episodes(url, work.kind, true, FetchPriority.background),
+      );
+    } catch (error) {
+      logger.info({ err: error, work: `${work.kind}:${work.work_id}` }, 'follow check deferred');
+      show = null;
+    }
+    // A stored listing answered instead of a read: the source refused; the host's wait decides.
+    if (!show || show.cached) {
+      await store.schedule(work, { next_check_at: iso(now() + schedule.checkIntervalMs) });
+      return false;
+    }
+    const at = now();
+    const episodes = show.value.episodes.map((e) => ({ episode_id: e.id, label: e.label }));
+    const added = await store.addEpisodes(work, episodes, iso(at));
+    const lastNewAt = added.length > 0 ? at : Date.parse(work.last_new_at);
+    const next = nextCheck(schedule, at, lastNewAt);
+    await store.schedule(work, {
+      title: show.value.title,
+      episode_count: show.value.episodes.length,
+      status: next.status,
+      last_new_at: iso(lastNewAt),
+      last_checked_at: iso(at),
+      next_check_at: iso(next.at),
+    });
+    if (added.length > 0) await this.deps.onNewEpisodes?.(work, added);
+    return true;
+  }
+}

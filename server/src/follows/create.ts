@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { CatalogService } from '../catalog';
+import type { Config } from '../config';
+import type { Database } from '../db';
+import type { DownloadService } from '../downloads';
+import type { ThumbnailPrefetch } from '../images';
+import type { Logger } from '../logger';
+import type { UrlBuilders, UrlModel } from '../upstream';
+import { CheckStore } from './check-store';
+import { FollowChecker } from './checker';
+import { FollowDelivery } from './delivery';
+import { FeedService } from './feed';
+import { FeedStore } from './feed-store';
+import { FollowsService } from './service';
+import { FollowStore } from './store';
+
+/** The follows capability: each user's follows and feed, and the checks (started here). */
+export function createFollows(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  catalog: CatalogService;
+  urls: UrlModel;
+  builders: UrlBuilders;
+  prefetch: ThumbnailPrefetch;
+  downloads: DownloadService;
+  logger: Logger;
+  /** The time of checks and follows (tests move it). */
+  now: () => number;
+}) {
+  const { db, config, catalog, urls, builders, now } = deps;
+  const schedule = config.follows;
+  const logger = deps.logger.child({ module: 'follows' });
+  const checks = new CheckStore(db);
+  const delivery = new FollowDelivery({
+    ...{ store: checks, catalog, builders, prefetch: deps.prefetch, downloads: deps.downloads },
+    logger,
+  });
+  const checker = new FollowChecker({
+    ...{ store: checks, catalog, builders, now, logger, schedule },
+    onNewEpisodes: (work, added) => delivery.deliver(work, added),
+  });
+  checker.start();
+  return {
+    follows: new FollowsService({
+      store: new FollowStore(db),
+      catalog,
+      urls,
+      builders,
+      now,
+      schedule,
+    }),
+    checker,
+    feed: new FeedService({ store: new FeedStore(db), builders, publicUrl: config.publicUrl, now }),
+  };
+}

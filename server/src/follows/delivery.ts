@@ -1,0 +1,65 @@
+import { CreateWorkDownloadRequest, DEFAULT_NEAR_DUPLICATE_THRESHOLD } from '@capshelf/contract';
+import type { CatalogService } from '../catalog';
+import type { DownloadService } from '../downloads';
+import type { ThumbnailPrefetch } from '../images';
+import type { Logger } from '../logger';
+import { actAs, type UrlBuilders } from '../upstream';
+import { CHECK_ACTOR } from './checker';
+import type { CheckStore } from './check-store';
+import type { FollowedEpisode, FollowedWorkRow } from './store';
+
+/**
+ * What a check's new episodes bring beyond the notice, per follow: 自动缓存 reads each new
+ * episode's listing once (for every follower) and fetches its thumbnails in the background;
+ * 自动下载 starts a whole-work job of just the new episodes for each follower who asked, with the
+ * options of their last whole-work job (original size when they have none).
+ */
+export class FollowDelivery {
+  constructor(
+    private readonly deps: {
+      store: CheckStore;
+      catalog: CatalogService;
+      builders: UrlBuilders;
+      prefetch: ThumbnailPrefetch;
+      downloads: DownloadService;
+      logger: Logger;
+    },
+  ) {}
+
+  async deliver(work: FollowedWorkRow, added: FollowedEpisode[]): Promise<void> {
+    const { store, catalog, prefetch, logger } = this.deps;
+    const followers = await store.followersWanting(work);
+    const caching = followers.find((f) => f.mode === 'cache');
+    if (caching) {
+      for (const episode of added) {
+        const ref = { type: 'episode' as const, kind: work.kind, id: episode.episode_id };
+        try {
+          const listing = await actAs(CHECK_ACTOR, () => catalog.episodeImages(ref, 'smart'));
+          prefetch.thumbnails(caching.user_id, listing.value);
+        } catch (error) {
+          logger.info({ err: error, episode: ref }, 'a new episode could not be cached');
+        }
+      }
+    }
+    for (const follower of followers.filter((f) => f.mode === 'download')) {
+      await this.download(follower.user_id, work, added).catch((error: unknown) =>
+        logger.warn({ err: error, user: follower.user_id }, 'automatic download not started'),
+      );
+    }
+  }
+
+  private async download(userId: number, work: FollowedWorkRow, added: FollowedEpisode[]) {
+    const last = await this.deps.store.lastWorkOptions(userId);
+    // Parsed as the route parses a request, so every option the user did not carry over takes its default.
+    const request = CreateWorkDownloadRequest.parse({
+      work_url: this.deps.builders.showPageUrl({ type: 'work', kind: work.kind, id: work.work_id }),
+      kind: work.kind,
+      episode_ids: added.map((e) => e.episode_id),
+      size: last?.size ?? 'large',
+      skip_near_duplicates: last?.skipNearDuplicates ?? false,
+      near_duplicate_threshold: last?.threshold ?? DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+      metadata: last?.metadata ?? false,
+    });
+    await this.deps.downloads.createWork(userId, request);
+  }
+}

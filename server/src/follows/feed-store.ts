@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+
+/** SQL of the personal feeds: each user's token, and the events of their own follows. */
+export class FeedStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async token(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('feed_tokens')
+      .select('token')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.token ?? null;
+  }
+
+  async setToken(userId: number, token: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('feed_tokens')
+      .values({ user_id: userId, token, created_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token, created_at: at }))
+      .execute();
+  }
+
+  async remove(userId: number): Promise<void> {
+    await this.db.deleteFrom('feed_tokens').where('user_id', '=', userId).execute();
+  }
+
+  async owner(token: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('feed_tokens')
+      .select('user_id')
+      .where('token', '=', token)
+      .executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
+  /** Episodes found after the user followed their works, newest first. */
+  async events(userId: number, limit: number) {
+    return this.db
+      .selectFrom('follows')
+      .innerJoin('followed_episodes', (join) =>
+        join
+          .onRef('followed_episodes.kind', '=', 'follows.kind')
+          .onRef('followed_episodes.work_id', '=', 'follows.work_id')
+          .onRef('followed_episodes.found_at', '>', 'follows.created_at'),
+      )
+      .innerJoin('followed_works', (join) =>
+        join
+          .onRef('followed_works.kind', '=', 'follows.kind')
+          .onRef('followed_works.work_id', '=', 'follows.work_id'),
+      )
+      .select([
+        'followed_episodes.kind',
+        'followed_episodes.episode_id',
+        'followed_episodes.label',
+        'followed_episodes.found_at',
+        'followed_works.title',
+      ])
+      .where('follows.user_id', '=', userId)
+      .orderBy('followed_episodes.found_at', 'desc')
+      .orderBy('followed_episodes.episode_id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

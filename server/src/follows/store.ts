@@ -1,0 +1,175 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../db';
+import type { FollowedEpisodesTable, FollowedWorksTable, FollowsTable } from '../db/schema';
+
+export type FollowedWorkRow = Selectable<FollowedWorksTable>;
+export type FollowRow = Selectable<FollowsTable>;
+export type FollowedEpisode = Pick<FollowedEpisodesTable, 'episode_id' | 'label'>;
+export type WorkKey = Pick<FollowedWorksTable, 'kind' | 'work_id'>;
+
+/** Rows per multi-row insert: well under SQLite's and Postgres' bound-parameter limits. */
+const CHUNK = 200;
+
+/** Stores the episodes of a work not stored yet, as found at `foundAt`; answers those. */
+export async function insertEpisodes(
+  db: Kysely<Database>,
+  key: WorkKey,
+  episodes: FollowedEpisode[],
+  foundAt: string,
+): Promise<FollowedEpisode[]> {
+  const added: FollowedEpisode[] = [];
+  for (let i = 0; i < episodes.length; i += CHUNK) {
+    const rows = episodes
+      .slice(i, i + CHUNK)
+      .map((e) => ({ ...e, kind: key.kind, work_id: key.work_id, found_at: foundAt }));
+    added.push(
+      ...(await db
+        .insertInto('followed_episodes')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['kind', 'work_id', 'episode_id']).doNothing())
+        .returning(['episode_id', 'label'])
+        .execute()),
+    );
+  }
+  return added;
+}
+
+/**
+ * SQL of follows. `follows` rows are each user's own (every statement on them names the user);
+ * `followed_works` and `followed_episodes` are the server's, one per followed work.
+ */
+export class FollowStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The user's follow of the work, with the work's schedule and episodes created if this is its
+   * first follower, in one transaction. `created` is false when the user already followed it.
+   */
+  async add(
+    work: Insertable<FollowedWorksTable>,
+    episodes: FollowedEpisode[],
+    follow: Insertable<FollowsTable>,
+  ): Promise<{ id: number; created: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('followed_works')
+        .values(work)
+        .onConflict((oc) => oc.columns(['kind', 'work_id']).doNothing())
+        .returning('kind')
+        .executeTakeFirst();
+      if (inserted) await insertEpisodes(trx, work, episodes, work.last_new_at);
+      const row = await trx
+        .insertInto('follows')
+        .values(follow)
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'work_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return { id: row.id, created: true };
+      const existing = await trx
+        .selectFrom('follows')
+        .select('id')
+        .where('user_id', '=', follow.user_id)
+        .where('kind', '=', follow.kind)
+        .where('work_id', '=', follow.work_id)
+        .executeTakeFirstOrThrow();
+      return { id: existing.id, created: false };
+    });
+  }
+
+  /** Removes the user's follow (no one else's); the work's records go with its last follower. */
+  async remove(userId: number, id: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('follows')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning(['kind', 'work_id'])
+        .executeTakeFirst();
+      if (!row) return false;
+      const left = await trx
+        .selectFrom('follows')
+        .select('id')
+        .where('kind', '=', row.kind)
+        .where('work_id', '=', row.work_id)
+        .limit(1)
+        .executeTakeFirst();
+      if (!left) {
+        await trx
+          .deleteFrom('followed_episodes')
+          .where('kind', '=', row.kind)
+          .where('work_id', '=', row.work_id)
+          .execute();
+        await trx
+          .deleteFrom('followed_works')
+          .where('kind', '=', row.kind)
+          .where('work_id', '=', row.work_id)
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  async update(
+    userId: number,
+    id: number,
+    change: Partial<Pick<FollowsTable, 'mode' | 'seen_at'>>,
+  ): Promise<number> {
+    const result = await this.db
+      .updateTable('follows')
+      .set(change)
+      .where('user_id', '=', userId)
+      .$if(id > 0, (q) => q.where('id', '=', id))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The user's follows with their works' schedules, oldest follow first. */
+  async list(userId: number) {
+    return this.db
+      .selectFrom('follows')
+      .innerJoin('followed_works', (join) =>
+        join
+          .onRef('followed_works.kind', '=', 'follows.kind')
+          .onRef('followed_works.work_id', '=', 'follows.work_id'),
+      )
+      .select([
+        'follows.id',
+        'follows.kind',
+        'follows.work_id',
+        'follows.mode',
+        'follows.seen_at',
+        'follows.created_at',
+        'followed_works.title',
+        'followed_works.episode_count',
+        'followed_works.status',
+        'followed_works.last_checked_at',
+        'followed_works.next_check_at',
+      ])
+      .where('follows.user_id', '=', userId)
+      .orderBy('follows.id')
+      .execute();
+  }
+
+  /** Episodes of the user's followed works found after they last saw each work, oldest first. */
+  async unseenEpisodes(userId: number) {
+    return this.db
+      .selectFrom('follows')
+      .innerJoin('followed_episodes', (join) =>
+        join
+          .onRef('followed_episodes.kind', '=', 'follows.kind')
+          .onRef('followed_episodes.work_id', '=', 'follows.work_id')
+          .onRef('followed_episodes.found_at', '>', 'follows.seen_at'),
+      )
+      .select([
+        'follows.id as follow_id',
+        'followed_episodes.kind',
+        'followed_episodes.episode_id',
+        'followed_episodes.label',
+        'followed_episodes.found_at',
+      ])
+      .where('follows.user_id', '=', userId)
+      .orderBy('followed_episodes.found_at')
+      .orderBy('followed_episodes.episode_id')
+      .execute();
+  }
+}

@@ -1,0 +1,103 @@
+import { KEY_IDS, showById } from '@capshelf/replica';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from './helpers';
+import { startFollowsApp } from './support/follows';
+
+let f: Awaited<ReturnType<typeof startFollowsApp>>;
+beforeAll(async () => {
+  f = await startFollowsApp();
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+describe(`following a work (${databaseKind})`, () => {
+  it('needs a session', async () => {
+    for (const [method, url] of [
+      ['GET', ''],
+      ['POST', ''],
+      ['PATCH', '/1'],
+      ['DELETE', '/1'],
+      ['POST', '/1/seen'],
+      ['POST', '/seen-all'],
+    ] as const) {
+      expect((await f.call(method, url, undefined, {})).statusCode).toBe(401);
+    }
+  });
+
+  it('follows a show once, with its known episodes and when it is checked', async () => {
+    const res = await f.call('POST', '', f.alice, { work_url: f.showUrl() });
+    expect(res.statusCode, res.body).toBe(201);
+    const follow = res.json<{ id: number; episode_count: number; title: string }>();
+    expect(follow).toMatchObject({
+      kind: 'anime',
+      work_id: KEY_IDS.longShow,
+      title: showById(KEY_IDS.longShow)!.title,
+      episode_count: showById(KEY_IDS.longShow)!.episodes.length,
+      new_episodes: [],
+      mode: 'none',
+      status: 'active',
+      last_checked_at: null,
+      next_check_at: new Date(f.clock.now + 60 * 60 * 1000).toISOString(),
+    });
+    const again = await f.call('POST', '', f.alice, { work_url: f.showUrl() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<{ id: number }>().id).toBe(follow.id);
+    expect((await f.list(f.alice)).follows).toHaveLength(1);
+  });
+
+  it('follows TV too; a movie or a non-work address is refused with 400', async () => {
+    const tv = await f.follow(f.alice, f.showUrl(KEY_IDS.tvSeason2, 'tv'));
+    expect(tv).toMatchObject({ kind: 'tv', episode_count: 3 });
+    const movieUrl = f.t.services.builders.moviePageUrl({
+      type: 'movie',
+      kind: 'movie',
+      id: KEY_IDS.onePageMovie,
+    });
+    const movie = await f.call('POST', '', f.alice, { work_url: movieUrl });
+    expect(movie.statusCode).toBe(400);
+    expect(movie.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: '电影没有新剧集，无法关注',
+    });
+    for (const work_url of ['', 'not a url', 'https://example.com/showimages.php?1']) {
+      const res = await f.call('POST', '', f.alice, { work_url });
+      expect(res.statusCode, work_url).toBe(400);
+    }
+    const badMode = await f.call('POST', '', f.alice, { work_url: f.showUrl(), mode: 'all' });
+    expect(badMode.statusCode).toBe(400);
+    await f.call('DELETE', `/${tv.id}`, f.alice);
+  });
+
+  it("one user neither sees nor changes another's follows", async () => {
+    const [mine] = (await f.list(f.alice)).follows;
+    expect((await f.list(f.bob)).follows).toEqual([]);
+    expect((await f.call('DELETE', `/${mine!.id}`, f.bob)).statusCode).toBe(404);
+    expect((await f.call('PATCH', `/${mine!.id}`, f.bob, { mode: 'download' })).statusCode).toBe(
+      404,
+    );
+    expect((await f.call('POST', `/${mine!.id}/seen`, f.bob)).statusCode).toBe(404);
+    expect((await f.list(f.alice)).follows[0]).toMatchObject({ id: mine!.id, mode: 'none' });
+  });
+
+  it('changes what new episodes bring, per follow', async () => {
+    const [mine] = (await f.list(f.alice)).follows;
+    const res = await f.call('PATCH', `/${mine!.id}`, f.alice, { mode: 'cache' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: mine!.id, mode: 'cache' });
+    expect((await f.call('PATCH', '/99999', f.alice, { mode: 'cache' })).statusCode).toBe(404);
+    expect((await f.call('PATCH', '/abc', f.alice, { mode: 'cache' })).statusCode).toBe(400);
+  });
+
+  it('unfollowing keeps the work for its other followers, and forgets it with the last', async () => {
+    const bobs = await f.follow(f.bob);
+    const [alices] = (await f.list(f.alice)).follows;
+    expect((await f.call('DELETE', `/${alices!.id}`, f.alice)).statusCode).toBe(200);
+    expect((await f.call('DELETE', `/${alices!.id}`, f.alice)).statusCode).toBe(404);
+    expect((await f.list(f.bob)).follows).toMatchObject([{ id: bobs.id }]);
+    expect((await f.call('DELETE', `/${bobs.id}`, f.bob)).statusCode).toBe(200);
+    const db = f.t.services.db.kysely;
+    expect(await db.selectFrom('followed_works').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('followed_episodes').selectAll().execute()).toEqual([]);
+  });
+});

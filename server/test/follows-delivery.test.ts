@@ -1,0 +1,76 @@
+import type { DownloadStatus } from '@capshelf/contract';
+import { addEpisode, episodeById, KEY_IDS, showById } from '@capshelf/replica';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind } from './helpers';
+import { HOUR, startFollowsApp } from './support/follows';
+import { finished, zipOf } from './support/work-jobs';
+
+let f: Awaited<ReturnType<typeof startFollowsApp>>;
+beforeAll(async () => {
+  f = await startFollowsApp({ THUMBNAIL_PREFETCH: 'true' });
+});
+afterAll(async () => {
+  await f.t.close();
+});
+
+const SHOW = KEY_IDS.tvSeason2;
+const tasksOf = async (headers: { authorization: string }) =>
+  (await f.t.app.inject({ method: 'GET', url: '/api/download', headers })).json<{
+    downloads: DownloadStatus[];
+  }>().downloads;
+
+describe(`what a follower gets (${databaseKind})`, () => {
+  it('自动下载 makes a ZIP of just the new episode, 自动缓存 caches its listing and thumbnails, nothing else starts', async () => {
+    const carol = await f.t.userHeaders('follow-carol@example.com');
+    const url = f.showUrl(SHOW, 'tv');
+    await f.follow(f.alice, url, 'download');
+    await f.follow(f.bob, url, 'cache');
+    await f.follow(carol, url);
+    const added = addEpisode(SHOW, 6)!;
+    f.advance(HOUR + 1);
+    expect(await f.t.services.followChecker.checkDue()).toBe(1);
+
+    const [task] = await tasksOf(f.alice);
+    expect(task).toMatchObject({ job: 'work', episodes_total: 1 });
+    const app = { ...f.t, headers: f.alice };
+    expect((await finished(task!.download_id, app)).status).toBe('completed');
+    const entries = await zipOf(task!.download_id, app);
+    const images = entries.filter((e) => e.name.endsWith('.jpg'));
+    expect(images).toHaveLength(6);
+    for (const id of episodeById(added.id)!.imageIds) {
+      expect(
+        images.some((e) => e.name.includes(String(id))),
+        String(id),
+      ).toBe(true);
+    }
+    expect(await tasksOf(f.bob)).toEqual([]);
+    expect(await tasksOf(carol)).toEqual([]);
+
+    // Bob's 自动缓存: the episode's thumbnails arrive in the background.
+    const db = f.t.services.db.kysely;
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .selectFrom('cached_images')
+              .select('id')
+              .where('kind', '=', 'tv')
+              .where('size', '=', 'thumb')
+              .where('id', 'in', [...added.imageIds])
+              .execute()
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(6);
+    // The other episodes were not fetched: only what is new.
+    const older = showById(SHOW)!.episodes[0]!.imageIds;
+    const olderCached = await db
+      .selectFrom('cached_images')
+      .select('id')
+      .where('kind', '=', 'tv')
+      .where('id', 'in', [...older])
+      .execute();
+    expect(olderCached).toEqual([]);
+  });
+});

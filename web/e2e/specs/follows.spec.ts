@@ -1,0 +1,94 @@
+import { KEY_IDS, showById } from '@capshelf/replica';
+import { expect, test, type Page } from '@playwright/test';
+import { replica, signIn } from '../support';
+
+const show = showById(KEY_IDS.tvSeason2)!;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+  }
+}
+
+test('follow a show from its episode list; a new episode the source adds shows on 首页 until seen', async ({
+  page,
+}) => {
+  await signIn(page, 'follow');
+  await page.goto('/search?q=lighthouse');
+  await page.getByLabel('搜索内容').fill('lighthouse');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  await page.getByRole('link', { name: new RegExp(show.title) }).click();
+  await expect(page).toHaveURL(/\/episodes\//);
+  await expect(page.getByRole('heading', { name: show.title, level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: '关注', exact: true }).click();
+  await expect(page.getByRole('button', { name: '已关注' })).toBeVisible();
+  await shoot(page, 'episodes-following');
+
+  const added = await (await replica()).control.addEpisode(KEY_IDS.tvSeason2, 12);
+  const badge = page.getByTestId('new-episodes-badge');
+  // The check runs within the interval (2 s here); the page reads the follows again on load.
+  await expect(async () => {
+    await page.goto('/');
+    await expect(badge).toHaveText('1', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+
+  const section = page.locator('section').filter({
+    has: page.getByRole('heading', { name: '新剧集' }),
+  });
+  await expect(section.getByRole('link', { name: added.label })).toBeVisible();
+  await expect(section.getByRole('link', { name: show.title }).first()).toBeVisible();
+  await shoot(page, 'home-new-episodes');
+
+  await section.getByRole('button', { name: '标记为已看' }).click();
+  await expect(section.getByText('关注的作品暂无新剧集')).toBeVisible();
+  await expect(badge).toHaveCount(0);
+
+  // The list of followed works still holds it, with its toggle.
+  await section.locator('summary').click();
+  await expect(section.getByRole('button', { name: '已关注' })).toBeVisible();
+
+  // The search results show the work as followed; a movie has no toggle.
+  await page.goto('/search?q=lighthouse');
+  await page.getByLabel('搜索内容').fill('lighthouse');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: new RegExp(show.title) }) });
+  await expect(card.getByRole('button', { name: '已关注' })).toBeVisible();
+  await shoot(page, 'search-following');
+});
+
+test('a token made on the profile reads favourites from a script, and cannot start a download', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'token');
+  await page.goto('/profile');
+  const panel = page.locator('section').filter({
+    has: page.getByRole('heading', { name: '访问令牌' }),
+  });
+  await panel.getByLabel('名称').fill('nightly script');
+  await panel.getByRole('button', { name: '创建令牌' }).click();
+  const token = (await panel.getByTestId('new-token').textContent()) ?? '';
+  expect(token).toMatch(/^csp_/);
+  await expect(panel.getByText('从未使用')).toBeVisible();
+  await shoot(page, 'profile-tokens');
+
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await request.get('/api/favorites', { headers })).status()).toBe(200);
+  const work = await request.post('/api/download/work', {
+    headers,
+    data: {
+      work_url: `${(await replica()).pageOrigin}/tv/showimages.php?${KEY_IDS.tvSeason1}`,
+      size: 'thumb',
+    },
+  });
+  expect(work.status()).toBe(403);
+});

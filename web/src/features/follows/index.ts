@@ -1,0 +1,3 @@
+export { FollowToggle } from './FollowToggle';
+export { NewEpisodes } from './NewEpisodes';
+export { NewEpisodesBadge } from './NewEpisodesBadge';
