@@ -1,45 +1,8 @@
 import { datasetEpisodeSpecs, datasetFrameIndex, type DatasetFrame } from './dataset-show';
 import { labelSlug, movieSlug, showSlug } from './slug';
-import type { Kind, ShowKind, ThumbGeneration } from './types';
+import type { Episode, ImageRef, Kind, Movie, Show, ShowKind, ThumbGeneration } from './types';
 
-export interface Episode {
-  id: number;
-  showId: number;
-  label: string;
-  labelSlug: string;
-  /** In page order; usually one contiguous range, see KEY_IDS.nonContiguousEpisode. */
-  imageIds: readonly number[];
-  /** The 4 "Top Images" repeated on every episode page (also the show page previews). */
-  topImageIds: readonly number[];
-}
-
-export interface Show {
-  id: number;
-  kind: ShowKind;
-  title: string;
-  altTitle: string;
-  slug: string;
-  thumbs: ThumbGeneration;
-  episodes: readonly Episode[];
-}
-
-export interface Movie {
-  id: number;
-  title: string;
-  slug: string;
-  thumbs: ThumbGeneration;
-  imageIds: readonly number[];
-  /** The 3 search-result previews. */
-  previewIds: readonly number[];
-}
-
-export interface ImageRef {
-  kind: Kind;
-  /** Show id or movie id. */
-  workId: number;
-  /** null for movies. */
-  episodeId: number | null;
-}
+export type { Episode, ImageRef, Movie, Show } from './types';
 
 /** Ids worth naming in tests elsewhere. */
 export const KEY_IDS = {
