@@ -19,14 +19,22 @@ function testFiles(base, dir) {
 }
 
 /**
+ * What marks a file that cannot share a worker: mocking a module (`vi.mock` takes no effect on a
+ * module an earlier file of the same worker already loaded), or adding an episode to the
+ * in-process replica's catalogue (a module-wide list: later files would see the show changed).
+ */
+const UNSHAREABLE = [/\bvi\.(do)?[mM]ock\(/, /\baddEpisode\(/];
+
+/**
  * Server test files (relative to `server/`) that run in a fresh process: those above, and every
- * file mocking a module (`vi.mock` takes no effect on a module an earlier file of the same worker
- * already loaded), found by reading the files so that a new one is never forgotten.
+ * file doing what `UNSHAREABLE` names, found by reading the files so that a new one is never
+ * forgotten.
  */
 export function serverFilesNeedingOwnProcess() {
   const server = path.join(root, 'server');
-  const mocking = [...testFiles(server, 'src'), ...testFiles(server, 'test')].filter((file) =>
-    /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(server, file), 'utf8')),
-  );
-  return [...new Set([...PROCESS_STATE, ...mocking])].sort();
+  const unshareable = [...testFiles(server, 'src'), ...testFiles(server, 'test')].filter((file) => {
+    const text = readFileSync(path.join(server, file), 'utf8');
+    return UNSHAREABLE.some((pattern) => pattern.test(text));
+  });
+  return [...new Set([...PROCESS_STATE, ...unshareable])].sort();
 }

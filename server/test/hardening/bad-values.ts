@@ -162,7 +162,6 @@ export function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<strin
     case 'id-list':
     case 'choice-list':
     case 'record-list':
-    case 'choice-list':
     case 'flag':
       return junkText;
     case 'bounded-int':
@@ -202,8 +201,6 @@ export function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown
         }),
         fc.constant(Array.from({ length: (slot.max ?? 0) + 1 }, () => 1)),
       );
-    case 'choice-list':
-      return fc.oneof(wrongType, strings, fc.constant([]), fc.array(junkText, { minLength: 1 }));
     case 'record-list':
       return fc.oneof(
         wrongType,
@@ -215,10 +212,11 @@ export function bodyGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<unknown
       return fc.oneof(
         wrongType,
         strings,
-        junkText.map((junk) => [junk]),
-        // A valid choice twice, and more of them than the list holds.
-        fc.constant([one, one]),
-        fc.constant(Array.from({ length: (slot.max ?? 0) + 1 }, () => one)),
+        fc.array(junkText, { minLength: 1, maxLength: 3 }),
+        // Fewer choices than the list needs, a choice twice where they must differ, and more than it holds.
+        ...(slot.min ? [fc.constant([])] : []),
+        ...(slot.distinct ? [fc.constant([one, one])] : []),
+        ...(slot.max ? [fc.constant(Array.from({ length: slot.max + 1 }, () => one))] : []),
       );
     }
     case 'upstream-id-input':

@@ -29,9 +29,12 @@ export async function waitForDownload(t: BrowseApp, id: string, headers = t.head
   throw new Error('download did not finish');
 }
 
-/** Waits until no download task of anyone is still to run, running or paused. */
+/**
+ * Waits until no download task of anyone is still to run, running or paused: up to a minute, as
+ * a sweep of every route leaves dozens of users' tasks taking turns on two slots.
+ */
 export async function waitForIdleDownloads(t: BrowseApp) {
-  for (let i = 0; i < 600; i++) {
+  for (let deadline = Date.now() + 60_000; Date.now() < deadline;) {
     const row = await t.services.db.kysely
       .selectFrom('downloads')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -32,11 +32,9 @@ export type SlotKind =
   | 'image-urls'
   /** A list of positive integer ids. */
   | 'id-list'
-  /** A non-empty list of choices (a token's scopes). */
-  | 'choice-list'
   /** A list of favourite records (an import file). */
   | 'record-list'
-  /** A list of distinct choices (e.g. quality filters), at most `max`. */
+  /** A list of choices: at least `min`, at most `max`, each once when `distinct`. */
   | 'choice-list'
   /** A boolean field. */
   | 'flag'
@@ -50,6 +48,8 @@ export interface Slot {
   required?: boolean;
   min?: number;
   max?: number;
+  /** A list whose choices must differ (a repeat is refused, not folded). */
+  distinct?: boolean;
 }
 
 export interface RouteInputs {

@@ -13,6 +13,8 @@ async function openEpisode(page: Page) {
   await expect(
     page.getByRole('button', { name: `图片 ${episode.imageIds[0]}`, exact: true }),
   ).toBeVisible();
+  // The whole list read: a dialog opened while the toolbar still changes may close with it.
+  await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
 }
 
 for (const [name, viewport] of [

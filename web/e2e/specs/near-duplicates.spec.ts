@@ -21,6 +21,7 @@ test('下载整部 with the threshold raised to 7 also leaves out the frame 7 bi
   const dialog = page.getByRole('dialog', { name: /下载整部/ });
   await dialog.locator('label').filter({ hasText: '缩略图' }).click();
   await dialog.getByLabel(/跳过相似帧/).check();
+  await dialog.locator('label').filter({ hasText: '自定义' }).click();
   await dialog.getByLabel(/相似度阈值/).fill('7');
   const saved = page.waitForEvent('download', { timeout: 60_000 });
   await dialog.getByRole('button', { name: `开始下载（${show.episodes.length} 集）` }).click();

@@ -5,7 +5,7 @@ const datasetInputs = {
   skip_near_duplicates: slot('flag'),
   near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
   near_duplicate_scope: choice(),
-  quality_filters: slot('choice-list', ['dark'], { max: 3 }),
+  quality_filters: slot('choice-list', ['dark'], { max: 3, distinct: true }),
 };
 
 /** Download tasks: images, whole works and their lifecycle. */
