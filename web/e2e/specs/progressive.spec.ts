@@ -126,9 +126,12 @@ test('a crawl that fails midway shows what it read and resumes from there', asyn
   await failure.getByRole('button', { name: '继续读取' }).click();
   await expect(page.getByText(`共 ${movie.imageIds.length} 张`)).toBeVisible({ timeout: 20_000 });
   await expect(failure).toHaveCount(0);
-  // Page 1 was not read again.
-  const asked = Object.keys((await control.counts()).targets.pages);
-  expect(asked.every((target) => /[?&]page=\d+/.test(target))).toBe(true);
+  // Page 1 was not read again (other pages of the stack, e.g. followed works' checks, aside).
+  const asked = Object.keys((await control.counts()).targets.pages).filter((target) =>
+    target.includes(`movieid=${movie.id}`),
+  );
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((target) => !/[?&]page=\d+/.test(target))).toEqual([]);
 });
 
 test('a ♥ clicked while thumbnails load slowly is saved before it shows saved, and stays after a reload', async ({
