@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import { episodesOfFollows } from './follow-episodes';
 
 /** SQL of the personal feeds: each user's token, and the events of their own follows. */
 export class FeedStore {
@@ -37,14 +38,7 @@ export class FeedStore {
 
   /** Episodes found after the user followed their works, newest first. */
   async events(userId: number, limit: number) {
-    return this.db
-      .selectFrom('follows')
-      .innerJoin('followed_episodes', (join) =>
-        join
-          .onRef('followed_episodes.kind', '=', 'follows.kind')
-          .onRef('followed_episodes.work_id', '=', 'follows.work_id')
-          .onRef('followed_episodes.found_at', '>', 'follows.created_at'),
-      )
+    return episodesOfFollows(this.db, userId, 'created_at')
       .innerJoin('followed_works', (join) =>
         join
           .onRef('followed_works.kind', '=', 'follows.kind')
@@ -57,7 +51,6 @@ export class FeedStore {
         'followed_episodes.found_at',
         'followed_works.title',
       ])
-      .where('follows.user_id', '=', userId)
       .orderBy('followed_episodes.found_at', 'desc')
       .orderBy('followed_episodes.episode_id', 'desc')
       .limit(limit)

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { FollowedEpisodesTable, FollowedWorksTable, FollowsTable } from '../db/schema';
+import { episodesOfFollows } from './follow-episodes';
 
 export type FollowedWorkRow = Selectable<FollowedWorksTable>;
 export type FollowRow = Selectable<FollowsTable>;
@@ -152,14 +153,7 @@ export class FollowStore {
 
   /** Episodes of the user's followed works found after they last saw each work, oldest first. */
   async unseenEpisodes(userId: number) {
-    return this.db
-      .selectFrom('follows')
-      .innerJoin('followed_episodes', (join) =>
-        join
-          .onRef('followed_episodes.kind', '=', 'follows.kind')
-          .onRef('followed_episodes.work_id', '=', 'follows.work_id')
-          .onRef('followed_episodes.found_at', '>', 'follows.seen_at'),
-      )
+    return episodesOfFollows(this.db, userId, 'seen_at')
       .select([
         'follows.id as follow_id',
         'followed_episodes.kind',
@@ -167,7 +161,6 @@ export class FollowStore {
         'followed_episodes.label',
         'followed_episodes.found_at',
       ])
-      .where('follows.user_id', '=', userId)
       .orderBy('followed_episodes.found_at')
       .orderBy('followed_episodes.episode_id')
       .execute();
