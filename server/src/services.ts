@@ -10,6 +10,7 @@ import {
   ModePreferences,
 } from './catalog';
 import type { Config } from './config';
+import { createTagger } from './datasets';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   createDownloads,
@@ -131,6 +132,13 @@ export async function createServices(
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
   });
   await migrateToLatest(db);
+  // Checked before anything starts: a wrong model or tag list stops the start (ConfigError).
+  const tagger = config.tagger
+    ? await createTagger(config.tagger, db.kysely).catch(async (error: unknown) => {
+        await db.close();
+        throw error;
+      })
+    : null;
   const background = new Background(logger);
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
   const auth = new AuthService(db, config, mailer, background);
@@ -199,6 +207,7 @@ export async function createServices(
   } = await createDownloads({
     ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
     ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
+    tagger,
   });
   const cdn = new CdnPreferences(db.kysely);
   const cdnHealth = new CdnHealth({

@@ -8,6 +8,7 @@ import { openTaggerModel } from './model';
 import { ImageTagStore } from './store';
 import { ImageTagger } from './tagger';
 
+export { JobTags } from './job-tags';
 export { ImageTagger, type ImageTags } from './tagger';
 
 /**
