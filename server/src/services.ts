@@ -10,7 +10,7 @@ import {
   ModePreferences,
 } from './catalog';
 import type { Config } from './config';
-import { createTagger } from './datasets';
+import { createTagger, type ImageTagger } from './datasets';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   createDownloads,
@@ -99,6 +99,8 @@ export interface Services {
   libraries: Libraries;
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
+  /** The admin's WD14 tagger (TAGGER_MODEL); null when none is set. */
+  tagger: ImageTagger | null;
   favorites: FavoritesService;
   /** Each user's followed works, and the shared checks that find their new episodes. */
   follows: FollowsService;
@@ -270,6 +272,7 @@ export async function createServices(
     }),
     downloads,
     downloadRunner,
+    tagger,
     favorites,
     follows: follows.follows,
     followChecker: follows.checker,
