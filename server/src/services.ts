@@ -134,13 +134,8 @@ export async function createServices(
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
   });
   await migrateToLatest(db);
-  // Checked before anything starts: a wrong model or tag list stops the start (ConfigError).
-  const tagger = config.tagger
-    ? await createTagger(config.tagger, db.kysely).catch(async (error: unknown) => {
-        await db.close();
-        throw error;
-      })
-    : null;
+  // Before anything starts: a wrong model or tag list stops the start (ConfigError).
+  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
   const background = new Background(logger);
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
   const auth = new AuthService(db, config, mailer, background);

@@ -8,6 +8,7 @@ import { databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 import { writeTinyTagger } from './support/tiny-tagger';
 import { finished, startWork, zipOf } from './support/work-jobs';
+import { jsonLines } from './support/zip';
 
 let t: BrowseApp;
 let dir: string;
@@ -86,12 +87,7 @@ describe(`tags from the admin's WD14 model (${databaseKind})`, () => {
     }
 
     const hf = await archive({ export: 'hf', metadata: true });
-    const rows = hf
-      .get('train/metadata.jsonl')!
-      .toString('utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const rows = jsonLines(hf.get('train/metadata.jsonl'));
     expect(rows.map((row) => row.tags)).toEqual(all.map((id) => stored.get(id)));
     expect(new Set(rows.map((row) => row.rating))).toEqual(new Set(['general']));
     const csv = parse(hf.get('metadata.csv')!.toString('utf8'), {
@@ -100,13 +96,32 @@ describe(`tags from the admin's WD14 model (${databaseKind})`, () => {
     }) as Record<string, string>[];
     expect(csv.map((row) => row.tags)).toEqual(all.map((id) => stored.get(id)!.join(', ')));
     expect(csv.every((row) => row.rating === 'general')).toBe(true);
-    const jsonl = hf
-      .get('metadata.jsonl')!
-      .toString('utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const jsonl = jsonLines(hf.get('metadata.jsonl'));
     expect(jsonl.map((row) => row.tags)).toEqual(all.map((id) => stored.get(id)));
+  });
+
+  it("a selection in kohya's layout gets the same captions", async () => {
+    const picks = all.slice(0, 3);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: t.headers,
+      payload: {
+        image_urls: picks.map((id) => `/api/images/${id}.jpg?kind=anime&size=thumb`),
+        filename_prefix: 'picks',
+        export: 'kohya',
+        trigger_word: 'sel',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ download_id: string }>().download_id;
+    expect((await finished(id, t)).status).toBe('completed');
+    const files = new Map((await zipOf(id, t)).map((e) => [e.name, e.data]));
+    const stored = await storedTags();
+    for (const pick of picks)
+      expect(files.get(`10_picks/picks_${pick}.txt`)?.toString('utf8')).toBe(
+        `${['sel', ...stored.get(pick)!].join(', ')}\n`,
+      );
   });
 
   it('a plain archive without metadata asks the tagger nothing', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
 import { ownUrl } from './support/downloads';
 import { finished, post, t, useWorkJobsApp, zipOf } from './support/work-jobs';
+import { jsonLines } from './support/zip';
 
 useWorkJobsApp();
 
@@ -89,12 +90,7 @@ describe(`selection downloads in every export layout, read back by each tool's r
 
   it('hf: train/ with a metadata.jsonl whose file_name names every image', async () => {
     const files = await selection({ export: 'hf' });
-    const rows = files
-      .get('train/metadata.jsonl')!
-      .toString('utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const rows = jsonLines(files.get('train/metadata.jsonl'));
     expect(rows.map((row) => `train/${row.file_name}`)).toEqual(images(files));
     expect(images(files).map(idOf)).toEqual(chosen);
     expect(rows[4]).toMatchObject({ episode_id: show.episodes[2]!.id, position: 1 });

@@ -63,6 +63,19 @@ test('the dataset options fit a phone', async ({ page }, testInfo) => {
   await page.screenshot({ path: testInfo.outputPath('dataset-dialog-phone.png') });
 });
 
+/** An episode's image screen with every image selected and its 数据集筛选 dialog open. */
+async function selectionDialog(page: Page, who: string, episode: (typeof show.episodes)[number]) {
+  const { pageOrigin } = await replica();
+  await signIn(page, who);
+  await page.goto(
+    `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
+  );
+  await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
+  await page.getByRole('button', { name: '全选' }).first().click();
+  await page.getByRole('button', { name: '数据集筛选（0）' }).click();
+  return page.getByRole('dialog', { name: '数据集筛选' });
+}
+
 for (const [device, viewport] of [
   ['desktop', { width: 1366, height: 900 }],
   ['phone', { width: 390, height: 844 }],
@@ -71,16 +84,7 @@ for (const [device, viewport] of [
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const { pageOrigin } = await replica();
-    await signIn(page, `selection-dataset-${device}`);
-    const episode = show.episodes[0]!;
-    await page.goto(
-      `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
-    );
-    await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
-    await page.getByRole('button', { name: '全选' }).first().click();
-    await page.getByRole('button', { name: '数据集筛选（0）' }).click();
-    const dialog = page.getByRole('dialog', { name: '数据集筛选' });
+    const dialog = await selectionDialog(page, `selection-dataset-${device}`, show.episodes[0]!);
     await dialog.getByLabel(/跳过相似帧/).check();
     for (const filter of ['过暗', '纯色画面', '模糊']) await dialog.getByLabel(filter).check();
     await page.screenshot({ path: testInfo.outputPath(`selection-dataset-${device}.png`) });
@@ -95,26 +99,13 @@ for (const [device, viewport] of [
       timeout: 30_000,
     });
   });
-}
 
-for (const [device, viewport] of [
-  ['desktop', { width: 1366, height: 900 }],
-  ['phone', { width: 390, height: 844 }],
-] as const) {
   test(`a selection downloaded in kohya's layout, with its captions (${device})`, async ({
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const { pageOrigin } = await replica();
-    await signIn(page, `selection-kohya-${device}`);
     const episode = show.episodes[1]!;
-    await page.goto(
-      `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
-    );
-    await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
-    await page.getByRole('button', { name: '全选' }).first().click();
-    await page.getByRole('button', { name: '数据集筛选（0）' }).click();
-    const dialog = page.getByRole('dialog', { name: '数据集筛选' });
+    const dialog = await selectionDialog(page, `selection-kohya-${device}`, episode);
     await dialog.locator('label').filter({ hasText: 'kohya' }).click();
     await dialog.getByLabel('重复次数').fill('3');
     await dialog.getByLabel('触发词').fill('sel_style');
