@@ -98,7 +98,7 @@ const datasetOptions = {
     .default([]),
 };
 
-/** How a whole-work archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
+/** How an archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
 export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
   message: validationMessages.exportLayoutInvalid,
 });
