@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,5 +56,27 @@ describe('the tagger at start-up (the real server process)', () => {
       'capshelf failed to start: Invalid configuration:\n  - TAGGER_TAGS: 1 tags, but the model gives 6 scores',
     );
     expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it("onnxruntime-node's install script fetches nothing: npm is told not to run it, and told to skip if it does", () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(manifest.allowScripts['onnxruntime-node']).toBe(false);
+    // npm 10 runs every install script, passing .npmrc settings as npm_config_* variables.
+    const npmrc = readFileSync(path.join(root, '.npmrc'), 'utf8');
+    const flag = /^onnxruntime-node-install=(\S+)$/m.exec(npmrc)?.[1];
+    const script = path.join(root, 'node_modules/onnxruntime-node/script/install.js');
+    const spy = path.join(import.meta.dirname, 'support/network-spy.cjs');
+    const install = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['-r', spy, script], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const skipped = install({ npm_config_onnxruntime_node_install: flag! });
+    expect(skipped.status).toBe(0);
+    expect(skipped.stderr).not.toContain('NETWORK ATTEMPT');
+    // Without the flag it would reach for the CUDA libraries on NuGet (refused here).
+    expect(install({}).stderr).toContain('NETWORK ATTEMPT api.nuget.org');
   });
 });

@@ -1,0 +1,14 @@
+// Preloaded into a child process: any outgoing connection is written to stderr and refused.
+const net = require('node:net');
+const tls = require('node:tls');
+for (const [mod, key] of [
+  [net, 'connect'],
+  [net, 'createConnection'],
+  [tls, 'connect'],
+]) {
+  mod[key] = (options) => {
+    const host = typeof options === 'object' ? options.host || options.servername : options;
+    process.stderr.write(`NETWORK ATTEMPT ${host}\n`);
+    throw new Error('network refused by the test');
+  };
+}
