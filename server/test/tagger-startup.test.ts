@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnServer, startServerProcess } from './support/server-process';
 import { writeTinyTagger } from './support/tiny-tagger';
@@ -66,9 +67,9 @@ describe('the tagger at start-up (the real server process)', () => {
     const npmrc = readFileSync(path.join(root, '.npmrc'), 'utf8');
     const flag = /^onnxruntime-node-install=(\S+)$/m.exec(npmrc)?.[1];
     const script = path.join(root, 'node_modules/onnxruntime-node/script/install.js');
-    const spy = path.join(import.meta.dirname, 'support/network-spy.cjs');
+    const spy = path.join(import.meta.dirname, 'support/network-spy.mjs');
     const install = (env: Record<string, string>) =>
-      spawnSync(process.execPath, ['-r', spy, script], {
+      spawnSync(process.execPath, ['--import', pathToFileURL(spy).href, script], {
         env: { PATH: process.env.PATH ?? '', ...env },
         encoding: 'utf8',
         timeout: 30_000,

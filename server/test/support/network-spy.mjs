@@ -1,6 +1,7 @@
-// Preloaded into a child process: any outgoing connection is written to stderr and refused.
-const net = require('node:net');
-const tls = require('node:tls');
+// Preloaded into a child process (`--import`): any outgoing connection is written to stderr and refused.
+import net from 'node:net';
+import tls from 'node:tls';
+
 for (const [mod, key] of [
   [net, 'connect'],
   [net, 'createConnection'],
