@@ -98,11 +98,28 @@ const datasetOptions = {
     .default([]),
 };
 
-/** How a whole-work archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
+/** How an archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
 export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
   message: validationMessages.exportLayoutInvalid,
 });
 export type ExportLayout = z.infer<typeof ExportLayout>;
+
+/** How the archive is laid out and what goes with it: shared by the whole-work and the selection download. */
+const exportOptions = {
+  /** capshelf's metadata.csv and metadata.jsonl at the archive's top. */
+  metadata: z.boolean().default(false),
+  export: ExportLayout.default('plain'),
+  /** kohya: `<repeats>_<name>/` (name: the work's title, or the selection's file name prefix, by the filename rule when absent). */
+  kohya_repeats: z
+    .number()
+    .int(validationMessages.repeatsRange)
+    .min(1, validationMessages.repeatsRange)
+    .max(1000, validationMessages.repeatsRange)
+    .default(10),
+  kohya_name: z.string().trim().max(100).optional(),
+  /** kohya: each caption's first words. */
+  trigger_word: z.string().trim().max(100).default(''),
+};
 
 /** Why frames were left out, counted per reason. */
 export const SkippedReasons = z.object({
@@ -121,6 +138,7 @@ export const CreateDownloadRequest = z.object({
   filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
   /** The selection, in the order given, is one scope; `near_duplicate_scope` is accepted alike. */
   ...datasetOptions,
+  ...exportOptions,
 });
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
@@ -137,18 +155,7 @@ export const CreateWorkDownloadRequest = z.object({
     .optional(),
   size: z.enum(['thumb', 'small', 'large']),
   ...datasetOptions,
-  metadata: z.boolean().default(false),
-  export: ExportLayout.default('plain'),
-  /** kohya: `<repeats>_<name>/` (name: the work's title by the filename rule when absent). */
-  kohya_repeats: z
-    .number()
-    .int(validationMessages.repeatsRange)
-    .min(1, validationMessages.repeatsRange)
-    .max(1000, validationMessages.repeatsRange)
-    .default(10),
-  kohya_name: z.string().trim().max(100).optional(),
-  /** kohya: each caption's first words. */
-  trigger_word: z.string().trim().max(100).default(''),
+  ...exportOptions,
 });
 export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
 

@@ -67,8 +67,13 @@ function announce(config: Config) {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `capshelf failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // A setting found wrong while starting (e.g. a tagger model that is no WD14 model) is told plainly.
+  const told =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`capshelf failed to start: ${told}\n`);
   process.exit(1);
 });

@@ -10,6 +10,7 @@ import {
   ModePreferences,
 } from './catalog';
 import type { Config } from './config';
+import { createTagger, type ImageTagger } from './datasets';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   createDownloads,
@@ -98,6 +99,8 @@ export interface Services {
   libraries: Libraries;
   downloads: DownloadService;
   downloadRunner: DownloadRunner;
+  /** The admin's WD14 tagger (TAGGER_MODEL); null when none is set. */
+  tagger: ImageTagger | null;
   favorites: FavoritesService;
   /** Each user's followed works, and the shared checks that find their new episodes. */
   follows: FollowsService;
@@ -131,6 +134,8 @@ export async function createServices(
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
   });
   await migrateToLatest(db);
+  // Before anything starts: a wrong model or tag list stops the start (ConfigError).
+  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
   const background = new Background(logger);
   const mailer = overrides.mailer ?? createMailer(config.mail, logger);
   const auth = new AuthService(db, config, mailer, background);
@@ -199,6 +204,7 @@ export async function createServices(
   } = await createDownloads({
     ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
     ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
+    tagger,
   });
   const cdn = new CdnPreferences(db.kysely);
   const cdnHealth = new CdnHealth({
@@ -261,6 +267,7 @@ export async function createServices(
     }),
     downloads,
     downloadRunner,
+    tagger,
     favorites,
     follows: follows.follows,
     followChecker: follows.checker,

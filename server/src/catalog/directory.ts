@@ -5,6 +5,15 @@ import type { CacheGeneration } from '../images';
 
 const CHUNK = 500;
 
+/** Where an image was listed: its work and episode (titles when known) and its position. */
+export interface ImagePlace {
+  work_id: number;
+  work_title: string | null;
+  episode_id: number;
+  episode_title: string | null;
+  position: number;
+}
+
 /**
  * What the crawls taught us about works, episodes and which images belong to them. The image
  * cache is shared, so the libraries read titles and ownership from here.
@@ -110,6 +119,37 @@ export class Directory {
       .where(kind === 'movie' ? 'work_id' : 'episode_id', '=', episodeId)
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Where each of the images was listed (work, episode, 1-based position), by id, for the
+   * images the crawls have seen; a movie's image has the movie as its episode.
+   */
+  async placesOf(kind: Kind, ids: number[]) {
+    const places = new Map<number, ImagePlace>();
+    for (let start = 0; start < ids.length; start += CHUNK) {
+      const rows = await this.db
+        .selectFrom('image_index as i')
+        .leftJoin('works as w', (j) =>
+          j.onRef('w.kind', '=', 'i.kind').onRef('w.id', '=', 'i.work_id'),
+        )
+        .leftJoin('episodes as e', (j) =>
+          j.onRef('e.kind', '=', 'i.kind').onRef('e.id', '=', 'i.episode_id'),
+        )
+        .select(['i.id', 'i.work_id', 'i.episode_id', 'i.position', 'w.title', 'e.label'])
+        .where('i.kind', '=', kind)
+        .where('i.id', 'in', ids.slice(start, start + CHUNK))
+        .execute();
+      for (const row of rows)
+        places.set(row.id, {
+          work_id: row.work_id,
+          work_title: row.title,
+          episode_id: row.episode_id ?? row.work_id,
+          episode_title: row.episode_id === null ? row.title : row.label,
+          position: row.position + 1,
+        });
+    }
+    return places;
   }
 
   /** Image counts of a work's episodes that have been crawled, by episode id. */

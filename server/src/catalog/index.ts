@@ -6,7 +6,7 @@ export {
   type SearchRecord,
   type ShowListing,
 } from './listings';
-export { Directory } from './directory';
+export { Directory, type ImagePlace } from './directory';
 export { ListingCache, type Cached } from './listing-cache';
 export { CrawlProgressStore } from './crawl-progress';
 export { ModePreferences } from './mode-preference';

@@ -126,6 +126,14 @@ const envSchema = z.object({
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
+  // A WD14 tagger (docs/datasets.md, "Tags"): both files, or neither (no tagging).
+  TAGGER_MODEL: optionalText.refine((v) => !v || existsSync(v), { message: 'no such file' }),
+  TAGGER_TAGS: optionalText.refine((v) => !v || existsSync(v), { message: 'no such file' }),
+  TAGGER_THRESHOLD: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0.05, 'must be between 0.05 and 1')
+    .max(1, 'must be between 0.05 and 1')
+    .default(0.35),
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -226,6 +234,11 @@ function shape(env: z.infer<typeof envSchema>) {
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
     follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
+    /** The WD14 tagger's files and threshold; null when no model is set (no tagging). */
+    tagger:
+      env.TAGGER_MODEL && env.TAGGER_TAGS
+        ? { model: env.TAGGER_MODEL, tags: env.TAGGER_TAGS, threshold: env.TAGGER_THRESHOLD }
+        : null,
   };
 }
 
@@ -241,7 +254,13 @@ export class ConfigError extends Error {
 /** Parses the whole configuration once; throws ConfigError listing every bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(blankAsUnset);
+  const parsed = envSchema
+    .refine((e) => !e.TAGGER_MODEL === !e.TAGGER_TAGS, {
+      path: ['TAGGER_MODEL'],
+      message:
+        'TAGGER_MODEL and TAGGER_TAGS are set together (the model and its selected_tags.csv)',
+    })
+    .safeParse(blankAsUnset);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),

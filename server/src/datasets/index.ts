@@ -7,4 +7,11 @@ export {
 } from './filter';
 export { HashIndex } from './hash-index';
 export { QUALITY_THRESHOLDS } from './quality';
-export { ArchiveLayout, type FrameRecord, type LayoutOptions } from './layouts';
+export {
+  ArchiveLayout,
+  tagColumns,
+  type FrameRecord,
+  type LayoutOptions,
+  type SelectionArchive,
+} from './layouts';
+export { createTagger, ImageTagger, JobTags, type ImageTags } from './tagger';

@@ -1,15 +1,19 @@
 import type { ExportLayout } from '@capshelf/contract';
+import type { ImageTags } from './tagger';
 
-/** One image of a whole-work archive, as every layout describes it. */
+/**
+ * One image of an archive, as every layout describes it. A selection's image the directory does
+ * not place in a work (never listed here) has null work and episode fields.
+ */
 export interface FrameRecord {
   id: number;
   kind: string;
-  work_id: number;
-  work_title: string;
-  episode_id: number;
-  episode_title: string;
+  work_id: number | null;
+  work_title: string | null;
+  episode_id: number | null;
+  episode_title: string | null;
   /** 1-based position in the episode's listing. */
-  position: number;
+  position: number | null;
   source_url: string;
 }
 
@@ -21,6 +25,12 @@ export interface LayoutOptions {
   trigger: string;
 }
 
+/** A selection download's archive: its layout and whether metadata.csv/jsonl go with it. */
+export interface SelectionArchive {
+  layout: LayoutOptions;
+  metadata: boolean;
+}
+
 export interface ArchiveText {
   name: string;
   body: Buffer;
@@ -29,21 +39,21 @@ export interface ArchiveText {
 /**
  * Where each image goes in the archive and what goes beside it, for the layouts training tools
  * read as they are (docs/datasets.md):
- * - `plain`: `<work>/<episode>/<id>.jpg`, capshelf's own;
- * - `kohya`: `<repeats>_<name>/<id>.jpg` with the caption `<id>.txt` beside it;
- * - `waifuc`: `<work>/<episode>/<id>.jpg` with `.<id>_meta.json` beside it, as waifuc's
- *   `ImageItem.load_from_image` reads it (the episode as `group_id`);
- * - `hf`: `train/<id>.jpg` and `train/metadata.jsonl`, an ImageFolder with a `file_name` column.
- * Image ids are unique within a work (one kind), so `<id>.jpg` names one image.
+ * - `plain`: `<folder>/<file>`, capshelf's own (a work's `<work>/<episode>/`);
+ * - `kohya`: `<repeats>_<name>/<file>` with the caption `<stem>.txt` beside it (the trigger word,
+ *   then the image's tags when a tagger is set);
+ * - `waifuc`: `<folder>/<file>` with `.<stem>_meta.json` beside it, as waifuc's
+ *   `ImageItem.load_from_image` reads it (`group_id`: the episode, or the selection);
+ * - `hf`: `train/<file>` and `train/metadata.jsonl`, an ImageFolder with a `file_name` column.
+ * File names are unique within the archive (a work's `<id>.jpg`, a selection's `<prefix>_<id>.jpg`).
  */
 export class ArchiveLayout {
   private readonly hfRows: string[] = [];
 
   constructor(private readonly options: LayoutOptions) {}
 
-  /** The image's entry name; `folder` is the plain layout's `<work>/<episode>/`. */
-  imageName(folder: string, frame: FrameRecord): string {
-    const file = `${frame.id}.jpg`;
+  /** The image's entry name; `folder` is the plain layout's (ending in `/`, or empty). */
+  imageName(folder: string, file: string): string {
     switch (this.options.export) {
       case 'kohya':
         return `${this.options.repeats}_${this.options.name}/${file}`;
@@ -55,14 +65,22 @@ export class ArchiveLayout {
   }
 
   /** What goes beside one image (its caption or sidecar); the `hf` rows wait for `closing`. */
-  beside(imageName: string, frame: FrameRecord, group: string): ArchiveText[] {
+  beside(
+    imageName: string,
+    frame: FrameRecord,
+    group: string,
+    tags: ImageTags | null,
+  ): ArchiveText[] {
+    const slash = imageName.lastIndexOf('/');
+    const file = imageName.slice(slash + 1);
     const stem = imageName.slice(0, -'.jpg'.length);
     switch (this.options.export) {
       case 'kohya':
-        return [{ name: `${stem}.txt`, body: Buffer.from(`${this.options.trigger}\n`, 'utf8') }];
+        return [{ name: `${stem}.txt`, body: Buffer.from(`${this.caption(tags)}\n`, 'utf8') }];
       case 'waifuc': {
-        const slash = stem.lastIndexOf('/');
-        const meta = { ...frame, group_id: group, filename: `${frame.id}.jpg` };
+        // waifuc's tagging actions keep `tags` as {tag: score}; its exporters read the keys.
+        const scores = tags && Object.fromEntries(tags.tags.map((t) => [t.name, t.score]));
+        const meta = { ...frame, group_id: group, filename: file, ...(scores && { tags: scores }) };
         return [
           {
             name: `${stem.slice(0, slash + 1)}.${stem.slice(slash + 1)}_meta.json`,
@@ -71,7 +89,7 @@ export class ArchiveLayout {
         ];
       }
       case 'hf':
-        this.hfRows.push(JSON.stringify({ file_name: `${frame.id}.jpg`, ...frame }));
+        this.hfRows.push(JSON.stringify({ file_name: file, ...frame, ...tagColumns(tags) }));
         return [];
       default:
         return [];
@@ -84,4 +102,15 @@ export class ArchiveLayout {
     const body = this.hfRows.map((row) => `${row}\n`).join('');
     return [{ name: 'train/metadata.jsonl', body: Buffer.from(body, 'utf8') }];
   }
+
+  /** kohya's caption: the trigger word, then the tags (highest score first), comma-separated. */
+  private caption(tags: ImageTags | null): string {
+    const words = [this.options.trigger, ...(tags?.tags.map((t) => t.name) ?? [])];
+    return words.filter((word) => word !== '').join(', ');
+  }
+}
+
+/** The tag columns of a metadata row: the rating, and the tags above the threshold. */
+export function tagColumns(tags: ImageTags | null): { rating?: string | null; tags?: string[] } {
+  return tags ? { rating: tags.rating, tags: tags.tags.map((t) => t.name) } : {};
 }

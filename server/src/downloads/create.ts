@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { CatalogService, Directory } from '../catalog';
 import type { Config } from '../config';
+import type { ImageTagger } from '../datasets';
 import type { Database } from '../db';
 import type { ImageStore, Statfs } from '../images';
 import type { Logger } from '../logger';
@@ -31,6 +32,8 @@ export async function createDownloads(deps: {
   logger: Logger;
   statfs?: Statfs;
   alone?: boolean;
+  /** The admin's WD14 tagger, when TAGGER_MODEL is set. */
+  tagger?: ImageTagger | null;
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
@@ -41,6 +44,8 @@ export async function createDownloads(deps: {
       store: deps.store,
       catalog,
       builders,
+      directory: deps.directory,
+      tagger: deps.tagger ?? null,
       retryIntervalMs: settings.retryIntervalMs,
       maxImages: settings.workMaxImages,
       dir,

@@ -1,9 +1,18 @@
 import { statfs } from 'node:fs/promises';
-import type { CatalogService } from '../catalog';
-import { ArchiveLayout, FrameSieve, noneSkipped, type FrameRecord } from '../datasets';
+import type { CatalogService, Directory } from '../catalog';
+import {
+  ArchiveLayout,
+  FrameSieve,
+  JobTags,
+  noneSkipped,
+  tagColumns,
+  type ImageTagger,
+  type SelectionArchive,
+} from '../datasets';
 import type { ImageStore } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
+import { JobFrames } from './frames';
 import { imagesGroup, workGroups, type Group } from './groups';
 import type { DownloadItem } from './items';
 import { JobImages, type Stored } from './job-images';
@@ -35,6 +44,10 @@ export class DownloadJob {
       store: ImageStore;
       catalog: CatalogService;
       builders: UrlBuilders;
+      /** Places a selection's images in their works (for the layouts and metadata). */
+      directory: Directory;
+      /** The admin's WD14 tagger; null: no tags (docs/datasets.md, "Tags"). */
+      tagger: ImageTagger | null;
       retryIntervalMs: number;
       maxImages: number;
       /** Where archives go: its free space is checked before any task fetches. */
@@ -56,6 +69,8 @@ export class DownloadJob {
   ): Promise<JobOutcome> {
     const request = task.request ? (JSON.parse(task.request) as WorkJobRequest) : null;
     const filter = filterOfTask(task, request);
+    const archive = task.archive ? (JSON.parse(task.archive) as SelectionArchive) : null;
+    const metadata = request?.metadata ?? archive?.metadata ?? false;
     const groups = request
       ? workGroups(request)
       : [imagesGroup(JSON.parse(task.items) as DownloadItem[], task.entry_prefix)];
@@ -101,16 +116,24 @@ export class DownloadJob {
     const tooBig = await this.tooBig(progress.fileCount, groups, stored, request);
     if (tooBig) return { status: 'failed', note: tooBig, progress };
 
-    const needsFacts = filter !== null || request?.metadata === true;
+    const needsFacts = filter !== null || metadata;
     // Frames kept so far in the scope, by hash: the first occurrence in episode order stays.
     const sieve = filter ? new FrameSieve<number>(filter) : null;
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
-    const layout = new ArchiveLayout(
-      request?.layout ?? { export: 'plain', repeats: 1, name: '', trigger: '' },
-    );
+    const layoutOptions = request?.layout ??
+      archive?.layout ?? { export: 'plain', repeats: 1, name: '', trigger: '' };
+    const layout = new ArchiveLayout(layoutOptions);
+    // Each image is described (frames) unless a selection is plain; tagged when that shows.
+    const frames = request || archive ? new JobFrames(request, this.deps) : null;
+    const tagger = this.deps.tagger;
+    const tags =
+      tagger && frames && (layoutOptions.export !== 'plain' || metadata)
+        ? new JobTags(tagger)
+        : null;
     for (const [g, group] of groups.entries()) {
       sieve?.nextEpisode();
+      await untilAborted(Promise.all([frames?.prepare(group), tags?.prepare(group.items)]), signal);
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
         await mayYield();
@@ -137,13 +160,8 @@ export class DownloadJob {
           report();
           continue;
         }
-        const source = request && group.episode && { request, episode: group.episode };
-        const frame = source
-          ? frameOf(source, item, i, this.deps.builders.picturePageUrl(item.kind, item.id))
-          : null;
-        const name = frame
-          ? layout.imageName(group.folder, frame)
-          : `${group.folder}${group.names[i]}`;
+        const frame = frames?.frameOf(group, item, i);
+        const name = layout.imageName(group.folder, group.names[i]!);
         entries.push({
           name,
           file: fetched.image.file,
@@ -151,8 +169,12 @@ export class DownloadJob {
           refetch: () => this.images.fetch(item),
         });
         if (frame) {
-          entries.push(...layout.beside(name, frame, group.folder.split('/').at(-2)!));
-          if (request?.metadata && facts) rows.push(metadataRow({ file: name, ...frame }, facts));
+          const tagged =
+            tags && (await untilAborted(tags.of(item.kind, item.id, fetched.image.file), signal));
+          const set = group.folder.split('/').at(-2) ?? task.entry_prefix;
+          entries.push(...layout.beside(name, frame, set, tagged || null));
+          if (metadata && facts)
+            rows.push(metadataRow({ file: name, ...frame, ...tagColumns(tagged || null) }, facts));
         }
         progress.done++;
         if (mark) mark.done++;
@@ -171,8 +193,8 @@ export class DownloadJob {
       entries.push({ name: 'failed.txt', body: Buffer.from(text, 'utf8') });
     }
     entries.push(...layout.closing());
-    if (request?.metadata) {
-      entries.push({ name: 'metadata.csv', body: metadataCsv(rows) });
+    if (metadata) {
+      entries.push({ name: 'metadata.csv', body: metadataCsv(rows, tags !== null) });
       entries.push({ name: 'metadata.jsonl', body: metadataJsonl(rows) });
     }
     progress.bytes = await writeZip({
@@ -243,25 +265,6 @@ export class DownloadJob {
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
-}
-
-/** What every layout tells of one image of a whole-work task. */
-function frameOf(
-  { request, episode }: { request: WorkJobRequest; episode: WorkJobRequest['episodes'][number] },
-  item: DownloadItem,
-  i: number,
-  sourceUrl: string,
-): FrameRecord {
-  return {
-    id: item.id,
-    kind: item.kind,
-    work_id: request.work.id,
-    work_title: request.work.title,
-    episode_id: episode.id,
-    episode_title: episode.title,
-    position: i + 1,
-    source_url: sourceUrl,
-  };
 }
 
 function reason(error: unknown): string {

@@ -9,6 +9,9 @@ export interface MetadataRow extends FrameRecord {
   bytes: number;
   sha256: string;
   phash: string;
+  /** With a tagger only (datasets/layouts.ts `tagColumns`): the rating and the tags. */
+  rating?: string | null;
+  tags?: string[];
 }
 
 export function metadataRow(
@@ -41,17 +44,19 @@ const COLUMNS: (keyof MetadataRow)[] = [
  * the source site, and a spreadsheet runs a cell starting with = + - @ tab or CR as a formula, so
  * such a field gets a leading `'` and quotes (OWASP, CSV injection); metadata.jsonl keeps the text.
  */
-function csvField(value: string | number): string {
-  const text = String(value);
+function csvField(value: string | number | null | string[] | undefined): string {
+  // A list (the tags) is one field, as kohya's captions write it; a missing value is empty.
+  const text = Array.isArray(value) ? value.join(', ') : String(value ?? '');
   if (/^[=+\-@\t\r]/.test(text)) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** UTF-8 with a byte-order mark, so spreadsheet programs read Chinese titles right. */
-export function metadataCsv(rows: MetadataRow[]): Buffer {
+export function metadataCsv(rows: MetadataRow[], tagged = false): Buffer {
+  const columns: (keyof MetadataRow)[] = tagged ? [...COLUMNS, 'rating', 'tags'] : COLUMNS;
   const lines = [
-    COLUMNS.join(','),
-    ...rows.map((r) => COLUMNS.map((c) => csvField(r[c])).join(',')),
+    columns.join(','),
+    ...rows.map((r) => columns.map((c) => csvField(r[c])).join(',')),
   ];
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }

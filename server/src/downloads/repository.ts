@@ -1,6 +1,6 @@
 import { FINISHED_DOWNLOAD_STATES } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
-import type { DatasetFilter } from '../datasets';
+import type { DatasetFilter, SelectionArchive } from '../datasets';
 import type { Database } from '../db';
 import type { DownloadItem } from './items';
 import { taskNotes } from './reasons';
@@ -22,6 +22,8 @@ export class DownloadRepository {
     items: DownloadItem[];
     work?: WorkJobRequest;
     filter: DatasetFilter | null;
+    /** A selection's layout and metadata choice; absent: plain. */
+    archive?: SelectionArchive;
   }) {
     await this.db
       .insertInto('downloads')
@@ -41,6 +43,7 @@ export class DownloadRepository {
         finished_at: null,
         expires_at: null,
         dataset_filter: task.filter ? JSON.stringify(task.filter) : null,
+        archive: task.archive ? JSON.stringify(task.archive) : null,
         ...(task.work
           ? {
               job: 'work' as const,

@@ -12,7 +12,12 @@ import type {
   CreateWorkDownloadRequest as WorkSchema,
 } from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
-import { datasetFilterOf, type DatasetFilter } from '../datasets';
+import {
+  datasetFilterOf,
+  type DatasetFilter,
+  type LayoutOptions,
+  type SelectionArchive,
+} from '../datasets';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
 import type { DownloadItem, DownloadItemParser } from './items';
@@ -50,7 +55,11 @@ export class DownloadService {
     }
     await this.checkSlots(userId);
     const prefix = sanitizeDownloadPrefix(input.filename_prefix);
-    const id = await this.enqueue(userId, prefix, items, datasetFilterOf(input));
+    const archive = { layout: layoutOf(input, prefix), metadata: input.metadata };
+    const plain = input.export === 'plain' && !input.metadata;
+    const id = await this.enqueue(userId, prefix, items, datasetFilterOf(input), {
+      archive: plain ? undefined : archive,
+    });
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
@@ -65,7 +74,7 @@ export class DownloadService {
       throw this.workJobLimit();
     }
     const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
-    const id = await this.enqueue(userId, prefix, [], datasetFilterOf(input), work);
+    const id = await this.enqueue(userId, prefix, [], datasetFilterOf(input), { work });
     return {
       download_id: id,
       file_count: 0,
@@ -81,7 +90,7 @@ export class DownloadService {
     prefix: string,
     items: DownloadItem[],
     filter: DatasetFilter | null,
-    work?: WorkJobRequest,
+    task: { work?: WorkJobRequest; archive?: SelectionArchive },
   ): Promise<string> {
     const id = newId();
     await this.deps.repo.insert({
@@ -90,8 +99,8 @@ export class DownloadService {
       fileName: `${prefix}.zip`,
       entryPrefix: prefix,
       items,
-      work,
       filter,
+      ...task,
     });
     this.deps.runner.kick();
     return id;
@@ -187,12 +196,7 @@ export class DownloadService {
       threshold: input.near_duplicate_threshold,
       metadata: input.metadata,
     };
-    const layout = (title: string) => ({
-      export: input.export,
-      repeats: input.kohya_repeats,
-      name: sanitizeFilenamePrefix(input.kohya_name || title),
-      trigger: input.trigger_word,
-    });
+    const layout = (title: string) => layoutOf(input, title);
     const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
     if (ref?.type === 'movie') {
       if (input.episode_ids?.some((id) => id !== ref.id))
@@ -235,6 +239,16 @@ export class DownloadService {
     if (task.expired) throw gone(EXPIRED);
     return task;
   }
+}
+
+/** The archive's layout as asked; kohya's folder is named after `fallbackName` unless given. */
+function layoutOf(input: WorkInput | SelectionInput, fallbackName: string): LayoutOptions {
+  return {
+    export: input.export,
+    repeats: input.kohya_repeats,
+    name: sanitizeFilenamePrefix(input.kohya_name || fallbackName),
+    trigger: input.trigger_word,
+  };
 }
 
 function newId(): string {

@@ -42,3 +42,13 @@ export function readZip(archive: Buffer | string): Promise<ZipEntry[]> {
     else yauzl.fromBuffer(archive, { lazyEntries: true }, opened);
   });
 }
+
+/** A JSON Lines file of an archive (metadata.jsonl, hf's train/metadata.jsonl), row by row. */
+export function jsonLines(body: Buffer | undefined): Record<string, unknown>[] {
+  if (!body) throw new Error('no such JSON Lines file in the archive');
+  return body
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}

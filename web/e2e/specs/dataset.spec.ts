@@ -63,6 +63,19 @@ test('the dataset options fit a phone', async ({ page }, testInfo) => {
   await page.screenshot({ path: testInfo.outputPath('dataset-dialog-phone.png') });
 });
 
+/** An episode's image screen with every image selected and its 数据集筛选 dialog open. */
+async function selectionDialog(page: Page, who: string, episode: (typeof show.episodes)[number]) {
+  const { pageOrigin } = await replica();
+  await signIn(page, who);
+  await page.goto(
+    `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
+  );
+  await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
+  await page.getByRole('button', { name: '全选' }).first().click();
+  await page.getByRole('button', { name: '数据集筛选（0）' }).click();
+  return page.getByRole('dialog', { name: '数据集筛选' });
+}
+
 for (const [device, viewport] of [
   ['desktop', { width: 1366, height: 900 }],
   ['phone', { width: 390, height: 844 }],
@@ -71,16 +84,7 @@ for (const [device, viewport] of [
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const { pageOrigin } = await replica();
-    await signIn(page, `selection-dataset-${device}`);
-    const episode = show.episodes[0]!;
-    await page.goto(
-      `/images/${encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`)}`,
-    );
-    await expect(page.getByText(`共 ${episode.imageIds.length} 张`)).toBeVisible();
-    await page.getByRole('button', { name: '全选' }).first().click();
-    await page.getByRole('button', { name: '数据集筛选（0）' }).click();
-    const dialog = page.getByRole('dialog', { name: '数据集筛选' });
+    const dialog = await selectionDialog(page, `selection-dataset-${device}`, show.episodes[0]!);
     await dialog.getByLabel(/跳过相似帧/).check();
     for (const filter of ['过暗', '纯色画面', '模糊']) await dialog.getByLabel(filter).check();
     await page.screenshot({ path: testInfo.outputPath(`selection-dataset-${device}.png`) });
@@ -94,5 +98,37 @@ for (const [device, viewport] of [
     await expect(tray(page)).toContainText('跳过相似 3 张，过暗 1 张，纯色 1 张，模糊 1 张', {
       timeout: 30_000,
     });
+  });
+
+  test(`a selection downloaded in kohya's layout, with its captions (${device})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const episode = show.episodes[1]!;
+    const dialog = await selectionDialog(page, `selection-kohya-${device}`, episode);
+    await dialog.locator('label').filter({ hasText: 'kohya' }).click();
+    await dialog.getByLabel('重复次数').fill('3');
+    await dialog.getByLabel('触发词').fill('sel_style');
+    await dialog.getByLabel('触发词').scrollIntoViewIfNeeded();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: testInfo.outputPath(`selection-export-${device}.png`) });
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await expect(page.getByRole('button', { name: '数据集筛选（1）' })).toBeVisible();
+    const saved = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: /^下载选中/ }).click();
+    await tray(page)
+      .getByRole('button', { name: /^下载任务/ })
+      .click();
+    const entries = await readZip(await readFile((await (await saved).path())!));
+    // kohya's rule: `<repeats>_<concept>/`, a caption of the same stem beside each image.
+    const images = entries.filter((e) => e.name.endsWith('.jpg'));
+    expect(images).toHaveLength(episode.imageIds.length);
+    for (const image of images) {
+      expect(image.name).toMatch(/^3_[^/]+\/[^/]+\.jpg$/);
+      const caption = entries.find((e) => e.name === image.name.replace(/\.jpg$/, '.txt'));
+      expect(caption?.data.toString('utf8')).toBe('sel_style\n');
+    }
   });
 }

@@ -21,6 +21,8 @@ import * as datasetFilters from './021-dataset-filters';
 import * as follows from './022-follows';
 import * as accessTokens from './022b-access-tokens';
 import * as feedTokens from './022c-feed-tokens';
+import * as imageTags from './024-image-tags';
+import * as selectionExports from './024b-selection-exports';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '022-follows': follows,
   '022b-access-tokens': accessTokens,
   '022c-feed-tokens': feedTokens,
+  '024-image-tags': imageTags,
+  '024b-selection-exports': selectionExports,
 };

@@ -16,6 +16,8 @@ export interface DownloadsTable {
   skipped_count: Generated<number>;
   /** JSON `DatasetFilter` (datasets/filter.ts): what frames the task leaves out; null: none (021). */
   dataset_filter: string | null;
+  /** JSON `{ layout, metadata }` of a selection task's archive; null: plain (024b). */
+  archive: string | null;
   /** JSON count of frames left out by each reason (021). */
   skipped_reasons: string | null;
   /** Why a paused task waits, and when it tries again. */

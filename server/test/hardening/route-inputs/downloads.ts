@@ -8,6 +8,15 @@ const datasetInputs = {
   quality_filters: slot('choice-list', ['dark'], { max: 3, distinct: true }),
 };
 
+/** The archive options (layout, kohya folder and caption, metadata) both downloads take. */
+const exportInputs = {
+  metadata: slot('flag'),
+  export: choice(),
+  kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
+  kohya_name: text(100),
+  trigger_word: text(100),
+};
+
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
   return {
@@ -16,6 +25,7 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
         ...datasetInputs,
+        ...exportInputs,
       },
     },
     'POST /api/download/work': {
@@ -25,11 +35,7 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
         episode_ids: slot('id-list', undefined, { max: 5000 }),
         size: choice('thumb', true),
         ...datasetInputs,
-        metadata: slot('flag'),
-        export: choice(),
-        kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
-        kohya_name: text(100),
-        trigger_word: text(100),
+        ...exportInputs,
       },
     },
     'POST /api/download/near-duplicates': {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportLayout } from '@capshelf/contract';
 import { RadioGroup } from '../../components/RadioGroup';
 
-/** How the whole-work archive is laid out, as the dialog holds it (docs/datasets.md). */
+/** How the archive is laid out, as the dialogs hold it (docs/datasets.md). */
 export interface ExportChoice {
   layout: ExportLayout;
   repeats: number;
@@ -19,7 +19,7 @@ export const DEFAULT_EXPORT_CHOICE: ExportChoice = {
 
 /**
  * The request fields for a choice: none for plain (the server's default), kohya's only with kohya
- * (its name: the work's title when left empty).
+ * (its name: the work's title, or the selection's prefix, when left empty).
  */
 export function exportFields(choice: ExportChoice) {
   if (choice.layout === 'plain') return {};
@@ -39,9 +39,12 @@ const fieldClass = 'rounded border border-slate-300 px-2 py-1';
 export function ExportOptions({
   value,
   onChange,
+  namePlaceholder,
 }: {
   value: ExportChoice;
   onChange: (next: ExportChoice) => void;
+  /** What the concept name is when left empty (the work's title unless told). */
+  namePlaceholder?: string;
 }) {
   const { t } = useTranslation('downloads');
   const set = (change: Partial<ExportChoice>) => onChange({ ...value, ...change });
@@ -76,7 +79,7 @@ export function ExportOptions({
             <input
               value={value.name}
               maxLength={100}
-              placeholder={t('export.namePlaceholder')}
+              placeholder={namePlaceholder ?? t('export.namePlaceholder')}
               onChange={(e) => set({ name: e.target.value })}
               className={`w-40 ${fieldClass}`}
             />

@@ -35,4 +35,34 @@ describe('the selection download’s dataset filters', () => {
       quality_filters: ['blank'],
     });
   });
+
+  it('lays the selection out as a training tool reads it, with the metadata files, as the whole-work download does', async () => {
+    const fetchMock = episodeScreen({ [STATUS]: () => json(200, task({ status: 'running' })) });
+    await screen.findByText('共 3 张');
+    fireEvent.click(screen.getByRole('button', { name: '数据集筛选（0）' }));
+    const dialog = await screen.findByRole('dialog', { name: '数据集筛选' });
+    fireEvent.click(within(dialog).getByLabelText('kohya'));
+    fireEvent.change(within(dialog).getByLabelText('重复次数'), { target: { value: '4' } });
+    // Left empty, the concept name is the file name prefix.
+    expect(within(dialog).getByLabelText('概念名').getAttribute('placeholder')).toBe(
+      '默认为文件名前缀',
+    );
+    fireEvent.change(within(dialog).getByLabelText('触发词'), { target: { value: 'nnb_style' } });
+    fireEvent.click(within(dialog).getByLabelText(/附带元数据/));
+    fireEvent.click(within(dialog).getByRole('button', { name: '完成' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: '数据集筛选（2）' })).toBeTruthy();
+
+    await downloadTwoSmall();
+    await waitFor(() => expect(creates(fetchMock)).toHaveLength(1));
+    const body = JSON.parse(String(creates(fetchMock)[0]![1]!.body));
+    expect(body).toMatchObject({
+      export: 'kohya',
+      kohya_repeats: 4,
+      trigger_word: 'nnb_style',
+      metadata: true,
+    });
+    // No filter was asked for: those fields stay out, as before.
+    expect(body).not.toHaveProperty('skip_near_duplicates');
+  });
 });

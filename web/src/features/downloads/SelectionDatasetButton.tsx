@@ -5,25 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 import { useReturnFocus } from '../../lib/useReturnFocus';
-import { DatasetOptions, type DatasetChoice } from './DatasetOptions';
+import { DatasetOptions } from './DatasetOptions';
+import { ExportOptions } from './ExportOptions';
+import { selectionOptionCount, type SelectionChoice } from './selectionChoice';
 
 /**
  * The selection download's dataset options: a button in the selection bar (it counts the options
- * on) that opens them in a dialog. The selection, in grid order, is one scope.
+ * on) that opens them in a dialog. The selection, in grid order, is one scope; its archive takes
+ * the layouts and metadata files of the whole-work download.
  */
 export function SelectionDatasetButton({
   value,
   onChange,
   className,
 }: {
-  value: DatasetChoice;
-  onChange: (next: DatasetChoice) => void;
+  value: SelectionChoice;
+  onChange: (next: SelectionChoice) => void;
   className: string;
 }) {
   const { t } = useTranslation('downloads');
   const [open, setOpen] = useState(false);
   const returnFocus = useReturnFocus();
-  const active = (value.skip ? 1 : 0) + value.quality.length;
+  const active = selectionOptionCount(value);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className={`${buttonClass(active ? 'primary' : 'secondary')} ${className}`}>
@@ -42,7 +45,24 @@ export function SelectionDatasetButton({
           <Dialog.Description className="text-sm text-slate-600">
             {t('selectionDataset.description')}
           </Dialog.Description>
-          <DatasetOptions value={value} onChange={onChange} withScope={false} />
+          <DatasetOptions
+            value={value}
+            onChange={(dataset) => onChange({ ...value, ...dataset })}
+            withScope={false}
+          />
+          <ExportOptions
+            value={value.layout}
+            onChange={(layout) => onChange({ ...value, layout })}
+            namePlaceholder={t('export.selectionNamePlaceholder')}
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={value.metadata}
+              onChange={(e) => onChange({ ...value, metadata: e.target.checked })}
+            />
+            {t('work.metadata')}
+          </label>
           <div className="flex justify-end">
             <Dialog.Close className={buttonClass()}>{t('selectionDataset.done')}</Dialog.Close>
           </div>

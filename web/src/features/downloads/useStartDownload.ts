@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
-import { datasetFields, type DatasetChoice } from './DatasetOptions';
+import { selectionFields, type SelectionChoice } from './selectionChoice';
 import { watchDownload } from './watch';
 
 /** Why creating a task failed: the server's text, else how many image URLs it refused. */
@@ -24,7 +24,7 @@ export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
   const { t } = useTranslation('downloads');
   const start = useCallback(
-    (imageUrls: readonly string[], filenamePrefix: string, dataset?: DatasetChoice) => {
+    (imageUrls: readonly string[], filenamePrefix: string, options?: SelectionChoice) => {
       if (imageUrls.length === 0) {
         toast.error(t('start.nothingSelected'));
         return;
@@ -33,8 +33,7 @@ export function useStartDownload() {
       mutateAsync({
         image_urls: [...imageUrls],
         filename_prefix: filenamePrefix,
-        // Without any option the request is as it always was.
-        ...(dataset && (dataset.skip || dataset.quality.length > 0) ? datasetFields(dataset) : {}),
+        ...(options ? selectionFields(options) : {}),
       }).then(
         ({ download_id, file_count }) => {
           watchDownload(download_id);

@@ -5,8 +5,8 @@ import { downloadPrefix, type ImageItem } from '@capshelf/contract';
 import { useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
-import { DEFAULT_DATASET_CHOICE } from '../downloads/DatasetOptions';
 import { SelectionDatasetButton } from '../downloads/SelectionDatasetButton';
+import { DEFAULT_SELECTION_CHOICE } from '../downloads/selectionChoice';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
@@ -85,7 +85,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
     refresh,
   });
   const download = useStartDownload();
-  const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
+  const [dataset, setDataset] = useState(DEFAULT_SELECTION_CHOICE);
   const [columns, setColumns] = useColumnChoice();
   const [range, setRange] = useState<RangeStep>('off');
   const [filter, setFilter] = useState('');
