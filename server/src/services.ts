@@ -10,6 +10,7 @@ import {
   ModePreferences,
 } from './catalog';
 import type { Config } from './config';
+import { DatasetReview } from './datasets';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   createDownloads,
@@ -97,6 +98,8 @@ export interface Services {
   history: HistoryService;
   libraries: Libraries;
   downloads: DownloadService;
+  /** 制作数据集: what a whole-work job would keep and drop. */
+  datasetReview: DatasetReview;
   downloadRunner: DownloadRunner;
   favorites: FavoritesService;
   /** Each user's followed works, and the shared checks that find their new episodes. */
@@ -260,6 +263,11 @@ export async function createServices(
       generation,
     }),
     downloads,
+    datasetReview: new DatasetReview({
+      catalog,
+      store: images,
+      resolveWork: (input) => downloads.resolveWork(input),
+    }),
     downloadRunner,
     favorites,
     follows: follows.follows,

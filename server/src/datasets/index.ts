@@ -8,3 +8,5 @@ export {
 export { HashIndex } from './hash-index';
 export { QUALITY_THRESHOLDS } from './quality';
 export { ArchiveLayout, type FrameRecord, type LayoutOptions } from './layouts';
+export { DatasetReview, type ReviewWork } from './review';
+export { ReviewOverrides } from './review-overrides';

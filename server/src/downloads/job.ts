@@ -1,6 +1,12 @@
 import { statfs } from 'node:fs/promises';
 import type { CatalogService } from '../catalog';
-import { ArchiveLayout, FrameSieve, noneSkipped, type FrameRecord } from '../datasets';
+import {
+  ArchiveLayout,
+  FrameSieve,
+  noneSkipped,
+  ReviewOverrides,
+  type FrameRecord,
+} from '../datasets';
 import type { ImageStore } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
@@ -104,6 +110,7 @@ export class DownloadJob {
     const needsFacts = filter !== null || request?.metadata === true;
     // Frames kept so far in the scope, by hash: the first occurrence in episode order stays.
     const sieve = filter ? new FrameSieve<number>(filter) : null;
+    const overrides = new ReviewOverrides(request);
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
     const layout = new ArchiveLayout(
@@ -129,10 +136,13 @@ export class DownloadJob {
         }
         const facts = fetched.facts;
         // A frame that could not be measured is kept: nothing says it repeats or is bad.
-        const dropped = facts && sieve?.consider(item.id, facts);
+        const dropped = overrides.apply(
+          item.id,
+          (facts && sieve?.consider(item.id, facts)) || null,
+        );
         if (dropped) {
           progress.skipped++;
-          progress.skippedReasons![dropped.reason]++;
+          if (dropped.reason && progress.skippedReasons) progress.skippedReasons[dropped.reason]++;
           if (mark) mark.skipped++;
           report();
           continue;

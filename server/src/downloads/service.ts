@@ -180,18 +180,24 @@ export class DownloadService {
     });
   }
 
-  private async resolveWork(input: WorkInput): Promise<WorkJobRequest> {
+  /** The work and episodes a job (or its review, which has no archive options) covers. */
+  async resolveWork(
+    input: Omit<WorkInput, 'metadata' | 'export' | 'kohya_repeats' | 'trigger_word'> &
+      Partial<WorkInput>,
+  ): Promise<WorkJobRequest> {
     const options = {
       size: input.size,
       skipNearDuplicates: input.skip_near_duplicates,
       threshold: input.near_duplicate_threshold,
-      metadata: input.metadata,
+      metadata: input.metadata ?? false,
+      keepIds: input.keep_image_ids,
+      dropIds: input.drop_image_ids,
     };
     const layout = (title: string) => ({
-      export: input.export,
-      repeats: input.kohya_repeats,
+      export: input.export ?? 'plain',
+      repeats: input.kohya_repeats ?? 1,
       name: sanitizeFilenamePrefix(input.kohya_name || title),
-      trigger: input.trigger_word,
+      trigger: input.trigger_word ?? '',
     });
     const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
     if (ref?.type === 'movie') {

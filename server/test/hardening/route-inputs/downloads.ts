@@ -1,7 +1,7 @@
 import { choice, slot, text, type RouteInputs, type Samples } from '../route-slots';
 
 /** The dataset options both the selection and the whole-work download take. */
-const datasetInputs = {
+export const datasetOptionInputs = {
   skip_near_duplicates: slot('flag'),
   near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
   near_duplicate_scope: choice(),
@@ -15,7 +15,7 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
       body: {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
-        ...datasetInputs,
+        ...datasetOptionInputs,
       },
     },
     'POST /api/download/work': {
@@ -24,12 +24,14 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
         kind: choice(),
         episode_ids: slot('id-list', undefined, { max: 5000 }),
         size: choice('thumb', true),
-        ...datasetInputs,
+        ...datasetOptionInputs,
         metadata: slot('flag'),
         export: choice(),
         kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
         kohya_name: text(100),
         trigger_word: text(100),
+        keep_image_ids: slot('id-list', undefined, { max: 50_000 }),
+        drop_image_ids: slot('id-list', undefined, { max: 50_000 }),
       },
     },
     'POST /api/download/near-duplicates': {
