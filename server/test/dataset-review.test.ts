@@ -4,7 +4,16 @@ import { DATASET_EPISODES, datasetEpisodeFrames, KEY_IDS, showById } from '@caps
 import { describe, expect, it } from 'vitest';
 import { DatasetReview } from '../src/datasets';
 import { databaseKind } from './helpers';
-import { finished, post, startWork, t, useWorkJobsApp, workUrl, zipOf } from './support/work-jobs';
+import {
+  finished,
+  get,
+  post,
+  startWork,
+  t,
+  useWorkJobsApp,
+  workUrl,
+  zipOf,
+} from './support/work-jobs';
 
 useWorkJobsApp();
 
@@ -161,6 +170,33 @@ describe(`dataset review (${databaseKind})`, () => {
       near_duplicate: body.reasons.near_duplicate - 1,
       dark: body.reasons.dark - 1,
     });
+  });
+
+  it("one user's decisions reach only their own job: another user's review and ZIP are the filter's", async () => {
+    const before = await review();
+    const restored = before.frames.find((f) => f.reason === 'near_duplicate')!.image.id;
+    const alices = await startWork({
+      work_url: workUrl(show.id),
+      size: 'thumb',
+      ...everyFilter,
+      keep_image_ids: [restored],
+    });
+    await finished(alices);
+    const bob = { ...t, headers: await t.userHeaders('bob-review@example.com') };
+    const bobsReview = await post(
+      '/api/datasets/review',
+      { work_url: workUrl(show.id), size: 'thumb', ...everyFilter },
+      bob,
+    );
+    expect(bobsReview.json()).toEqual(before);
+    const bobs = await startWork(
+      { work_url: workUrl(show.id), size: 'thumb', ...everyFilter },
+      bob,
+    );
+    await finished(bobs, bob);
+    const inZip = (await zipOf(bobs, bob)).map((e) => Number(path.basename(e.name, '.jpg')));
+    expect(inZip).toEqual(keptOf(before));
+    expect((await get(`/api/download/${alices}/status`, bob)).statusCode).toBe(404);
   });
 
   it('refuses overrides that keep and drop one frame, or too many, with a 400', async () => {
