@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { DatasetReviewResponse, ReviewFrame } from '@capshelf/contract';
-import { DATASET_EPISODES, datasetEpisodeFrames, KEY_IDS, showById } from '@capshelf/replica';
+import { DATASET_EPISODES } from '@capshelf/replica';
 import { describe, expect, it } from 'vitest';
 import { DatasetReview } from '../src/datasets';
 import { databaseKind } from './helpers';
+import { datasetFrames, datasetShow, idsWhere } from './support/dataset-drill';
 import {
   finished,
   get,
@@ -17,12 +18,8 @@ import {
 
 useWorkJobsApp();
 
-const show = showById(KEY_IDS.datasetShow)!;
-const frames = show.episodes.flatMap((episode, n) =>
-  episode.imageIds.map((id, i) => ({ id, episode: n, ...datasetEpisodeFrames(n)[i]! })),
-);
-const idsWhere = (keep: (frame: (typeof frames)[number]) => boolean) =>
-  frames.filter(keep).map((frame) => frame.id);
+const show = datasetShow;
+const frames = datasetFrames;
 const everyFilter = {
   skip_near_duplicates: true,
   quality_filters: ['dark', 'blank', 'blurry'],

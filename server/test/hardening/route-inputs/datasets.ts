@@ -1,17 +1,7 @@
-import { choice, slot, type RouteInputs, type Samples } from '../route-slots';
-import { datasetOptionInputs } from './downloads';
+import type { RouteInputs, Samples } from '../route-slots';
+import { workScopeInputs } from './downloads';
 
 /** The dataset review (制作数据集): a whole-work job's scope and filter, no archive options. */
 export function datasetInputs(s: Samples): Record<string, RouteInputs> {
-  return {
-    'POST /api/datasets/review': {
-      body: {
-        work_url: slot('site-url', s.workUrl, { required: true }),
-        kind: choice(),
-        episode_ids: slot('id-list', undefined, { max: 5000 }),
-        size: choice('thumb', true),
-        ...datasetOptionInputs,
-      },
-    },
-  };
+  return { 'POST /api/datasets/review': { body: workScopeInputs(s) } };
 }

@@ -1,12 +1,21 @@
 import { choice, slot, text, type RouteInputs, type Samples } from '../route-slots';
 
 /** The dataset options both the selection and the whole-work download take. */
-export const datasetOptionInputs = {
+const datasetOptionInputs = {
   skip_near_duplicates: slot('flag'),
   near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
   near_duplicate_scope: choice(),
   quality_filters: slot('choice-list', ['dark'], { max: 3, distinct: true }),
 };
+
+/** The work, episodes, size and dataset options of a whole-work job and of its review. */
+export const workScopeInputs = (s: Samples) => ({
+  work_url: slot('site-url', s.workUrl, { required: true }),
+  kind: choice(),
+  episode_ids: slot('id-list', undefined, { max: 5000 }),
+  size: choice('thumb', true),
+  ...datasetOptionInputs,
+});
 
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
@@ -20,11 +29,7 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
     },
     'POST /api/download/work': {
       body: {
-        work_url: slot('site-url', s.workUrl, { required: true }),
-        kind: choice(),
-        episode_ids: slot('id-list', undefined, { max: 5000 }),
-        size: choice('thumb', true),
-        ...datasetOptionInputs,
+        ...workScopeInputs(s),
         metadata: slot('flag'),
         export: choice(),
         kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
