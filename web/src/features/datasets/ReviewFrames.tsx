@@ -83,6 +83,7 @@ export function ReviewFrames({
         isSelected={isSelected}
         onToggle={turn}
         size="small"
+        toggleLabel={(kept) => t(kept ? 'review.drop' : 'review.keep')}
       />
     </section>
   );
