@@ -6,11 +6,19 @@ import { datasetOptions, SkippedReasons, workScopeFields } from './downloads';
  * POST /datasets/review (制作数据集): what a whole-work job with these options would keep and
  * drop, from what is listed and measured so far. Asked again, it reads on where it stopped.
  */
-export const DatasetReviewRequest = z.object({ ...workScopeFields, ...datasetOptions });
+export const DatasetReviewRequest = z.object({
+  ...workScopeFields,
+  ...datasetOptions,
+  /** Frames the caller already has settled (kept or dropped): the answer lists those after it. */
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+});
 export type DatasetReviewRequest = z.input<typeof DatasetReviewRequest>;
 
 export const DropReason = z.enum(['near_duplicate', 'dark', 'blank', 'blurry']);
 export type DropReason = z.infer<typeof DropReason>;
+
+/** Most frames one review answer carries. */
+export const MAX_REVIEW_FRAMES = 5000;
 
 /** One frame in the job's order and the filter's decision on it. */
 export const ReviewFrame = z.object({
@@ -47,6 +55,17 @@ export const DatasetReviewResponse = z.object({
   kept: z.number().int(),
   dropped: z.number().int(),
   reasons: SkippedReasons,
+  /** Frames from `offset` on, at most MAX_REVIEW_FRAMES; the next call asks from where they end. */
+  offset: z.number().int(),
   frames: z.array(ReviewFrame),
 });
 export type DatasetReviewResponse = z.infer<typeof DatasetReviewResponse>;
+
+/**
+ * How many leading frames are settled (kept or dropped): their decision never changes, so the
+ * next review call asks from there (`offset`) and the caller keeps what it has before it.
+ */
+export function settledCount(frames: readonly ReviewFrame[]): number {
+  const index = frames.findIndex((f) => f.state !== 'kept' && f.state !== 'dropped');
+  return index < 0 ? frames.length : index;
+}

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DatasetReviewResponse, ReviewFrame } from '@capshelf/contract';
+import { settledCount, type DatasetReviewResponse, type ReviewFrame } from '@capshelf/contract';
 import { DATASET_EPISODES } from '@capshelf/replica';
 import { describe, expect, it } from 'vitest';
 import { DatasetReview } from '../src/datasets';
@@ -86,6 +86,12 @@ describe(`dataset review (${databaseKind})`, () => {
     const identical = await review({ skip_near_duplicates: true, near_duplicate_threshold: 2 });
     const run = idsWhere((f) => f.scene === 'e0-a');
     expect(run.filter((id) => keptOf(identical).includes(id))).toEqual([run[0], run[2]]);
+    const tail = await review({ ...everyFilter, offset: frames.length - 3 });
+    expect([tail.offset, tail.frames.length, tail.images]).toEqual([
+      frames.length - 3,
+      3,
+      frames.length,
+    ]);
     const none = await review({});
     expect([none.kept, none.dropped]).toEqual([frames.length, 0]);
   });
@@ -117,24 +123,32 @@ describe(`dataset review (${databaseKind})`, () => {
       near_duplicate_threshold: 6,
       near_duplicate_scope: 'work' as const,
       quality_filters: ['dark' as const, 'blank' as const, 'blurry' as const],
+      offset: 0,
     };
-    const decided = (f: ReviewFrame) => f.state === 'kept' || f.state === 'dropped';
-    const first = await slow.review(input);
+    // As the page asks: from the first frame not settled, keeping what it has before it.
+    let got: ReviewFrame[] = [];
+    const ask = async () => {
+      const offset = settledCount(got);
+      const body = await slow.review({ ...input, offset });
+      expect(body.offset).toBe(offset);
+      got = [...got.slice(0, offset), ...body.frames];
+      expect(got.slice(0, settledCount(got))).toEqual(final.frames.slice(0, settledCount(got)));
+      return body;
+    };
+    const first = await ask();
     expect(first.complete).toBe(false);
     expect(first.measured).toBe(4);
-    expect(first.frames.slice(0, 4).every(decided)).toBe(true);
-    expect(first.frames.slice(4).every((f) => f.state === 'pending')).toBe(true);
-    expect(first.frames.slice(0, 4)).toEqual(final.frames.slice(0, 4));
+    expect(settledCount(got)).toBe(4);
+    expect(got.slice(4).every((f) => f.state === 'pending')).toBe(true);
     let calls = 1;
     let body = first;
     while (!body.complete) {
-      body = await slow.review(input);
+      body = await ask();
       calls++;
-      const known = body.frames.filter(decided).length;
-      expect(body.frames.slice(0, known)).toEqual(final.frames.slice(0, known));
     }
     expect(calls).toBe(Math.ceil(frames.length / 4));
-    expect(body).toEqual(final);
+    expect(got).toEqual(final.frames);
+    expect({ ...body, frames: [], offset: 0 }).toEqual({ ...final, frames: [] });
   });
 
   it('the job applies the review exactly: a kept near-duplicate is in the ZIP, a dropped frame is not', async () => {

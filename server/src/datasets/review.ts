@@ -1,8 +1,9 @@
-import type {
-  DatasetReviewRequest,
+import {
+  MAX_REVIEW_FRAMES,
+  type DatasetReviewRequest,
   DatasetReviewResponse,
-  ReviewEpisode,
-  ReviewFrame,
+  type ReviewEpisode,
+  type ReviewFrame,
 } from '@capshelf/contract';
 import type { z } from 'zod';
 import type { CatalogService } from '../catalog';
@@ -94,7 +95,8 @@ export class DatasetReview {
       kept: count('kept') + count('unmeasured'),
       dropped,
       reasons,
-      frames,
+      offset: input.offset,
+      frames: frames.slice(input.offset, input.offset + MAX_REVIEW_FRAMES),
     };
   }
 

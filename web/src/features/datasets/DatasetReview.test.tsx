@@ -31,6 +31,7 @@ const frame = (
 function decide(body: {
   near_duplicate_threshold: number;
   quality_filters: string[];
+  offset: number;
 }): DatasetReviewResponse {
   const frames = [
     frame(1, 'kept'),
@@ -52,7 +53,8 @@ function decide(body: {
     kept: 5 - dropped.length,
     dropped: dropped.length,
     reasons: { near_duplicate: count('near_duplicate'), dark: count('dark'), blank: 0, blurry: 0 },
-    frames,
+    offset: body.offset,
+    frames: frames.slice(body.offset),
   };
 }
 
@@ -116,5 +118,31 @@ describe('制作数据集', () => {
       quality_filters: ['blank', 'blurry'],
       keep_image_ids: [3],
     });
+  });
+
+  it('fills in while the work is read, asking only for the frames after the settled ones', async () => {
+    const offsets: number[] = [];
+    mockApi({
+      ...signedIn(),
+      'GET /api/download': () => json(200, { downloads: [] }),
+      'POST /api/datasets/review': (raw) => {
+        const body = raw as Parameters<typeof decide>[0];
+        offsets.push(body.offset);
+        const whole = decide({ ...body, offset: 0 });
+        if (offsets.length > 1) return json(200, decide(body));
+        // The first answer: frames 4 and 5 listed but not measured yet.
+        const frames = whole.frames.map((f) =>
+          f.image.id >= 4 ? { ...f, state: 'pending' as const, reason: null } : f,
+        );
+        return json(200, { ...whole, complete: false, kept: 1, dropped: 2, frames });
+      },
+    });
+    renderApp(PAGE);
+    await screen.findByText(/还有 2 张待计算/, undefined, { timeout: 5000 });
+    expect(total('kept').textContent).toBe('1');
+    await screen.findByText('已读取全部图片', undefined, { timeout: 5000 });
+    expect(total('kept').textContent).toBe('2');
+    expect(total('dark').textContent).toBe('1');
+    expect(offsets).toEqual([0, 3]);
   });
 });

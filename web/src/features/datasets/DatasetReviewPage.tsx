@@ -40,9 +40,12 @@ export function DatasetReviewPage() {
   const [size, setSize] = useState<Size>('small');
   const [choice, setChoice] = useState(REVIEW_CHOICE);
   const [overrides, setOverrides] = useState(NO_OVERRIDES);
-  const scope: DatasetReviewRequest = { work_url: showId, ...(kind ? { kind } : {}), size };
-  const query = useDatasetReview({ ...scope, ...datasetFields(choice) });
-  const review = query.data;
+  const scope: Omit<DatasetReviewRequest, 'offset'> = {
+    work_url: showId,
+    ...(kind ? { kind } : {}),
+    size,
+  };
+  const { review, error, retry } = useDatasetReview({ ...scope, ...datasetFields(choice) });
   const title = review?.work_title || params.get('title') || '';
   usePageTitle(t('review.title', { title }));
   const counts = review ? tally(review, overrides) : null;
@@ -79,14 +82,8 @@ export function DatasetReviewPage() {
         />
         <DatasetOptions value={choice} onChange={setChoice} withScope />
       </section>
-      {query.isError && (
-        <UpstreamError
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          fallback={t('review.failed')}
-        />
-      )}
-      {!review && !query.isError && <Spinner label={t('review.loading')} />}
+      {error && <UpstreamError error={error} onRetry={retry} fallback={t('review.failed')} />}
+      {!review && !error && <Spinner label={t('review.loading')} />}
       {review && counts && (
         <>
           <ReviewTotals tally={counts} complete={review.complete} />
