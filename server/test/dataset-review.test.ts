@@ -151,6 +151,23 @@ describe(`dataset review (${databaseKind})`, () => {
     expect({ ...body, frames: [], offset: 0 }).toEqual({ ...final, frames: [] });
   });
 
+  it('while a listing is still read, shows what is read so far and the later episodes waiting', async () => {
+    const final = await review();
+    await t.services.catalog.clearListings(show.episodes.map((e) => `episode:anime:${e.id}`));
+    t.replica.setFault('pages', { type: 'slow', delayMs: 4000 });
+    const res = await post('/api/datasets/review', {
+      work_url: workUrl(show.id),
+      size: 'thumb',
+      ...everyFilter,
+    });
+    t.replica.clearFaults();
+    const reading = res.json<DatasetReviewResponse>();
+    expect(reading.complete).toBe(false);
+    expect(reading.episodes.map((e) => e.listing)).toEqual(['running', 'waiting', 'waiting']);
+    expect(reading.frames).toEqual([]);
+    expect(await review()).toEqual(final);
+  });
+
   it('the job applies the review exactly: a kept near-duplicate is in the ZIP, a dropped frame is not', async () => {
     const body = await review();
     const restored = body.frames.find((f) => f.reason === 'near_duplicate')!.image.id;
