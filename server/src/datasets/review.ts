@@ -1,14 +1,14 @@
 import {
   MAX_REVIEW_FRAMES,
   type DatasetReviewRequest,
-  DatasetReviewResponse,
+  type DatasetReviewResponse,
   type ReviewEpisode,
   type ReviewFrame,
 } from '@capshelf/contract';
 import type { z } from 'zod';
 import type { CatalogService } from '../catalog';
 import type { ImageSize, Kind } from '../config';
-import { imageItem, type ImageFacts, type ImageStore } from '../images';
+import { imageItem, type ImageFacts, type ImageStore, type StoredImage } from '../images';
 import type { EpisodeRef, MovieRef } from '../upstream';
 import { datasetFilterOf, FrameSieve, noneSkipped } from './filter';
 
@@ -137,11 +137,7 @@ export class DatasetReview {
     size: ImageSize,
   ): Promise<Map<number, ImageFacts | null>> {
     const facts = new Map<number, ImageFacts | null>();
-    const todo: {
-      kind: Kind;
-      id: number;
-      cached: Awaited<ReturnType<ImageStore['get']>> | null;
-    }[] = [];
+    const todo: { kind: Kind; id: number; cached: StoredImage | null }[] = [];
     for (const { kind, ids } of listed) {
       if (ids.length === 0) continue;
       const stored = await this.deps.store.storedMany(kind, ids, size);

@@ -82,7 +82,7 @@ const total = (key: string) =>
 describe('制作数据集', () => {
   it('updates the counts when the preset, the filters or a frame change, and starts the job with them', async () => {
     const fetchMock = reviewScreen();
-    await screen.findByText('已读取全部图片', undefined, { timeout: 5000 });
+    await screen.findByText('已读取全部图片', undefined, { timeout: 10_000 });
     expect(total('kept').textContent).toBe('2');
     expect(total('near_duplicate').textContent).toBe('2');
     expect(total('dark').textContent).toBe('1');
@@ -138,9 +138,9 @@ describe('制作数据集', () => {
       },
     });
     renderApp(PAGE);
-    await screen.findByText(/还有 2 张待计算/, undefined, { timeout: 5000 });
+    await screen.findByText(/还有 2 张待计算/, undefined, { timeout: 10_000 });
     expect(total('kept').textContent).toBe('1');
-    await screen.findByText('已读取全部图片', undefined, { timeout: 5000 });
+    await screen.findByText('已读取全部图片', undefined, { timeout: 10_000 });
     expect(total('kept').textContent).toBe('2');
     expect(total('dark').textContent).toBe('1');
     expect(offsets).toEqual([0, 3]);

@@ -17,7 +17,7 @@ export function ReviewTotals({ tally, complete }: { tally: Tally; complete: bool
   ];
   return (
     <div className="flex flex-col gap-2">
-      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-9" aria-live="polite">
+      <dl className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-9">
         {items.map(([key, value]) => (
           <div
             key={key}
