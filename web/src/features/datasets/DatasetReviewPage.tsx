@@ -47,7 +47,7 @@ export function DatasetReviewPage() {
   };
   const { review, error, retry } = useDatasetReview({ ...scope, ...datasetFields(choice) });
   const title = review?.work_title || params.get('title') || '';
-  usePageTitle(t('review.title', { title }));
+  usePageTitle(title ? t('review.title', { title }) : t('review.heading'));
   const counts = review ? tally(review, overrides) : null;
 
   return (
