@@ -85,7 +85,7 @@ export const QualityFilter = z.enum(['dark', 'blank', 'blurry'], {
 export type QualityFilter = z.infer<typeof QualityFilter>;
 
 /** The dataset options shared by the whole-work and the selection download. */
-const datasetOptions = {
+export const datasetOptions = {
   skip_near_duplicates: z.boolean().default(false),
   near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
   near_duplicate_scope: NearDuplicateScope.default('work'),
@@ -143,7 +143,14 @@ export const CreateDownloadRequest = z.object({
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
 /** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
-export const CreateWorkDownloadRequest = z.object({
+/** Most frames a review may keep, and most it may drop, against the filter's decision. */
+export const MAX_REVIEW_OVERRIDES = 50_000;
+const ReviewOverrideIds = z
+  .array(z.number().int().positive().max(999_999_999_999))
+  .max(MAX_REVIEW_OVERRIDES, validationMessages.reviewTooMany);
+
+/** Which work, which of its episodes and at what size a whole-work job (or its review) reads. */
+export const workScopeFields = {
   /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
   work_url: z.string().trim().min(1, validationMessages.workUrlMissing).max(2000),
   kind: z.enum(['anime', 'tv']).optional(),
@@ -154,9 +161,22 @@ export const CreateWorkDownloadRequest = z.object({
     .max(5000)
     .optional(),
   size: z.enum(['thumb', 'small', 'large']),
-  ...datasetOptions,
-  ...exportOptions,
-});
+};
+
+export const CreateWorkDownloadRequest = z
+  .object({
+    ...workScopeFields,
+    ...datasetOptions,
+    ...exportOptions,
+    /** The review's decision (制作数据集): frames kept although the filter drops them, and dropped although it keeps them. */
+    keep_image_ids: ReviewOverrideIds.optional(),
+    drop_image_ids: ReviewOverrideIds.optional(),
+  })
+  .refine(
+    ({ keep_image_ids: keep = [], drop_image_ids: drop = [] }) =>
+      !keep.some((id) => new Set(drop).has(id)),
+    { message: validationMessages.reviewOverlap, path: ['drop_image_ids'] },
+  );
 export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
 
 export const EpisodeProgress = z.object({

@@ -35,6 +35,8 @@ export const validationMessages = {
   qualityFilterRepeated: '画面筛选不能重复',
   exportLayoutInvalid: '导出格式只能是 plain、kohya、waifuc、hf',
   repeatsRange: '重复次数必须是 1 到 1000 的整数',
+  reviewOverlap: '同一张图片不能既保留又剔除',
+  reviewTooMany: '保留或剔除的图片各最多 50000 张',
   downloadIdInvalid: '下载任务 ID 无效',
   titleTooLong: '标题最多500个字符',
   titleEmpty: '标题不能为空',

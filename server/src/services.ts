@@ -10,7 +10,7 @@ import {
   ModePreferences,
 } from './catalog';
 import type { Config } from './config';
-import { createTagger, type ImageTagger } from './datasets';
+import { createTagger, type DatasetReview, type ImageTagger } from './datasets';
 import { connectDb, migrateToLatest, type Db } from './db';
 import {
   createDownloads,
@@ -98,6 +98,8 @@ export interface Services {
   history: HistoryService;
   libraries: Libraries;
   downloads: DownloadService;
+  /** 制作数据集: what a whole-work job would keep and drop. */
+  datasetReview: DatasetReview;
   downloadRunner: DownloadRunner;
   /** The admin's WD14 tagger (TAGGER_MODEL); null when none is set. */
   tagger: ImageTagger | null;
@@ -201,6 +203,7 @@ export async function createServices(
     runner: downloadRunner,
     parser: imageUrls,
     service: downloads,
+    review: datasetReview,
   } = await createDownloads({
     ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
     ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
@@ -257,15 +260,11 @@ export async function createServices(
     cdnHealth,
     history,
     libraries: createLibraries({
-      db: db.kysely,
-      records: imageRecords,
-      history: historyStore,
-      directory,
-      cdn,
-      builders,
-      generation,
+      ...{ db: db.kysely, records: imageRecords, history: historyStore, directory },
+      ...{ cdn, builders, generation },
     }),
     downloads,
+    datasetReview,
     downloadRunner,
     tagger,
     favorites,

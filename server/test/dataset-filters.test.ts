@@ -1,20 +1,16 @@
 import path from 'node:path';
 import type { DownloadStatus } from '@capshelf/contract';
-import { DATASET_EPISODES, datasetEpisodeFrames, KEY_IDS, showById } from '@capshelf/replica';
+import { DATASET_EPISODES } from '@capshelf/replica';
 import { describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
+import { datasetFrames, datasetShow, idsWhere } from './support/dataset-drill';
 import { ownUrl } from './support/downloads';
 import { finished, post, startWork, t, useWorkJobsApp, workUrl, zipOf } from './support/work-jobs';
 
 useWorkJobsApp();
 
-const show = showById(KEY_IDS.datasetShow)!;
-/** Every frame in episode order with what it shows. */
-const frames = show.episodes.flatMap((episode, n) =>
-  episode.imageIds.map((id, i) => ({ id, episode: n, ...datasetEpisodeFrames(n)[i]! })),
-);
-const idsWhere = (keep: (frame: (typeof frames)[number]) => boolean) =>
-  frames.filter(keep).map((frame) => frame.id);
+const show = datasetShow;
+const frames = datasetFrames;
 
 async function keptIds(id: string): Promise<number[]> {
   return (await zipOf(id)).map((entry) => Number(path.basename(entry.name, '.jpg')));

@@ -15,3 +15,5 @@ export {
   type SelectionArchive,
 } from './layouts';
 export { createTagger, ImageTagger, JobTags, type ImageTags } from './tagger';
+export { DatasetReview, type ReviewWork } from './review';
+export { ReviewOverrides } from './review-overrides';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { CatalogService, Directory } from '../catalog';
 import type { Config } from '../config';
-import type { ImageTagger } from '../datasets';
+import { DatasetReview, type ImageTagger } from '../datasets';
 import type { Database } from '../db';
 import type { ImageStore, Statfs } from '../images';
 import type { Logger } from '../logger';
@@ -17,7 +17,8 @@ import { DownloadService } from './service';
 /**
  * The download capability built whole: the runner with its job, the item parser (this server's
  * and the source site's image URLs, as downloads and favourites take them) and the service.
- * The runner starts before this returns, so tasks left from the last run resume.
+ * The runner starts before this returns, so tasks left from the last run resume. The dataset
+ * review (制作数据集) is built here too: it resolves a work exactly as the job does.
  */
 export async function createDownloads(deps: {
   db: Kysely<Database>;
@@ -79,5 +80,10 @@ export async function createDownloads(deps: {
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
   });
-  return { runner, parser, service };
+  const review = new DatasetReview({
+    catalog,
+    store: deps.store,
+    resolveWork: (input) => service.resolveWork(input),
+  });
+  return { runner, parser, service, review };
 }

@@ -5,7 +5,9 @@ import {
   FrameSieve,
   JobTags,
   noneSkipped,
+  ReviewOverrides,
   tagColumns,
+  type FrameRecord,
   type ImageTagger,
   type SelectionArchive,
 } from '../datasets';
@@ -119,6 +121,7 @@ export class DownloadJob {
     const needsFacts = filter !== null || metadata;
     // Frames kept so far in the scope, by hash: the first occurrence in episode order stays.
     const sieve = filter ? new FrameSieve<number>(filter) : null;
+    const overrides = new ReviewOverrides(request);
     const entries: ZipEntry[] = [];
     const rows: MetadataRow[] = [];
     const layoutOptions = request?.layout ??
@@ -152,10 +155,13 @@ export class DownloadJob {
         }
         const facts = fetched.facts;
         // A frame that could not be measured is kept: nothing says it repeats or is bad.
-        const dropped = facts && sieve?.consider(item.id, facts);
+        const dropped = overrides.apply(
+          item.id,
+          (facts && sieve?.consider(item.id, facts)) || null,
+        );
         if (dropped) {
           progress.skipped++;
-          progress.skippedReasons![dropped.reason]++;
+          if (dropped.reason && progress.skippedReasons) progress.skippedReasons[dropped.reason]++;
           if (mark) mark.skipped++;
           report();
           continue;

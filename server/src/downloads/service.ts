@@ -189,12 +189,18 @@ export class DownloadService {
     });
   }
 
-  private async resolveWork(input: WorkInput): Promise<WorkJobRequest> {
+  /** The work and episodes a job (or its review, which has no archive options) covers. */
+  async resolveWork(
+    input: Omit<WorkInput, 'metadata' | 'export' | 'kohya_repeats' | 'trigger_word'> &
+      Partial<WorkInput>,
+  ): Promise<WorkJobRequest> {
     const options = {
       size: input.size,
       skipNearDuplicates: input.skip_near_duplicates,
       threshold: input.near_duplicate_threshold,
-      metadata: input.metadata,
+      metadata: input.metadata ?? false,
+      keepIds: input.keep_image_ids,
+      dropIds: input.drop_image_ids,
     };
     const layout = (title: string) => layoutOf(input, title);
     const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
@@ -242,12 +248,15 @@ export class DownloadService {
 }
 
 /** The archive's layout as asked; kohya's folder is named after `fallbackName` unless given. */
-function layoutOf(input: WorkInput | SelectionInput, fallbackName: string): LayoutOptions {
+function layoutOf(
+  input: Partial<Pick<WorkInput, 'export' | 'kohya_repeats' | 'kohya_name' | 'trigger_word'>>,
+  fallbackName: string,
+): LayoutOptions {
   return {
-    export: input.export,
-    repeats: input.kohya_repeats,
+    export: input.export ?? 'plain',
+    repeats: input.kohya_repeats ?? 1,
     name: sanitizeFilenamePrefix(input.kohya_name || fallbackName),
-    trigger: input.trigger_word,
+    trigger: input.trigger_word ?? '',
   };
 }
 

@@ -15,6 +15,9 @@ export interface WorkJobRequest {
   metadata: boolean;
   /** The archive's layout; absent on tasks before it (plain). */
   layout?: LayoutOptions;
+  /** The review's overrides of the filter's decision (datasets/review-overrides.ts). */
+  keepIds?: number[];
+  dropIds?: number[];
 }
 
 /**

@@ -13,6 +13,7 @@ import { authRoutes } from '../auth/routes';
 import { tokenRoutes } from '../auth/token-routes';
 import { imageListRoutes } from '../catalog/listing-routes';
 import { searchRoutes } from '../catalog/search-routes';
+import { datasetReviewRoutes } from '../datasets/review-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
@@ -104,6 +105,7 @@ export async function buildHttpApp(
     ],
     [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
+    [datasetReviewRoutes({ review: services.datasetReview }), '/api/datasets'],
     [favoriteRoutes({ favorites }), '/api/favorites'],
     [followRoutes({ follows: services.follows }), '/api/follows'],
     [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../src/http/plugins/access';
 import { accountInputs, OWNER } from './route-inputs/accounts';
 import { cacheAdminInputs } from './route-inputs/cache';
+import { datasetInputs } from './route-inputs/datasets';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
 import { followInputs } from './route-inputs/follows';
@@ -70,6 +71,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...accountInputs(s),
     ...imageInputs(s),
     ...downloadInputs(s),
+    ...datasetInputs(s),
     ...favoriteInputs(s),
     ...followInputs(s),
     ...tokenInputs(s),

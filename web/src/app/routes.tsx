@@ -55,6 +55,13 @@ export const routes: RouteObject[] = [
                 Component: m.EpisodesPage,
               })),
           },
+          {
+            path: '/episodes/:showId/dataset',
+            lazy: () =>
+              import('../features/datasets/DatasetReviewPage').then((m) => ({
+                Component: m.DatasetReviewPage,
+              })),
+          },
           // The image screens share one lazily loaded grid.
           {
             path: '/images/:episodeId',

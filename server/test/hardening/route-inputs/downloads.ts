@@ -1,7 +1,7 @@
 import { choice, slot, text, type RouteInputs, type Samples } from '../route-slots';
 
 /** The dataset options both the selection and the whole-work download take. */
-const datasetInputs = {
+const datasetOptionInputs = {
   skip_near_duplicates: slot('flag'),
   near_duplicate_threshold: slot('bounded-int', undefined, { min: 0, max: 64 }),
   near_duplicate_scope: choice(),
@@ -17,6 +17,15 @@ const exportInputs = {
   trigger_word: text(100),
 };
 
+/** The work, episodes, size and dataset options of a whole-work job and of its review. */
+export const workScopeInputs = (s: Samples) => ({
+  work_url: slot('site-url', s.workUrl, { required: true }),
+  kind: choice(),
+  episode_ids: slot('id-list', undefined, { max: 5000 }),
+  size: choice('thumb', true),
+  ...datasetOptionInputs,
+});
+
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
   return {
@@ -24,18 +33,16 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
       body: {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
-        ...datasetInputs,
+        ...datasetOptionInputs,
         ...exportInputs,
       },
     },
     'POST /api/download/work': {
       body: {
-        work_url: slot('site-url', s.workUrl, { required: true }),
-        kind: choice(),
-        episode_ids: slot('id-list', undefined, { max: 5000 }),
-        size: choice('thumb', true),
-        ...datasetInputs,
+        ...workScopeInputs(s),
         ...exportInputs,
+        keep_image_ids: slot('id-list', undefined, { max: 50_000 }),
+        drop_image_ids: slot('id-list', undefined, { max: 50_000 }),
       },
     },
     'POST /api/download/near-duplicates': {

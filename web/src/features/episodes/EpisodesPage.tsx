@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, Download } from 'lucide-react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft, Download, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { recordEpisodeAccess, useEpisodes } from '../../api';
 import { FormField } from '../../components/FormField';
@@ -85,6 +85,18 @@ export function EpisodesPage() {
           <Download aria-hidden className="size-4" />
           {t('downloadWork')}
         </button>
+        {query.data && query.data.episodes.length > 0 && (
+          <Link
+            to={{
+              pathname: `/episodes/${encodeURIComponent(showId)}/dataset`,
+              search: `?${params}`,
+            }}
+            className={buttonClass('secondary')}
+          >
+            <Layers aria-hidden className="size-4" />
+            {t('makeDataset')}
+          </Link>
+        )}
         <RefreshButton
           label={t('refresh')}
           onRefresh={() => void refresh()}

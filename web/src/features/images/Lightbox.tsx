@@ -22,6 +22,8 @@ interface LightboxProps {
   /** The size chosen on the screen: what the lightbox shows and opens. */
   size: ImageSize;
   origin?: ImageOrigins;
+  /** The toggle's text when selecting means something else (the dataset review: keep / drop). */
+  toggleLabel?: (selected: boolean) => string;
 }
 
 /** One picture large, with ←/→ through the grid as shown and the selection toggle. */
@@ -81,7 +83,8 @@ export function Lightbox(props: LightboxProps) {
                     className={buttonClass(selected ? 'primary' : 'onDark')}
                     onClick={() => onToggle(image)}
                   >
-                    {selected ? t('lightbox.deselect') : t('lightbox.select')}
+                    {props.toggleLabel?.(selected) ??
+                      (selected ? t('lightbox.deselect') : t('lightbox.select'))}
                   </button>
                   <a
                     href={imageUrl(image, size)}

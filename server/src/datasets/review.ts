@@ -1,0 +1,165 @@
+import {
+  MAX_REVIEW_FRAMES,
+  type DatasetReviewRequest,
+  type DatasetReviewResponse,
+  type ReviewEpisode,
+  type ReviewFrame,
+} from '@capshelf/contract';
+import type { z } from 'zod';
+import type { CatalogService } from '../catalog';
+import type { ImageSize, Kind } from '../config';
+import { imageItem, type ImageFacts, type ImageStore, type StoredImage } from '../images';
+import type { EpisodeRef, MovieRef } from '../upstream';
+import { datasetFilterOf, FrameSieve, noneSkipped } from './filter';
+
+type ReviewInput = z.output<typeof DatasetReviewRequest>;
+
+/** The work as a whole-work job resolves it (downloads/service.ts). */
+export interface ReviewWork {
+  work: { kind: Kind; title: string };
+  episodes: { id: number; title: string; ref: EpisodeRef | MovieRef }[];
+}
+
+/** Images one review call fetches and measures at most, a few at once (the paced client paces them). */
+const MEASURE_PER_CALL = 48;
+const PARALLEL = 6;
+
+interface Listed {
+  episode: ReviewEpisode;
+  kind: Kind;
+  ids: number[];
+}
+
+/**
+ * 制作数据集: the decision a whole-work job with the same options would take, from what is read
+ * so far. It reads what the job reads and nothing else: the episode listings (one crawl at a time,
+ * in episode order, shared with the image screen and the job) and the images at the job's size
+ * (cached ones cost nothing; the rest through the same paced, cached store, so the job finds them
+ * cached), measured once and stored. Each call measures the next few frames in the job's order,
+ * so the frames decided are always the first ones and a decision never changes as more arrive.
+ * Nothing is kept per user: the page holds the user's overrides and sends them with the job.
+ */
+export class DatasetReview {
+  constructor(
+    private readonly deps: {
+      catalog: CatalogService;
+      store: ImageStore;
+      resolveWork: (input: ReviewInput) => Promise<ReviewWork>;
+      /** Frames one call measures at most (tests read a work a few frames at a time). */
+      measurePerCall?: number;
+    },
+  ) {}
+
+  async review(input: ReviewInput): Promise<DatasetReviewResponse> {
+    const work = await this.deps.resolveWork(input);
+    const listed = await this.listings(work);
+    const facts = await this.measure(listed, input.size);
+    const filter = datasetFilterOf(input);
+    const sieve = filter ? new FrameSieve<number>(filter) : null;
+    const reasons = noneSkipped();
+    const frames: ReviewFrame[] = [];
+    for (const { episode, kind, ids } of listed) {
+      sieve?.nextEpisode();
+      for (const id of ids) {
+        const known = facts.get(id);
+        const frame = { image: imageItem(kind, id, false), episode_id: episode.id };
+        if (!known) {
+          frames.push({
+            ...frame,
+            state: known === null ? 'unmeasured' : 'pending',
+            reason: null,
+            matches: null,
+          });
+          continue;
+        }
+        const dropped = sieve?.consider(id, known) ?? null;
+        if (dropped) reasons[dropped.reason]++;
+        frames.push({
+          ...frame,
+          state: dropped ? 'dropped' : 'kept',
+          reason: dropped?.reason ?? null,
+          matches: dropped?.matches ?? null,
+        });
+      }
+    }
+    const count = (state: ReviewFrame['state']) => frames.filter((f) => f.state === state).length;
+    const dropped = count('dropped');
+    return {
+      work_title: work.work.title,
+      complete:
+        listed.every((l) => l.episode.listing === 'done' || l.episode.listing === 'failed') &&
+        count('pending') === 0,
+      episodes: listed.map((l) => l.episode),
+      images: frames.length,
+      measured: count('kept') + dropped,
+      kept: count('kept') + count('unmeasured'),
+      dropped,
+      reasons,
+      offset: input.offset,
+      frames: frames.slice(input.offset, input.offset + MAX_REVIEW_FRAMES),
+    };
+  }
+
+  /**
+   * Each episode's listing as far as it is read. Only the first episode not yet listed is read
+   * (its crawl runs on without this call); the ones after it wait, as they do in the job.
+   */
+  private async listings(work: ReviewWork): Promise<Listed[]> {
+    const listed: Listed[] = [];
+    let reading = false;
+    for (const { id, title, ref } of work.episodes) {
+      if (reading) {
+        listed.push({
+          episode: { id, title, listing: 'waiting', images: 0 },
+          kind: ref.kind,
+          ids: [],
+        });
+        continue;
+      }
+      const status = await this.deps.catalog.crawlStatus(ref);
+      const ids = status.listing.imageIds;
+      reading = status.state === 'running';
+      listed.push({
+        episode: { id, title, listing: status.state, images: ids.length },
+        kind: status.listing.kind,
+        ids,
+      });
+    }
+    return listed;
+  }
+
+  /**
+   * The stored measures of every listed frame, and the next few unmeasured ones measured now (in
+   * the job's order). Undefined: not measured yet; null: its image could not be read this time.
+   */
+  private async measure(
+    listed: Listed[],
+    size: ImageSize,
+  ): Promise<Map<number, ImageFacts | null>> {
+    const facts = new Map<number, ImageFacts | null>();
+    const todo: { kind: Kind; id: number; cached: StoredImage | null }[] = [];
+    for (const { kind, ids } of listed) {
+      if (ids.length === 0) continue;
+      const stored = await this.deps.store.storedMany(kind, ids, size);
+      for (const id of ids) {
+        const known = stored.get(id);
+        if (known?.facts) facts.set(id, known.facts);
+        else if (todo.length < (this.deps.measurePerCall ?? MEASURE_PER_CALL))
+          todo.push({ kind, id, cached: known?.image ?? null });
+      }
+    }
+    for (let start = 0; start < todo.length; start += PARALLEL) {
+      await Promise.all(
+        todo.slice(start, start + PARALLEL).map(async ({ kind, id, cached }) => {
+          try {
+            const image = cached ?? (await this.deps.store.get(kind, id, size));
+            facts.set(id, await this.deps.store.facts(kind, id, image));
+          } catch {
+            facts.set(id, null);
+          }
+        }),
+      );
+    }
+    return facts;
+  }
+}
