@@ -67,6 +67,17 @@ function announce(config: Config) {
 }
 
 main().catch((error: unknown) => {
+  const { code, port, address } = (error ?? {}) as NodeJS.ErrnoException & {
+    port?: number;
+    address?: string;
+  };
+  if (code === 'EADDRINUSE') {
+    // One line, not a stack: the port, and the setting that moves it.
+    process.stderr.write(
+      `capshelf failed to start: port ${port} (${address}) is in use; stop what holds it or set PORT to another port.\n`,
+    );
+    process.exit(1);
+  }
   process.stderr.write(
     `capshelf failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
