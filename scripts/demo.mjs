@@ -9,6 +9,7 @@ import {
   spawnChild,
   spawnNode,
   stopChildrenOnSignals,
+  stopRequested,
 } from './lib/children.mjs';
 import { ensureDependencies, root } from './lib/install.mjs';
 import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
@@ -93,10 +94,11 @@ async function main() {
 }
 
 main().catch(async (error) => {
-  console.error(
-    error instanceof PortInUseError
-      ? error.message
-      : `The demo stopped: ${error instanceof Error ? error.message : error}`,
-  );
+  if (!stopRequested())
+    console.error(
+      error instanceof PortInUseError
+        ? error.message
+        : `The demo stopped: ${error instanceof Error ? error.message : error}`,
+    );
   await exitAfterChildren(1);
 });

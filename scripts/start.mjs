@@ -1,7 +1,12 @@
 // `npm start`: installs what is missing, builds the page and the server bundle, then runs it (which migrates
 // the database and prints the admin login on first run) on http://localhost:8000.
 // `npm start -- --no-build` reuses the last build. A signal to the script ends every child.
-import { exitAfterChildren, spawnChild, stopChildrenOnSignals } from './lib/children.mjs';
+import {
+  exitAfterChildren,
+  spawnChild,
+  stopChildrenOnSignals,
+  stopRequested,
+} from './lib/children.mjs';
 import { ensureDependencies } from './lib/install.mjs';
 import { buildUnlessReused, runServer } from './lib/launch.mjs';
 import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
@@ -17,10 +22,11 @@ async function main() {
 }
 
 main().catch(async (error) => {
-  console.error(
-    error instanceof PortInUseError
-      ? error.message
-      : `capshelf did not start: ${error instanceof Error ? error.message : error}`,
-  );
+  if (!stopRequested())
+    console.error(
+      error instanceof PortInUseError
+        ? error.message
+        : `capshelf did not start: ${error instanceof Error ? error.message : error}`,
+    );
   await exitAfterChildren(1);
 });

@@ -77,6 +77,9 @@ export function stopChildren() {
   return stopping;
 }
 
+/** Whether a signal asked the script to stop (a step failing then is that stop, not an error). */
+export const stopRequested = () => stopSignal !== null;
+
 /** Stops every child, then exits: with `code`, or as killed by the signal that asked to stop. */
 export async function exitAfterChildren(code) {
   await stopChildren();

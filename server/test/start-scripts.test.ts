@@ -19,6 +19,8 @@ import {
 /** The server stops within 8 s of SIGTERM; the script kills what is left after 9 s. */
 const GONE_WITHIN_MS = 15_000;
 const RUNNING = /capshelf is running at/;
+/** Starting (up to 25 s on a busy machine) plus stopping. */
+const SCRIPT_TEST_MS = 60_000;
 
 const started: number[] = [];
 afterEach(() => {
@@ -50,37 +52,49 @@ async function expectAllGone(run: ScriptRun, pids: number[]) {
 describe.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
   'npm run demo, then %s to the script',
   (signal) => {
-    it('ends the replica, the server and the script', async () => {
-      const { run, pids } = await startRunning('demo.mjs');
-      // The replica and the server, each under the script.
-      expect(pids.length, run.output().join('\n')).toBeGreaterThanOrEqual(3);
-      const res = await fetch(`http://127.0.0.1:${run.port}/api/auth/me`);
-      expect(res.status).toBe(401);
-      run.child.kill(signal);
-      await expectAllGone(run, pids);
-      expect(run.output()[0]).toMatch(/shutting down/);
-    });
+    it(
+      'ends the replica, the server and the script',
+      async () => {
+        const { run, pids } = await startRunning('demo.mjs');
+        // The replica and the server, each under the script.
+        expect(pids.length, run.output().join('\n')).toBeGreaterThanOrEqual(3);
+        const res = await fetch(`http://127.0.0.1:${run.port}/api/auth/me`);
+        expect(res.status).toBe(401);
+        run.child.kill(signal);
+        await expectAllGone(run, pids);
+        expect(run.output()[0]).toMatch(/shutting down/);
+      },
+      SCRIPT_TEST_MS,
+    );
   },
 );
 
 describe.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
   'npm start, then %s to the script',
   (signal) => {
-    it('ends the server and the script', async () => {
-      const { run, pids } = await startRunning('start.mjs');
-      expect(pids.length).toBeGreaterThanOrEqual(2);
-      run.child.kill(signal);
-      await expectAllGone(run, pids);
-    });
+    it(
+      'ends the server and the script',
+      async () => {
+        const { run, pids } = await startRunning('start.mjs');
+        expect(pids.length).toBeGreaterThanOrEqual(2);
+        run.child.kill(signal);
+        await expectAllGone(run, pids);
+      },
+      SCRIPT_TEST_MS,
+    );
   },
 );
 
 describe('a script killed with SIGKILL', () => {
-  it('leaves no child behind: each notices its parent is gone and stops', async () => {
-    const { run, pids } = await startRunning('demo.mjs');
-    run.child.kill('SIGKILL');
-    await expectAllGone(run, pids);
-  });
+  it(
+    'leaves no child behind: each notices its parent is gone and stops',
+    async () => {
+      const { run, pids } = await startRunning('demo.mjs');
+      run.child.kill('SIGKILL');
+      await expectAllGone(run, pids);
+    },
+    SCRIPT_TEST_MS,
+  );
 });
 
 /** Holds a loopback port the way a forgotten earlier run would. */
