@@ -260,7 +260,8 @@ describe('challenge panel', () => {
   it('shows a plain user the 没有权限 page, without asking the server or offering a retry', async () => {
     const api = mockApi({
       ...signedIn(),
-      'GET /api/admin/site-health': () => json(403, { detail: '没有权限执行此操作', code: 'FORBIDDEN' }),
+      'GET /api/admin/site-health': () =>
+        json(403, { detail: '没有权限执行此操作', code: 'FORBIDDEN' }),
     });
     renderApp('/site-health');
     expect(await screen.findByRole('heading', { name: '没有权限' })).toBeTruthy();
