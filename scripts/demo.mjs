@@ -1,19 +1,19 @@
 // `npm run demo`: everything offline. Starts the local replica of the source site on ports
 // 8100–8110, then the app on http://127.0.0.1:8000 pointed at it, with its own data directory.
 // It listens on 127.0.0.1 unless HOST says otherwise: its admin password is public.
-// `npm run demo -- --no-build` reuses the last build. A signal to the script ends every child.
+// `npm run demo -- --no-build` reuses what is installed and built. A signal to the script ends
+// every child.
 import path from 'node:path';
 import {
   exitAfterChildren,
   runNode,
-  spawnChild,
   spawnNode,
   stopChildrenOnSignals,
   stopRequested,
 } from './lib/children.mjs';
-import { ensureDependencies, root } from './lib/install.mjs';
+import { root } from './lib/install.mjs';
 import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
-import { buildUnlessReused, runServer } from './lib/launch.mjs';
+import { prepare, runServer } from './lib/launch.mjs';
 
 /** The demo is local and throwaway: one fixed admin, printed on every start. */
 const DEMO_ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123' };
@@ -72,8 +72,7 @@ async function main() {
     { port: Number(setting('PORT') ?? 8000), host, setting: 'PORT' },
     { port: replicaPort, host: '127.0.0.1', setting: 'REPLICA_PORT' },
   ]);
-  await ensureDependencies(spawnChild);
-  await buildUnlessReused();
+  await prepare();
   const replicaEnv = await startReplica(replicaPort);
   const env = {
     ...process.env,
