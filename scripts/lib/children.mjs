@@ -14,10 +14,27 @@ const PARENT_WATCH = pathToFileURL(path.join(import.meta.dirname, 'parent-watch.
 const STOP_LIMIT_MS = 9000;
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** Process group ids (the leader's pid) of every child started, ended or not. */
+/** Process group ids (the leader's pid) of the children started, while anything runs in them. */
 const groups = new Set();
 let stopping = null;
 let stopSignal = null;
+
+const groupAlive = (pgid) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const signalGroup = (pgid, signal) => {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // Already gone.
+  }
+};
 
 /** stdout and stderr of a `stdio` option; stdin is never shared (a child outside the terminal's group). */
 const outputs = (stdio = 'inherit') =>
@@ -27,7 +44,13 @@ const outputs = (stdio = 'inherit') =>
 export function spawnChild(command, args, options = {}) {
   const stdio = ['ignore', ...outputs(options.stdio), ...[options.stdio].flat().slice(3)];
   const child = spawn(command, args, { ...options, stdio, detached: true });
-  if (child.pid) groups.add(child.pid);
+  if (child.pid) {
+    groups.add(child.pid);
+    // An emptied group is forgotten, so its id, once reused by another process, is never signalled.
+    child.once('exit', () => {
+      if (!groupAlive(child.pid)) groups.delete(child.pid);
+    });
+  }
   return child;
 }
 
@@ -47,23 +70,6 @@ export const runNode = (args, options) =>
   run(process.execPath, args, options, (_node, nodeArgs, nodeOptions) =>
     spawnNode(nodeArgs, nodeOptions),
   );
-
-const groupAlive = (pgid) => {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const signalGroup = (pgid, signal) => {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // Already gone.
-  }
-};
 
 /** Ends every child group (SIGTERM, then SIGKILL after the limit); resolves once all are gone. */
 export function stopChildren() {
