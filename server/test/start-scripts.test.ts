@@ -1,17 +1,16 @@
 // `npm start` and `npm run demo` as a user runs them: a signal to the script alone (not its whole
 // terminal group) ends every process it started, and a port in use is one clear line.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ARGS } from '../../scripts/lib/server.mjs';
 import {
   alive,
+  dataDir,
   descendants,
   ensureServerBundle,
   eventually,
+  removeDataDirs,
   runScript,
   type ScriptRun,
 } from './support/script-process';
@@ -26,6 +25,7 @@ const started: number[] = [];
 afterEach(() => {
   // A failed test must not leave its processes behind either.
   for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  removeDataDirs();
 });
 
 beforeAll(ensureServerBundle, 60_000);
@@ -136,7 +136,7 @@ describe('a port in use', () => {
       const server = spawn(process.execPath, SERVER_ARGS, {
         env: {
           PATH: process.env.PATH ?? '',
-          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'capshelf-port-')),
+          DATA_DIR: dataDir(),
           PORT: String(held.port),
           HOST: '127.0.0.1',
           LOG_LEVEL: 'warn',

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +7,19 @@ import { freePort } from '../../../scripts/lib/ports.mjs';
 import { SERVER_ARGS } from '../../../scripts/lib/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const dataDirs: string[] = [];
+
+/** A data directory of its own for one run, removed by `removeDataDirs`. */
+export function dataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-script-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+export function removeDataDirs() {
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 /** The server bundle the scripts run with `--no-build`, built once when missing. */
 export async function ensureServerBundle() {
@@ -42,7 +55,7 @@ export async function runScript(
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'capshelf-script-')),
+      DATA_DIR: dataDir(),
       PORT: String(port),
       HOST: '127.0.0.1',
       REPLICA_PORT: '0',
