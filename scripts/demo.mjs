@@ -1,20 +1,27 @@
 // `npm run demo`: everything offline. Starts the local replica of the source site on ports
 // 8100–8110, then the app on http://127.0.0.1:8000 pointed at it, with its own data directory.
 // It listens on 127.0.0.1 unless HOST says otherwise: its admin password is public.
-import { spawn } from 'node:child_process';
+// `npm run demo -- --no-build` reuses what is installed and built. A signal to the script ends
+// every child.
 import path from 'node:path';
-import { ensureDependencies, root } from './lib/install.mjs';
-import { run } from './lib/process.mjs';
-import { SERVER_ARGS } from './lib/server.mjs';
+import {
+  exitAfterChildren,
+  runNode,
+  spawnNode,
+  stopChildrenOnSignals,
+  stopRequested,
+} from './lib/children.mjs';
+import { root } from './lib/install.mjs';
+import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
+import { prepare, runServer } from './lib/launch.mjs';
 
-const REPLICA = 'http://127.0.0.1:8100';
 /** The demo is local and throwaway: one fixed admin, printed on every start. */
 const DEMO_ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123' };
 
 /** Makes the demo admin exist, active, with the demo password, whatever an earlier run changed. */
 async function ensureDemoAdmin(env) {
   const users = (...args) =>
-    run(process.execPath, ['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
+    runNode(['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
       cwd: root,
       env,
       stdio: 'ignore',
@@ -41,50 +48,56 @@ function listeningNote(host) {
   );
 }
 
-async function replicaSettings() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      const info = await (await fetch(`${REPLICA}/_control/info`)).json();
-      return info.env;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error('the replica did not start on port 8100');
+/** Starts the replica; resolves with the settings that point the app at it, once it listens. */
+function startReplica(port) {
+  // Node itself, not npx: stopping npx left the replica running on its ports.
+  const replica = spawnNode(['--import', 'tsx', 'replica/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, REPLICA_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    replica.once('message', (message) => resolve(message.replicaEnv));
+    // The replica said why on stderr (a port in use is one line).
+    replica.once('exit', () => reject(new Error('the replica did not start')));
+    replica.once('error', reject);
+  });
 }
 
 async function main() {
-  await ensureDependencies();
-  if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0)
-    throw new Error('building the page failed');
-  // Node itself, not npx: stopping npx left the replica running on its ports.
-  const replica = spawn(process.execPath, ['--import', 'tsx', 'replica/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => replica.kill('SIGTERM');
-  process.on('exit', stop);
+  stopChildrenOnSignals();
+  const host = process.env.HOST || '127.0.0.1';
+  const replicaPort = Number(process.env.REPLICA_PORT ?? 8100);
+  await checkPorts([
+    { port: Number(setting('PORT') ?? 8000), host, setting: 'PORT' },
+    { port: replicaPort, host: '127.0.0.1', setting: 'REPLICA_PORT' },
+  ]);
+  await prepare();
+  const replicaEnv = await startReplica(replicaPort);
   const env = {
     ...process.env,
-    ...(await replicaSettings()),
+    ...replicaEnv,
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data', 'demo'),
     // The demo admin's password is printed and in the README: never on the network by default.
-    HOST: process.env.HOST || '127.0.0.1',
+    HOST: host,
     // The replica is local and tolerant; keep a little pacing so the demo still shows it.
     UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
   };
   await ensureDemoAdmin(env);
   console.log(
-    `Replica of the source site running at ${REPLICA} (search for "hanabi", "lighthouse" or "ladybug").\n` +
+    `Replica of the source site running at ${replicaEnv.UPSTREAM_BASE_URL} (search for "hanabi", "lighthouse" or "ladybug").\n` +
       `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (data in ${env.DATA_DIR})\n` +
       listeningNote(env.HOST),
   );
-  const code = await run(process.execPath, SERVER_ARGS, { cwd: root, env });
-  stop();
-  process.exit(code);
+  await exitAfterChildren(await runServer(env));
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+main().catch(async (error) => {
+  if (!stopRequested())
+    console.error(
+      error instanceof PortInUseError
+        ? error.message
+        : `The demo stopped: ${error instanceof Error ? error.message : error}`,
+    );
+  await exitAfterChildren(1);
 });

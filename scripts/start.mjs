@@ -1,19 +1,26 @@
 // `npm start`: installs what is missing, builds the page and the server bundle, then runs it (which migrates
 // the database and prints the admin login on first run) on http://localhost:8000.
-import { ensureDependencies, root } from './lib/install.mjs';
-import { run } from './lib/process.mjs';
-import { SERVER_ARGS } from './lib/server.mjs';
+// `npm start -- --no-build` reuses what is installed and built. A signal to the script ends every
+// child.
+import { exitAfterChildren, stopChildrenOnSignals, stopRequested } from './lib/children.mjs';
+import { prepare, runServer } from './lib/launch.mjs';
+import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
 
 async function main() {
-  await ensureDependencies();
-  if ((await run('npm', ['run', '--silent', 'build'], { cwd: root })) !== 0) {
-    throw new Error('the build failed');
-  }
-  const code = await run(process.execPath, SERVER_ARGS, { cwd: root });
-  process.exit(code);
+  stopChildrenOnSignals();
+  await checkPorts([
+    { port: Number(setting('PORT') ?? 8000), host: setting('HOST') ?? '0.0.0.0', setting: 'PORT' },
+  ]);
+  await prepare();
+  await exitAfterChildren(await runServer(process.env));
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+main().catch(async (error) => {
+  if (!stopRequested())
+    console.error(
+      error instanceof PortInUseError
+        ? error.message
+        : `capshelf did not start: ${error instanceof Error ? error.message : error}`,
+    );
+  await exitAfterChildren(1);
 });

@@ -32,6 +32,7 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/config.test.ts',
   'test/engines.test.ts',
   'test/mail.test.ts',
+  'test/start-scripts.test.ts',
   'test/suite-config.test.ts',
 ];
 

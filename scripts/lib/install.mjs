@@ -15,8 +15,9 @@ const NATIVE_ADDON = path.join(
  * better-sqlite3's addon is missing. Resolves once everything but that addon is in place, with a
  * promise for the addon: compiling it (better-sqlite3 has no prebuilt binary reachable here) is a
  * minute of one core that lint, type checks and builds, which never load it, need not wait for.
+ * `launch` spawns npm (the start scripts pass one that puts it in a process group they stop).
  */
-export async function installDependencies() {
+export async function installDependencies(launch) {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const current = existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs;
@@ -25,26 +26,31 @@ export async function installDependencies() {
     console.log(
       'Installing dependencies (npm ci; the first run compiles better-sqlite3, about a minute)…',
     );
-    const code = await run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
-      cwd: root,
-    });
+    const code = await run(
+      'npm',
+      ['ci', '--no-audit', '--no-fund', '--ignore-scripts'],
+      { cwd: root },
+      launch,
+    );
     if (code !== 0) throw new Error('npm ci failed');
     // esbuild's own check is quick, and the builds need it.
-    if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root })) !== 0)
+    if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root }, launch)) !== 0)
       throw new Error('npm rebuild esbuild failed');
   }
-  const nativeAddon = run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }).then((code) => {
-    if (code !== 0) throw new Error('npm rebuild better-sqlite3 failed');
-  });
+  const nativeAddon = run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }, launch).then(
+    (code) => {
+      if (code !== 0) throw new Error('npm rebuild better-sqlite3 failed');
+    },
+  );
   // Awaited by whoever needs the database; never an unhandled rejection meanwhile.
   nativeAddon.catch(() => {});
   return { nativeAddon };
 }
 
 /** Installs every locked dependency, the native addon included. */
-export async function ensureDependencies() {
+export async function ensureDependencies(launch) {
   await (
-    await installDependencies()
+    await installDependencies(launch)
   ).nativeAddon;
 }
 

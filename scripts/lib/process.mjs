@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 
-/** Runs a command with inherited output; resolves with its exit code (never rejects on failure). */
-export function run(command, args, options = {}) {
+/**
+ * Runs a command with inherited output; resolves with its exit code (never rejects on failure).
+ * `launch` is how it is spawned (children.mjs passes one that gives it a process group).
+ */
+export function run(command, args, options = {}, launch = spawn) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const child = launch(command, args, { stdio: 'inherit', ...options });
     child.on('error', (error) => {
       console.error(`${command}: ${error.message}`);
       resolve(1);

@@ -67,13 +67,20 @@ function announce(config: Config) {
 }
 
 main().catch((error: unknown) => {
-  // A setting found wrong while starting (e.g. a tagger model that is no WD14 model) is told plainly.
+  const { code, port, address } = (error ?? {}) as NodeJS.ErrnoException & {
+    port?: number;
+    address?: string;
+  };
+  // A port in use, or a setting found wrong while starting (e.g. a tagger model that is no WD14
+  // model), is told in one plain line, not a stack.
   const told =
-    error instanceof ConfigError
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
+    code === 'EADDRINUSE'
+      ? `port ${port} (${address}) is in use; stop what holds it or set PORT to another port.`
+      : error instanceof ConfigError
+        ? error.message
+        : error instanceof Error
+          ? (error.stack ?? error.message)
+          : String(error);
   process.stderr.write(`capshelf failed to start: ${told}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
+import { resetMail } from '../src/auth/reset-mail';
 import { createMailer } from '../src/mail';
 import { decodeMessage, startMailSink } from './support/mail-sink';
 
@@ -47,5 +48,27 @@ describe('mailer', () => {
     const decoded = decodeMessage(readFileSync(path.join(outboxDir, files[0]!), 'latin1'));
     expect(decoded.subject).toBe(message.subject);
     expect(decoded.text).toContain('token=abc_DEF-123');
+  });
+
+  it('writes the outbox reset mail so its link can be copied from the file as it stands', async () => {
+    const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'capshelf-mail-')), 'outbox');
+    const mailer = createMailer(
+      { smtpUrl: undefined, from: 'capshelf <no-reply@x.test>', outboxDir },
+      logger,
+    );
+    // A real token's length and alphabet: with the origin the line is longer than 76 characters.
+    const link = `http://capshelf.example.test:8000/reset-password?token=${'Xq7_-3'.repeat(8)}`;
+    await mailer.send({
+      to: 'user@example.com',
+      ...resetMail('zh-CN', { name: '小明', minutes: 30, link }),
+    });
+    const [file] = readdirSync(outboxDir);
+    const raw = readFileSync(path.join(outboxDir, file!), 'utf8');
+    expect(raw.split('\r\n')).toContain(link);
+    expect(raw).toContain('您好 小明，\r\n');
+    // No quoted-printable anywhere in the body: no `=3D`, no soft line break.
+    expect(raw.slice(raw.indexOf('\r\n\r\n'))).not.toMatch(/=3D|=\r\n/);
+    expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
   });
 });

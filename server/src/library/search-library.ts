@@ -118,7 +118,8 @@ export class SearchLibrary {
         updated_at: row.updated_at,
         source: row.source === 'search' ? 'search' : 'direct',
         view_count: row.view_count,
-        image_count: row.image_count,
+        // What the visit counted, or what the read has indexed since (a visit left mid-read counted 0).
+        image_count: Math.max(row.image_count, Number(row.indexed_images)),
         images: images.get(row.id) ?? [],
       };
     });

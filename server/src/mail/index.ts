@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
@@ -26,17 +27,28 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
       },
     };
   }
-  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      const info = await renderer.sendMail({ from: config.from, ...message });
       await mkdir(config.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(config.outboxDir, name);
-      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await writeFile(`${file}.tmp`, await readableMessage({ from: config.from, ...message }));
       await rename(`${file}.tmp`, file);
       // Where the mail is, never what it says: the text holds the reset link and its token.
       logger.info({ to: message.to, file }, 'mail written to outbox (no SMTP_URL); open the file');
     },
   };
+}
+
+/**
+ * The .eml of a mail that a person opens as a file: the text as written (8-bit UTF-8, CRLF lines),
+ * so the link in it can be copied. Nodemailer always encodes non-ASCII text quoted-printable, which
+ * over SMTP is right (the SMTP branch keeps it) but in a file shows `token=3D…` split across lines.
+ */
+async function readableMessage(message: MailMessage & { from: string }): Promise<Buffer> {
+  const text = message.text.replace(/\r?\n/g, '\r\n');
+  const root = new MailComposer({ ...message, text }).compile();
+  // A file is no SMTP hop: 8-bit content needs no transfer encoding (RFC 6152's 8BITMIME body).
+  root.getTransferEncoding = () => '8bit';
+  return root.build();
 }

@@ -66,5 +66,8 @@ test('the site-health page is the admin’s only', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: '站点状态' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/site-health');
-  await expect(page.getByRole('alert')).toContainText('没有权限');
+  // The same 没有权限 page as 用户管理: no failed request, no useless 重试.
+  await expect(page.getByRole('heading', { name: '没有权限' })).toBeVisible();
+  await expect(page.getByText('只有管理员可以查看站点状态。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '重试' })).toHaveCount(0);
 });

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCALE } from '@capshelf/contract';
+import { i18n } from '../i18n';
 import { json, mockApi } from '../test/helpers';
 import { apiRequest, configureApiClient, REQUEST_TIMEOUT_MS, type ApiCallRecord } from './client';
 import { ApiError } from './errors';
@@ -69,8 +71,39 @@ describe('apiRequest', () => {
 
     expect(logCall.mock.calls.map(([call]) => ({ ...call, durationMs: 0 }))).toEqual([
       { method: 'GET', path: '/things', status: 200, durationMs: 0 },
-      { method: 'DELETE', path: '/things', status: 403, durationMs: 0, error: '无权限' },
+      {
+        method: 'DELETE',
+        path: '/things',
+        status: 403,
+        durationMs: 0,
+        error: '无权限',
+        withSession: false,
+      },
     ]);
+  });
+
+  it("logs a failure in the page's language, never the server's Chinese in English", async () => {
+    await i18n.changeLanguage('en');
+    try {
+      mockApi({
+        'POST /api/auth/login': () =>
+          json(401, { detail: '邮箱或密码错误', code: 'UNAUTHENTICATED' }),
+        'GET /api/admin/site-health': () =>
+          json(403, { detail: '没有权限执行此操作', code: 'FORBIDDEN' }),
+        'GET /api/odd': () => json(409, { detail: '某个未知的冲突', code: 'CONFLICT' }),
+      });
+      await apiRequest('/auth/login', { method: 'POST', body: {} }).catch(() => null);
+      token = 'abc';
+      await apiRequest('/admin/site-health').catch(() => null);
+      await apiRequest('/odd').catch(() => null);
+      expect(logCall.mock.calls.map(([call]) => [call.error, call.withSession])).toEqual([
+        ['Wrong email or password', false],
+        [i18n.t('errors:code.FORBIDDEN'), true],
+        ['CONFLICT', true],
+      ]);
+    } finally {
+      await i18n.changeLanguage(DEFAULT_LOCALE);
+    }
   });
 
   it('answers undefined for a 204', async () => {

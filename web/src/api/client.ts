@@ -1,5 +1,5 @@
 import { i18n } from '../i18n';
-import { ApiError, codeFromBody, messageFromBody } from './errors';
+import { ApiError, codeFromBody, errorMessage, messageFromBody } from './errors';
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -11,8 +11,10 @@ export interface ApiCallRecord {
   /** 0 when no answer came (network failure, time-out, cancelled). */
   status: number;
   durationMs: number;
-  /** The failure's message; absent for a success. */
+  /** The failure's message in the page's language (else its code); absent for a success. */
   error?: string;
+  /** A failure's call carried the session's token: a 401 then means the session ended. */
+  withSession?: boolean;
   /** The caller cancelled the call (a query unmounted): routine, not an error. */
   aborted?: boolean;
 }
@@ -61,6 +63,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const started = performance.now();
   const elapsed = () => performance.now() - started;
+  const withSession = Boolean(currentSetup().readToken());
   try {
     const { status, payload } = await send(path, options);
     logCall({ method, path, status, durationMs: elapsed() });
@@ -68,7 +71,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     logCall(
       error instanceof ApiError
-        ? { method, path, status: error.status, durationMs: elapsed(), error: error.message }
+        ? {
+            method,
+            path,
+            status: error.status,
+            durationMs: elapsed(),
+            // The console speaks the page's language: never the server's Chinese in English.
+            error: errorMessage(error, error.code ?? error.message),
+            withSession,
+          }
         : { method, path, status: 0, durationMs: elapsed(), aborted: true },
     );
     throw error;

@@ -63,9 +63,9 @@ function countText(data: ImageListData, t: TFunction<'images'>): string {
   return data.exact === false ? t('count.estimate', { count }) : t('count.total', { count });
 }
 
-/** "Work · Episode" under a picture whose origin is known per image. */
+/** "Work · Episode" under a picture whose origin is known per image (a movie's title once). */
 const captionOf = (origin: ImageOrigin) =>
-  [origin.work_title, origin.episode_title].filter(Boolean).join(' · ') || undefined;
+  [...new Set([origin.work_title, origin.episode_title].filter(Boolean))].join(' · ') || undefined;
 
 /**
  * The one image screen (episode, movie, range, sample, libraries): toolbar, virtual grid,

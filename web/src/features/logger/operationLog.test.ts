@@ -50,6 +50,17 @@ describe('operation log', () => {
     expect(log.error('保存失败', { status: 403 })!.hint).toBe('没有权限');
   });
 
+  it('gives a refused sign-in (a 401 without a session) its own reason, not "session expired"', () => {
+    const { log, sink } = logger();
+    const call = { method: 'POST', path: '/auth/login', status: 401, durationMs: 5 };
+    const refused = log.api({ ...call, error: '邮箱或密码错误', withSession: false });
+    expect(refused!.hint).toBeUndefined();
+    expect(String(sink.error.mock.calls[0]![0])).toContain('邮箱或密码错误');
+    expect(String(sink.error.mock.calls[0]![0])).not.toContain('登录已过期');
+    // With a session, a 401 is the session ending.
+    expect(log.api({ ...call, error: '请先登录', withSession: true })!.hint).toBe(statusHint(401));
+  });
+
   it('echoes successes with console.info and cancellations without an error', () => {
     const { log, sink } = logger();
     log.api({ method: 'GET', path: '/a', status: 200, durationMs: 5 });

@@ -1,6 +1,6 @@
 import { i18n } from '../../i18n';
 import { saveJsonFile } from '../../lib/saveFile';
-import { errorHint, statusHint } from './hints';
+import { callHint, errorHint } from './hints';
 import type { ApiCallRecord } from '../../api';
 import type { LogEntry, LogKind, LogLevel, LogSink, LogStats } from './types';
 
@@ -115,7 +115,7 @@ export function createOperationLog(options: OperationLogOptions = {}) {
         level: call.error ? 'error' : 'info',
         kind: 'api',
         message: `${call.method} ${call.path} → ${call.status} (${Math.round(call.durationMs)} ms) ${outcome}`,
-        hint: call.error ? statusHint(call.status) : undefined,
+        hint: call.error ? callHint(call) : undefined,
         api: { ...call, ok },
       });
     },

@@ -26,9 +26,12 @@ describe('settings page', () => {
     expect(screen.getByRole('note').textContent).toContain('容易触发');
     expect(screen.getByText(/推荐使用小图CDN/)).toBeTruthy();
     expect(screen.getByText(/更多设置功能正在开发中/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: '大图CDN' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    const chosen = screen.getByRole('button', { name: '大图CDN' }) as HTMLButtonElement;
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    // Selected, not unavailable: it stays enabled (not greyed out), and pressing it changes nothing.
+    expect(chosen.disabled).toBe(false);
+    fireEvent.click(chosen);
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: '小图CDN' }));
     await waitFor(() => expect(screen.getByTestId('current-cdn').textContent).toBe('小图CDN'));

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
+import { Check, TriangleAlert } from 'lucide-react';
 import type { CdnStatus } from '@capshelf/contract';
 import { errorMessage, useCdnStatus, useCdnSwitch } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -64,15 +64,18 @@ export function SettingsPage() {
         <div className="flex gap-3">
           {([true, false] as const).map((useSmall) => {
             const cdn = useSmall ? 'small' : 'large';
+            const selected = current === cdn;
+            // The chosen one is pressed, filled and ticked, never greyed out as if unavailable.
             return (
               <button
                 key={cdn}
                 type="button"
-                aria-pressed={current === cdn}
-                className={buttonClass(current === cdn ? 'primary' : 'secondary')}
-                disabled={!status.data || cdnSwitch.isPending || current === cdn}
-                onClick={() => choose(useSmall)}
+                aria-pressed={selected}
+                className={buttonClass(selected ? 'primary' : 'secondary')}
+                disabled={!status.data || cdnSwitch.isPending}
+                onClick={() => !selected && choose(useSmall)}
               >
+                {selected && <Check aria-hidden className="size-4" />}
                 {cdnLabel(cdn)}
               </button>
             );

@@ -256,4 +256,18 @@ describe('challenge panel', () => {
     );
     expect(screen.getAllByTestId('host-profile')).toHaveLength(1);
   });
+
+  it('shows a plain user the 没有权限 page, without asking the server or offering a retry', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/admin/site-health': () =>
+        json(403, { detail: '没有权限执行此操作', code: 'FORBIDDEN' }),
+    });
+    renderApp('/site-health');
+    expect(await screen.findByRole('heading', { name: '没有权限' })).toBeTruthy();
+    expect(screen.getByText('只有管理员可以查看站点状态。')).toBeTruthy();
+    expect(screen.queryByText('加载失败')).toBeNull();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(api.mock.calls.map(([url]) => url)).not.toContain('/api/admin/site-health');
+  });
 });

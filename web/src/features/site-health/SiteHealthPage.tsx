@@ -11,6 +11,7 @@ import { buttonClass } from '../../components/button';
 import { challengeText, checkMessage } from './challenge';
 import { CachePanel } from './CachePanel';
 import { ClearanceForm } from './ClearanceForm';
+import { AdminOnly } from '../admin/AdminOnly';
 import { DownImageHosts } from '../settings/DownImageHosts';
 import { HostList } from './HostList';
 import { IdentityCard } from './IdentityCard';
@@ -32,6 +33,12 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 export function SiteHealthPage() {
   const { t } = useTranslation('siteHealth');
   usePageTitle(t('title'));
+  // Anyone else gets the same 没有权限 page as 用户管理, not a failed request with a retry.
+  return <AdminOnly refusal={t('forbidden')}>{() => <SiteHealth />}</AdminOnly>;
+}
+
+function SiteHealth() {
+  const { t } = useTranslation('siteHealth');
   const health = useSiteHealth();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

@@ -39,7 +39,8 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
                 <span data-user-content="">
                   {t('history.searchTerm', { term: episode.search_term || '—' })}
                 </span>
-                <span>{formatDate(episode.created_at)}</span>
+                {/* The time the list is ordered by: the last view, not the first. */}
+                <span>{t('history.lastViewed', { date: formatDate(episode.updated_at) })}</span>
                 <span>{t('imageCount', { count: episode.image_count })}</span>
                 <span>{t('history.views', { count: episode.view_count })}</span>
               </>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
 import { historyCategory, historyEpisode } from '../../../test/libraryFixtures';
 import { imagesLink } from '../../../test/browseFixtures';
+import { formatDate } from '../../../lib/formatDate';
 
 const BY_WORK = 'GET /api/images/search-based-library';
 const BY_EPISODE = 'GET /api/images/search-based-library/episodes';
@@ -101,6 +102,19 @@ describe('search-history library', () => {
     expect(query.get('workTitle')).toBe('Non Non Biyori');
     expect(query.get('episodeTitle')).toBe('Episode 2');
     expect(query.get('searchTerm')).toBe('non non');
+  });
+
+  it('shows each episode the time it is ordered by: its last view', async () => {
+    const first = { created_at: '2026-01-02T03:04:05Z', updated_at: '2026-01-05T09:00:00Z' };
+    mockApi({
+      ...signedIn(),
+      [BY_WORK]: () => json(200, library()),
+      [BY_EPISODE]: () => json(200, episodes([historyEpisode(2, first), historyEpisode(1)])),
+    });
+    renderApp('/history?view=episode');
+    await waitFor(() => expect(row(2)).toBeTruthy());
+    expect(within(row(2)!).getByText(`最近浏览 ${formatDate(first.updated_at)}`)).toBeTruthy();
+    expect(within(row(2)!).queryByText(formatDate(first.created_at), { exact: false })).toBeNull();
   });
 
   it('deletes a record after confirming and says when its work left the library', async () => {

@@ -32,6 +32,18 @@ describe('local library', () => {
     expect(screen.getAllByRole('button', { name: '收藏' }).length).toBeGreaterThan(0);
   });
 
+  it("names a movie once: its one episode carries the work's title", async () => {
+    const title = 'Miraculous: Ladybug & Cat Noir, the Movie (2023)';
+    const [movie, episode] = libraryImages(2);
+    const images = [{ ...movie!, work_title: title, episode_title: title }, episode!];
+    mockApi({ ...signedIn(), [list('date_desc')]: () => json(200, localLibrary(images)) });
+    renderApp('/local-library');
+    await waitFor(() => expect(cardIds()).toEqual(['500000', '500001']));
+    expect(screen.getByText(title)).toBeTruthy();
+    expect(screen.queryByText(`${title} · ${title}`)).toBeNull();
+    expect(screen.getByText('Non Non Biyori · Episode 2')).toBeTruthy();
+  });
+
   it('pages through the library and starts again at page 1 on a new sort', async () => {
     mockApi({
       ...signedIn(),
