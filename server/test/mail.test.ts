@@ -71,4 +71,9 @@ describe('mailer', () => {
     expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
     expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
   });
+
+  it('greets an account with no display name without a stray space', () => {
+    expect(resetMail('zh-CN', { name: '', minutes: 30, link: 'x' }).text).toMatch(/^您好，\n/);
+    expect(resetMail('en', { name: '', minutes: 30, link: 'x' }).text).toMatch(/^Hello,\n/);
+  });
 });

@@ -30,7 +30,7 @@ export class PasswordReset {
     // The link is built from PUBLIC_URL only: a forged Host header must never redirect it.
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.deps.ttlMs / 60_000);
-    const name = user.display_name ?? user.username;
+    const name = (user.display_name || user.username || '').trim();
     await this.deps.mailer.send({
       to: user.email,
       ...resetMail(user.locale, { name, minutes, link }),
