@@ -20,27 +20,35 @@ export function sanitizeFilenamePrefix(text: string): string {
   return cleaned || DEFAULT_DOWNLOAD_PREFIX;
 }
 
-const SIZE_SUFFIX = /[\s_-]+(thumb|small|large|compressed)$/;
+/**
+ * The one size vocabulary (docs/api.md, "Sizes"): what a download holds, named by what it is.
+ * `original`: the 1920×1080-class originals; `compressed`: the compressed host's copies, offered
+ * only where one is configured; `thumb`: the thumbnails.
+ */
+export const DownloadSize = z.enum(['original', 'compressed', 'thumb']);
+export type DownloadSize = z.infer<typeof DownloadSize>;
 
 /**
- * What a ZIP holds, as its name's suffix: `large` only for originals; `compressed` for 大图 served
- * from the compressed host (the small-CDN preference).
+ * Words older clients and scripts send, still accepted: the server maps them to what their host
+ * delivers (`large` is the original, `small` the compressed host's, which is the original where
+ * none is configured).
  */
-export type ZipContents = 'thumb' | 'small' | 'large' | 'compressed';
+export const LegacyImageSize = z.enum(['thumb', 'small', 'large']);
+export type LegacyImageSize = z.infer<typeof LegacyImageSize>;
 
-/** The prefix the page sends: the title's rule applied (at most 50 characters), then the size suffix. */
-export function downloadPrefix(title: string, size: ZipContents): string {
-  return `${sanitizeFilenamePrefix(title)}_${size}`;
-}
+/** What a ZIP holds, as its name says: one size, or `mixed` when a selection's URLs differ. */
+export type ZipContents = DownloadSize | 'mixed';
+
+/** Size words a sent prefix may end in (old and new); the server names the size itself. */
+const SIZE_SUFFIX = /[\s_-]+(thumb|small|large|compressed|original)$/;
 
 /**
- * What the server makes of a sent prefix: the title part gets the rule (and its 50 characters), a
- * trailing size suffix is kept after it, never cut off.
+ * The title part of a sent prefix: the rule applied, a trailing size word dropped (the server
+ * appends what the archive really holds).
  */
-export function sanitizeDownloadPrefix(text: string): string {
+export function downloadTitleOf(text: string): string {
   const suffix = SIZE_SUFFIX.exec(text.trim());
-  if (!suffix) return sanitizeFilenamePrefix(text);
-  return `${sanitizeFilenamePrefix(text.trim().slice(0, suffix.index))}_${suffix[1]}`;
+  return sanitizeFilenamePrefix(suffix ? text.trim().slice(0, suffix.index) : text);
 }
 
 /** See docs/api.md, "Download states". */
@@ -118,7 +126,10 @@ export const CreateDownloadRequest = z.object({
     .array(z.string().min(1).max(2000))
     .min(1, validationMessages.downloadNothingSelected)
     .max(MAX_DOWNLOAD_IMAGES, validationMessages.downloadTooMany),
+  /** The title the archive is named after (a trailing size word, as older pages sent it, is dropped). */
   filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
+  /** Every image at this size; absent: each at the size its URL names (old clients). */
+  size: DownloadSize.optional(),
   /** The selection, in the order given, is one scope; `near_duplicate_scope` is accepted alike. */
   ...datasetOptions,
 });
@@ -135,7 +146,7 @@ export const CreateWorkDownloadRequest = z.object({
     .min(1)
     .max(5000)
     .optional(),
-  size: z.enum(['thumb', 'small', 'large']),
+  size: z.union([DownloadSize, LegacyImageSize]),
   ...datasetOptions,
   metadata: z.boolean().default(false),
   export: ExportLayout.default('plain'),

@@ -178,7 +178,7 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
     expect(workEntries.map((e) => path.basename(e.name))).toEqual(all.map((i) => `${i}.jpg`));
     const selectionEntries = await archive(imagesId);
     expect(selectionEntries.map((e) => e.name)).toEqual(
-      selection.map((i) => `season_thumb_${i}.jpg`),
+      selection.map((i) => `season_${i}.jpg`),
     );
 
     // After the restart: no page again (the listings are cached), each missing image once, and

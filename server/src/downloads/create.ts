@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogService, Directory } from '../catalog';
 import type { Config } from '../config';
 import type { Database } from '../db';
-import type { ImageStore, Statfs } from '../images';
+import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel } from '../upstream';
 import { DownloadItemParser } from './items';
@@ -34,6 +34,7 @@ export async function createDownloads(deps: {
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
+  const sizes = new ImageSizes(config.upstream.imageUrls);
   const dir = path.join(config.dataDir, 'downloads');
   const runner = new DownloadRunner({
     queue: new DownloadQueue(deps.db),
@@ -64,6 +65,7 @@ export async function createDownloads(deps: {
     builders,
     directory: deps.directory,
     publicUrl: config.publicUrl,
+    sizes,
   });
   const service = new DownloadService({
     repo: deps.repo,
@@ -71,6 +73,7 @@ export async function createDownloads(deps: {
     parser,
     catalog,
     urls,
+    sizes,
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
   });

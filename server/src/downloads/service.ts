@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import {
-  sanitizeDownloadPrefix,
+  downloadTitleOf,
   sanitizeFilenamePrefix,
   type CreateDownloadResponse,
   type DownloadStatus,
@@ -15,14 +15,15 @@ import type { CatalogService } from '../catalog';
 import { datasetFilterOf, type DatasetFilter } from '../datasets';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
+import { STORED_AS, type ImageSizes } from '../images';
 import type { DownloadItem, DownloadItemParser } from './items';
+import { selectionArchiveName, uniqueArchiveName, workArchiveStem } from './names';
 import type { DownloadRepository } from './repository';
 import { toStatus, type DownloadRow } from './rows';
 import type { DownloadRunner } from './runner';
 import type { WorkJobRequest } from './work';
 
 const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务';
-const SIZE_NAMES = { thumb: 'thumb', small: 'small', large: 'large' } as const;
 
 type WorkInput = z.output<typeof WorkSchema>;
 type SelectionInput = z.output<typeof SelectionSchema>;
@@ -36,21 +37,24 @@ export class DownloadService {
       parser: DownloadItemParser;
       catalog: CatalogService;
       urls: UrlModel;
+      sizes: ImageSizes;
       maxUnfinishedPerUser: number;
       workJobsPerUser: number;
     },
   ) {}
 
   async create(userId: number, input: SelectionInput): Promise<CreateDownloadResponse> {
-    const { items, refused } = await this.deps.parser.parse(input.image_urls);
+    const { items, refused, contents } = await this.deps.parser.parse(input.image_urls, input.size);
     if (refused.length > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', `有 ${refused.length} 个图片地址无效`, {
         refused: refused.slice(0, 100),
       });
     }
     await this.checkSlots(userId);
-    const prefix = sanitizeDownloadPrefix(input.filename_prefix);
-    const id = await this.enqueue(userId, prefix, items, datasetFilterOf(input));
+    const title = downloadTitleOf(input.filename_prefix);
+    const { entryPrefix, stem } = selectionArchiveName(title, contents, items.length);
+    const names = { file: await this.uniqueName(userId, stem), entryPrefix };
+    const id = await this.enqueue(userId, names, items, datasetFilterOf(input));
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
@@ -59,13 +63,19 @@ export class DownloadService {
    * listing costs nothing), so an unknown work or an episode not in it is refused before starting.
    */
   async createWork(userId: number, input: WorkInput): Promise<CreateDownloadResponse> {
-    const work = await this.resolveWork(input);
+    const { request, episodeCount } = await this.resolveWork(input);
     await this.checkSlots(userId);
     if ((await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser) {
       throw this.workJobLimit();
     }
-    const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
-    const id = await this.enqueue(userId, prefix, [], datasetFilterOf(input), work);
+    const contents = this.deps.sizes.delivered(request.work.kind, input.size);
+    const work: WorkJobRequest = { ...request, size: STORED_AS[contents] };
+    const stem = workArchiveStem(work.work.title, contents, {
+      chosen: work.episodes,
+      total: episodeCount,
+    });
+    const names = { file: await this.uniqueName(userId, stem), entryPrefix: stem };
+    const id = await this.enqueue(userId, names, [], datasetFilterOf(input), work);
     return {
       download_id: id,
       file_count: 0,
@@ -75,10 +85,14 @@ export class DownloadService {
     };
   }
 
-  /** A new pending task (`<prefix>.zip`), handed to the runner at once; answers its id. */
+  private uniqueName(userId: number, stem: string): Promise<string> {
+    return uniqueArchiveName(stem, (name) => this.deps.repo.hasFileName(userId, name));
+  }
+
+  /** A new pending task, handed to the runner at once; answers its id. */
   private async enqueue(
     userId: number,
-    prefix: string,
+    names: { file: string; entryPrefix: string },
     items: DownloadItem[],
     filter: DatasetFilter | null,
     work?: WorkJobRequest,
@@ -87,8 +101,8 @@ export class DownloadService {
     await this.deps.repo.insert({
       id,
       userId,
-      fileName: `${prefix}.zip`,
-      entryPrefix: prefix,
+      fileName: names.file,
+      entryPrefix: names.entryPrefix,
       items,
       work,
       filter,
@@ -180,9 +194,11 @@ export class DownloadService {
     });
   }
 
-  private async resolveWork(input: WorkInput): Promise<WorkJobRequest> {
+  /** The work and its chosen episodes (the size is resolved by the caller), and its episode count. */
+  private async resolveWork(
+    input: WorkInput,
+  ): Promise<{ request: Omit<WorkJobRequest, 'size'>; episodeCount: number }> {
     const options = {
-      size: input.size,
       skipNearDuplicates: input.skip_near_duplicates,
       threshold: input.near_duplicate_threshold,
       metadata: input.metadata,
@@ -199,12 +215,13 @@ export class DownloadService {
         throw badRequest('episode_ids: 电影只有它自己这一“集”');
       const listing = await this.deps.catalog.episodeImages(ref, 'smart').catch(unknownWork);
       const title = listing.value.workTitle ?? `movie ${ref.id}`;
-      return {
-        work: { kind: 'movie', id: ref.id, title },
+      const request = {
+        work: { kind: 'movie' as const, id: ref.id, title },
         episodes: [{ id: ref.id, title, ref }],
         ...options,
         layout: layout(title),
       };
+      return { request, episodeCount: 1 };
     }
     if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
     const show = await this.deps.catalog.episodes(input.work_url, ref.kind).catch(unknownWork);
@@ -217,16 +234,17 @@ export class DownloadService {
     const chosen = input.episode_ids
       ? show.value.episodes.filter((e) => input.episode_ids!.includes(e.id))
       : show.value.episodes;
-    return {
+    const request = {
       work: { kind: ref.kind, id: ref.id, title: show.value.title },
       episodes: chosen.map((e) => ({
         id: e.id,
         title: e.label,
-        ref: { type: 'episode', kind: ref.kind, id: e.id },
+        ref: { type: 'episode' as const, kind: ref.kind, id: e.id },
       })),
       ...options,
       layout: layout(show.value.title),
     };
+    return { request, episodeCount: show.value.episodes.length };
   }
 
   private async ownTask(userId: number, id: string): Promise<DownloadRow> {

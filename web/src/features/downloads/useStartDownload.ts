@@ -3,6 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
+import type { ImageSize } from '../selection';
+import { imageUrl, type ImageUrls } from '../images/imageUrl';
 import { datasetFields, type DatasetChoice } from './DatasetOptions';
 import { watchDownload } from './watch';
 
@@ -16,23 +18,24 @@ function failureReason(error: unknown, t: TFunction<'downloads'>): string {
 }
 
 /**
- * Starts a ZIP task for image URLs (the listing's small_url/large_url, in grid order) and
- * reports it with its toasts; the downloads panel takes it from there. Shared by the
- * image screens and the favourites screen (prefix `downloadPrefix('fancaps_favorites', size)`).
+ * Starts a ZIP task for images (in grid order) at one size, named after `title` (the server adds
+ * the size, count and a tag), and reports it with its toasts; the downloads panel takes it from
+ * there. Shared by the image screens and the favourites screen.
  */
 export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
   const { t } = useTranslation('downloads');
   const start = useCallback(
-    (imageUrls: readonly string[], filenamePrefix: string, dataset?: DatasetChoice) => {
-      if (imageUrls.length === 0) {
+    (images: readonly ImageUrls[], size: ImageSize, title: string, dataset?: DatasetChoice) => {
+      if (images.length === 0) {
         toast.error(t('start.nothingSelected'));
         return;
       }
       // A promise, not mutate()'s callbacks: those are dropped if the screen unmounts meanwhile.
       mutateAsync({
-        image_urls: [...imageUrls],
-        filename_prefix: filenamePrefix,
+        image_urls: images.map((image) => imageUrl(image, size)),
+        filename_prefix: title,
+        size,
         // Without any option the request is as it always was.
         ...(dataset && (dataset.skip || dataset.quality.length > 0) ? datasetFields(dataset) : {}),
       }).then(

@@ -24,7 +24,7 @@ describe('image screens in English', () => {
     expect(heading.hasAttribute('data-user-content')).toBe(true);
     expect(within(main).getByRole('toolbar', { name: 'Selection actions' })).toBeTruthy();
     expect(within(main).getByText('0 selected')).toBeTruthy();
-    expect(within(main).getByLabelText('Large (original)')).toBeTruthy();
+    expect(within(main).getByLabelText('Original')).toBeTruthy();
     expect(within(main).getByLabelText('Filter by ID')).toBeTruthy();
     expect(within(main).getByText('Cached data')).toBeTruthy();
     expect(within(main).getByRole('button', { name: 'Image 500000' })).toBeTruthy();
