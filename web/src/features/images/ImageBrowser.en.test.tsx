@@ -45,8 +45,8 @@ describe('image screens in English', () => {
     const { container, rerender } = render(
       <CrawlStatus progress={running} total={1} onResume={noop} onFastMode={noop} />,
     );
-    expect(screen.getByRole('status').textContent).toBe('Reading page 3 of 6+ · 1 image read');
-    expect(screen.getByText(/at least 6\)/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Reading · pages read: 3 · 1 image so far');
+    expect(screen.getByText(/has many pages; reading each/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Switch to fast mode' })).toBeTruthy();
     expectNoCjk(container);
 
