@@ -258,3 +258,29 @@ export const NearDuplicatesResponse = z.object({
   unknown_ids: z.array(z.number().int()),
 });
 export type NearDuplicatesResponse = z.infer<typeof NearDuplicatesResponse>;
+
+/**
+ * POST /download/work/estimate (same body as POST /download/work): what the job would take,
+ * from what the server already knows; it reads no listing the job itself would not read.
+ */
+export const WorkDownloadEstimate = z.object({
+  /** The size the archive would hold, as the hosts deliver it. */
+  size: DownloadSize,
+  episodes: z.number().int(),
+  /** Chosen episodes whose image list is stored (their counts are exact). */
+  episodes_known: z.number().int(),
+  /** Images: exact when every episode is known, else scaled from the known ones; null: none known. */
+  images: z.number().int().nullable(),
+  approximate: z.boolean(),
+  /** Of those, already in the image cache at this size (no request needed). */
+  cached_images: z.number().int(),
+  /** The archive's size: measured cache averages of this size, else a typical size; null with `images`. */
+  bytes: z.number().int().nullable(),
+  /** Time at the configured pace for what is not cached yet (images and unread listings). */
+  seconds: z.number().int().nullable(),
+  /** Set when the user cannot start it now: the same limit POST /download/work would answer 429 with. */
+  limit_reached: z
+    .object({ kind: z.enum(['unfinished', 'work']), max: z.number().int() })
+    .nullable(),
+});
+export type WorkDownloadEstimate = z.infer<typeof WorkDownloadEstimate>;

@@ -6,6 +6,7 @@ import type { Database } from '../db';
 import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel } from '../upstream';
+import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
 import { DownloadJob } from './job';
 import { DownloadQueue } from './queue';
@@ -74,6 +75,7 @@ export async function createDownloads(deps: {
     catalog,
     urls,
     sizes,
+    estimator: new WorkEstimator({ catalog, store: deps.store, sizes, pacing: config.upstream }),
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
   });

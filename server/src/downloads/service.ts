@@ -5,6 +5,7 @@ import {
   sanitizeFilenamePrefix,
   type CreateDownloadResponse,
   type DownloadStatus,
+  type WorkDownloadEstimate,
 } from '@capshelf/contract';
 import type { z } from 'zod';
 import type {
@@ -16,6 +17,7 @@ import { datasetFilterOf, type DatasetFilter } from '../datasets';
 import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
 import { UpstreamNotFoundError, type UrlModel } from '../upstream';
 import { STORED_AS, type ImageSizes } from '../images';
+import type { WorkEstimator } from './estimate';
 import type { DownloadItem, DownloadItemParser } from './items';
 import { selectionArchiveName, uniqueArchiveName, workArchiveStem } from './names';
 import type { DownloadRepository } from './repository';
@@ -38,6 +40,7 @@ export class DownloadService {
       catalog: CatalogService;
       urls: UrlModel;
       sizes: ImageSizes;
+      estimator: WorkEstimator;
       maxUnfinishedPerUser: number;
       workJobsPerUser: number;
     },
@@ -87,6 +90,22 @@ export class DownloadService {
 
   private uniqueName(userId: number, stem: string): Promise<string> {
     return uniqueArchiveName(stem, (name) => this.deps.repo.hasFileName(userId, name));
+  }
+
+  /** What `createWork` would take, and whether the user's limits let it start now. */
+  async estimateWork(userId: number, input: WorkInput): Promise<WorkDownloadEstimate> {
+    const { request } = await this.resolveWork(input);
+    const estimate = await this.deps.estimator.estimate(request, input.size);
+    return { ...estimate, limit_reached: await this.limitReached(userId) };
+  }
+
+  private async limitReached(userId: number): Promise<WorkDownloadEstimate['limit_reached']> {
+    const { repo, maxUnfinishedPerUser, workJobsPerUser } = this.deps;
+    if ((await repo.unfinishedCount(userId)) >= maxUnfinishedPerUser)
+      return { kind: 'unfinished', max: maxUnfinishedPerUser };
+    if ((await repo.unfinishedCount(userId, 'work')) >= workJobsPerUser)
+      return { kind: 'work', max: workJobsPerUser };
+    return null;
   }
 
   /** A new pending task, handed to the runner at once; answers its id. */

@@ -8,6 +8,22 @@ const datasetInputs = {
   quality_filters: slot('choice-list', ['dark'], { max: 3, distinct: true }),
 };
 
+/** A whole-work download's body. */
+const workInputs = (s: Samples): RouteInputs => ({
+  body: {
+    work_url: slot('site-url', s.workUrl, { required: true }),
+    kind: choice(),
+    episode_ids: slot('id-list', undefined, { max: 5000 }),
+    size: choice('thumb', true),
+    ...datasetInputs,
+    metadata: slot('flag'),
+    export: choice(),
+    kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
+    kohya_name: text(100),
+    trigger_word: text(100),
+  },
+});
+
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
   return {
@@ -15,23 +31,13 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
       body: {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
+        size: choice(),
         ...datasetInputs,
       },
     },
-    'POST /api/download/work': {
-      body: {
-        work_url: slot('site-url', s.workUrl, { required: true }),
-        kind: choice(),
-        episode_ids: slot('id-list', undefined, { max: 5000 }),
-        size: choice('thumb', true),
-        ...datasetInputs,
-        metadata: slot('flag'),
-        export: choice(),
-        kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
-        kohya_name: text(100),
-        trigger_word: text(100),
-      },
-    },
+    'POST /api/download/work': workInputs(s),
+    // The estimate takes the body the job would.
+    'POST /api/download/work/estimate': workInputs(s),
     'POST /api/download/near-duplicates': {
       body: {
         kind: choice('anime', true),
