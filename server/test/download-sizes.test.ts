@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_DIMENSIONS, KEY_IDS } from '@capshelf/replica';
-import type { DownloadStatus } from '@capshelf/contract';
+import type { CdnStatus, DownloadStatus } from '@capshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
@@ -19,6 +19,16 @@ async function archiveOf(app: BrowseApp, done: DownloadStatus) {
     entries.map(async (e) => (await sharp(e.data).metadata()).width),
   );
   return { widths: [...new Set(widths)], name: done.file_name };
+}
+
+/** What `GET /images/cdn-status` tells the page to offer, per kind. */
+async function offered(app: BrowseApp) {
+  const res = await app.app.inject({
+    method: 'GET',
+    url: '/api/images/cdn-status',
+    headers: app.headers,
+  });
+  return res.json<CdnStatus>().download_sizes;
 }
 
 const WIDTH = {
@@ -56,12 +66,7 @@ describe(`download sizes with a compressed host (${databaseKind})`, () => {
   });
 
   it('offers original, compressed and thumbnail for every kind', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/images/cdn-status',
-      headers: t.headers,
-    });
-    expect(res.json().download_sizes).toEqual({
+    expect(await offered(t)).toEqual({
       anime: ['original', 'compressed', 'thumb'],
       tv: ['original', 'compressed', 'thumb'],
       movie: ['original', 'compressed', 'thumb'],
@@ -126,12 +131,7 @@ describe(`download sizes where 小图 is the original (${databaseKind})`, () => 
   });
 
   it('offers one full-size choice, the original', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/images/cdn-status',
-      headers: t.headers,
-    });
-    expect(res.json().download_sizes.anime).toEqual(['original', 'thumb']);
+    expect((await offered(t)).anime).toEqual(['original', 'thumb']);
   });
 
   it('names old small and compressed requests _original, since that is what they hold', async () => {
