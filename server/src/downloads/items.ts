@@ -1,7 +1,6 @@
 import type { DownloadSize, ZipContents } from '@capshelf/contract';
 import type { ImageSize, Kind } from '../config';
 import type { Directory } from '../catalog';
-
 import {
   compressedLarge,
   imageIdOfPath,

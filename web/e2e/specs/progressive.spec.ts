@@ -114,7 +114,7 @@ test('a crawl that fails midway shows what it read and resumes from there', asyn
   await control.setFault('pages', { type: 'slow', delayMs: 500 });
   const url = `${pageOrigin}/movies/MovieImages.php?movieid=${movie.id}`;
   await openListing(page, url, true);
-  await expect(progress(page)).toContainText(/第 [1-9]\d*\//);
+  await expect(progress(page)).toContainText(/已读 [1-9]\d* 页/);
   await control.setFault('pages', { type: 'error', status: 503 });
 
   const failure = page.getByRole('alert').filter({ hasText: '读取在第' });
