@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DownloadSize } from './downloads';
 import { PageLink } from './links';
 import { validationMessages } from './messages';
 
@@ -187,6 +188,12 @@ export const CdnStatus = z.object({
   status: z.enum(['ok', 'degraded', 'rate_limited', 'unreachable']),
   /** Every image host asked since the start, and whether it is down. */
   hosts: z.array(ImageHostState),
+  /** The sizes a download can hold, per kind, as the configured hosts deliver them (docs/api.md, "Sizes"). */
+  download_sizes: z.object({
+    anime: z.array(DownloadSize),
+    tv: z.array(DownloadSize),
+    movie: z.array(DownloadSize),
+  }),
 });
 export type CdnStatus = z.infer<typeof CdnStatus>;
 export const CdnSwitchQuery = z.object({ use_small_cdn: z.stringbool() });

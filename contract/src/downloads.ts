@@ -20,27 +20,35 @@ export function sanitizeFilenamePrefix(text: string): string {
   return cleaned || DEFAULT_DOWNLOAD_PREFIX;
 }
 
-const SIZE_SUFFIX = /[\s_-]+(thumb|small|large|compressed)$/;
+/**
+ * The one size vocabulary (docs/api.md, "Sizes"): what a download holds, named by what it is.
+ * `original`: the 1920×1080-class originals; `compressed`: the compressed host's copies, offered
+ * only where one is configured; `thumb`: the thumbnails.
+ */
+export const DownloadSize = z.enum(['original', 'compressed', 'thumb']);
+export type DownloadSize = z.infer<typeof DownloadSize>;
 
 /**
- * What a ZIP holds, as its name's suffix: `large` only for originals; `compressed` for 大图 served
- * from the compressed host (the small-CDN preference).
+ * Words older clients and scripts send, still accepted: the server maps them to what their host
+ * delivers (`large` is the original, `small` the compressed host's, which is the original where
+ * none is configured).
  */
-export type ZipContents = 'thumb' | 'small' | 'large' | 'compressed';
+export const LegacyImageSize = z.enum(['thumb', 'small', 'large']);
+export type LegacyImageSize = z.infer<typeof LegacyImageSize>;
 
-/** The prefix the page sends: the title's rule applied (at most 50 characters), then the size suffix. */
-export function downloadPrefix(title: string, size: ZipContents): string {
-  return `${sanitizeFilenamePrefix(title)}_${size}`;
-}
+/** What a ZIP holds, as its name says: one size, or `mixed` when a selection's URLs differ. */
+export type ZipContents = DownloadSize | 'mixed';
+
+/** Size words a sent prefix may end in (old and new); the server names the size itself. */
+const SIZE_SUFFIX = /[\s_-]+(thumb|small|large|compressed|original)$/;
 
 /**
- * What the server makes of a sent prefix: the title part gets the rule (and its 50 characters), a
- * trailing size suffix is kept after it, never cut off.
+ * The title part of a sent prefix: the rule applied, a trailing size word dropped (the server
+ * appends what the archive really holds).
  */
-export function sanitizeDownloadPrefix(text: string): string {
+export function downloadTitleOf(text: string): string {
   const suffix = SIZE_SUFFIX.exec(text.trim());
-  if (!suffix) return sanitizeFilenamePrefix(text);
-  return `${sanitizeFilenamePrefix(text.trim().slice(0, suffix.index))}_${suffix[1]}`;
+  return sanitizeFilenamePrefix(suffix ? text.trim().slice(0, suffix.index) : text);
 }
 
 /** See docs/api.md, "Download states". */
@@ -135,14 +143,16 @@ export const CreateDownloadRequest = z.object({
     .array(z.string().min(1).max(2000))
     .min(1, validationMessages.downloadNothingSelected)
     .max(MAX_DOWNLOAD_IMAGES, validationMessages.downloadTooMany),
+  /** The title the archive is named after (a trailing size word, as older pages sent it, is dropped). */
   filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
+  /** Every image at this size; absent: each at the size its URL names (old clients). */
+  size: DownloadSize.optional(),
   /** The selection, in the order given, is one scope; `near_duplicate_scope` is accepted alike. */
   ...datasetOptions,
   ...exportOptions,
 });
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
-/** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
 /** Most frames a review may keep, and most it may drop, against the filter's decision. */
 export const MAX_REVIEW_OVERRIDES = 50_000;
 const ReviewOverrideIds = z
@@ -160,9 +170,10 @@ export const workScopeFields = {
     .min(1)
     .max(5000)
     .optional(),
-  size: z.enum(['thumb', 'small', 'large']),
+  size: z.union([DownloadSize, LegacyImageSize]),
 };
 
+/** POST /download/work: every image of a work (or of some of its episodes) in one ZIP. */
 export const CreateWorkDownloadRequest = z
   .object({
     ...workScopeFields,
@@ -274,3 +285,29 @@ export const NearDuplicatesResponse = z.object({
   unknown_ids: z.array(z.number().int()),
 });
 export type NearDuplicatesResponse = z.infer<typeof NearDuplicatesResponse>;
+
+/**
+ * POST /download/work/estimate (same body as POST /download/work): what the job would take,
+ * from what the server already knows; it reads no listing the job itself would not read.
+ */
+export const WorkDownloadEstimate = z.object({
+  /** The size the archive would hold, as the hosts deliver it. */
+  size: DownloadSize,
+  episodes: z.number().int(),
+  /** Chosen episodes whose image list is stored (their counts are exact). */
+  episodes_known: z.number().int(),
+  /** Images: exact when every episode is known, else scaled from the known ones; null: none known. */
+  images: z.number().int().nullable(),
+  approximate: z.boolean(),
+  /** Of those, already in the image cache at this size (no request needed). */
+  cached_images: z.number().int(),
+  /** The archive's size: measured cache averages of this size, else a typical size; null with `images`. */
+  bytes: z.number().int().nullable(),
+  /** Time at the configured pace for what is not cached yet (images and unread listings). */
+  seconds: z.number().int().nullable(),
+  /** Set when the user cannot start it now: the same limit POST /download/work would answer 429 with. */
+  limit_reached: z
+    .object({ kind: z.enum(['unfinished', 'work']), max: z.number().int() })
+    .nullable(),
+});
+export type WorkDownloadEstimate = z.infer<typeof WorkDownloadEstimate>;

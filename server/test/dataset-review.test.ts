@@ -101,7 +101,7 @@ describe(`dataset review (${databaseKind})`, () => {
     const slow = new DatasetReview({
       catalog: t.services.catalog,
       store: t.services.images,
-      resolveWork: (input) => t.services.downloads.resolveWork(input),
+      resolveWork: async (input) => (await t.services.downloads.resolveWork(input)).request,
       measurePerCall: 4,
     });
     // Measures are stored: forget them so this review has to read the frames again.

@@ -6,6 +6,8 @@ import { startBrowseApp, type BrowseApp } from './support/browse';
 import { createTask, ids, ownUrl, waitForEnd } from './support/downloads';
 import { readZip } from './support/zip';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 let t: BrowseApp;
 beforeAll(async () => {
   t = await startBrowseApp();
@@ -18,7 +20,7 @@ beforeEach(() => {
 });
 
 describe(`downloads (${databaseKind})`, () => {
-  it('zips the chosen images, in order, byte for byte, under the sanitised prefix', async () => {
+  it('zips the chosen images, in order, byte for byte, named by title, size and count', async () => {
     const chosen = [ids[5]!, ids[1]!, ids[9]!];
     const created = await createTask(t, {
       image_urls: chosen.map((id) => ownUrl(id)),
@@ -32,8 +34,10 @@ describe(`downloads (${databaseKind})`, () => {
       done_count: 3,
       failed_count: 0,
       error: null,
-      file_name: '非_非biyori_第1集_large.zip',
     });
+    // An old page's `_large` suffix is dropped; the server names what the archive holds.
+    expect(done.file_name).toMatch(/^非_非biyori_第1集_original_3img_[a-z2-9]{4}\.zip$/);
+    const tag = done.file_name.slice(-'xxxx.zip'.length);
     expect(done.bytes_written).toBeGreaterThan(0);
 
     const file = await t.app.inject({
@@ -44,12 +48,10 @@ describe(`downloads (${databaseKind})`, () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="___biyori__1__large.zip"; filename*=UTF-8''${encodeURIComponent('非_非biyori_第1集_large.zip')}`,
+      `attachment; filename="___biyori__1__original_3img_${tag}"; filename*=UTF-8''${encodeURIComponent(done.file_name)}`,
     );
     const entries = await readZip(file.rawPayload);
-    expect(entries.map((e) => e.name)).toEqual(
-      chosen.map((id) => `非_非biyori_第1集_large_${id}.jpg`),
-    );
+    expect(entries.map((e) => e.name)).toEqual(chosen.map((id) => `非_非biyori_第1集_${id}.jpg`));
     for (const [i, entry] of entries.entries()) {
       expect(entry.compressionMethod).toBe(0);
       expect(entry.crc32).toBe(crc32(entry.data));
@@ -57,7 +59,7 @@ describe(`downloads (${databaseKind})`, () => {
     }
   });
 
-  it('keeps the size suffix after a title cut to 50 characters, in the file and entry names', async () => {
+  it('names the size the archive holds after a title cut to 50 characters, not the sent suffix', async () => {
     const title = 'Paper Moon Express (1999) - A Very Long Subtitle That Goes On And On';
     const created = await createTask(t, {
       image_urls: [ownUrl(ids[7]!, 'thumb')],
@@ -66,14 +68,16 @@ describe(`downloads (${databaseKind})`, () => {
     const done = await waitForEnd(t, created.json().download_id);
     const prefix = 'Paper_Moon_Express_(1999)_A_Very_Long_Subtitle_Tha';
     expect(prefix).toHaveLength(50);
-    expect(done.file_name).toBe(`${prefix}_large.zip`);
+    expect(done.file_name).toMatch(
+      new RegExp(`^${escapeRegExp(prefix)}_thumb_1img_[a-z2-9]{4}\\.zip$`),
+    );
     const file = await t.app.inject({
       method: 'GET',
       url: `/api/download/${done.download_id}/file`,
       headers: t.headers,
     });
     expect((await readZip(file.rawPayload)).map((e) => e.name)).toEqual([
-      `${prefix}_large_${ids[7]}.jpg`,
+      `${prefix}_${ids[7]}.jpg`,
     ]);
   });
 

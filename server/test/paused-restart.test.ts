@@ -177,9 +177,7 @@ describe(`paused downloads across a restart (${databaseKind})`, () => {
     const workEntries = await archive(workId);
     expect(workEntries.map((e) => path.basename(e.name))).toEqual(all.map((i) => `${i}.jpg`));
     const selectionEntries = await archive(imagesId);
-    expect(selectionEntries.map((e) => e.name)).toEqual(
-      selection.map((i) => `season_thumb_${i}.jpg`),
-    );
+    expect(selectionEntries.map((e) => e.name)).toEqual(selection.map((i) => `season_${i}.jpg`));
 
     // After the restart: no page again (the listings are cached), each missing image once, and
     // none that the first run had already stored.

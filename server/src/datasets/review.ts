@@ -17,6 +17,8 @@ type ReviewInput = z.output<typeof DatasetReviewRequest>;
 /** The work as a whole-work job resolves it (downloads/service.ts). */
 export interface ReviewWork {
   work: { kind: Kind; title: string };
+  /** The store's size the job reads (what the requested size delivers). */
+  size: ImageSize;
   episodes: { id: number; title: string; ref: EpisodeRef | MovieRef }[];
 }
 
@@ -53,7 +55,7 @@ export class DatasetReview {
   async review(input: ReviewInput): Promise<DatasetReviewResponse> {
     const work = await this.deps.resolveWork(input);
     const listed = await this.listings(work);
-    const facts = await this.measure(listed, input.size);
+    const facts = await this.measure(listed, work.size);
     const filter = datasetFilterOf(input);
     const sieve = filter ? new FrameSieve<number>(filter) : null;
     const reasons = noneSkipped();

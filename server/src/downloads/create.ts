@@ -4,9 +4,10 @@ import type { CatalogService, Directory } from '../catalog';
 import type { Config } from '../config';
 import { DatasetReview, type ImageTagger } from '../datasets';
 import type { Database } from '../db';
-import type { ImageStore, Statfs } from '../images';
+import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel } from '../upstream';
+import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
 import { DownloadJob } from './job';
 import { DownloadQueue } from './queue';
@@ -38,6 +39,7 @@ export async function createDownloads(deps: {
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
+  const sizes = new ImageSizes(config.upstream.imageUrls);
   const dir = path.join(config.dataDir, 'downloads');
   const runner = new DownloadRunner({
     queue: new DownloadQueue(deps.db),
@@ -70,6 +72,7 @@ export async function createDownloads(deps: {
     builders,
     directory: deps.directory,
     publicUrl: config.publicUrl,
+    sizes,
   });
   const service = new DownloadService({
     repo: deps.repo,
@@ -77,13 +80,15 @@ export async function createDownloads(deps: {
     parser,
     catalog,
     urls,
+    sizes,
+    estimator: new WorkEstimator({ catalog, store: deps.store, sizes, pacing: config.upstream }),
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
   });
   const review = new DatasetReview({
     catalog,
     store: deps.store,
-    resolveWork: (input) => service.resolveWork(input),
+    resolveWork: async (input) => (await service.resolveWork(input)).request,
   });
   return { runner, parser, service, review };
 }

@@ -1,13 +1,21 @@
+import type { DownloadSize, ZipContents } from '@capshelf/contract';
 import type { ImageSize, Kind } from '../config';
 import type { Directory } from '../catalog';
-import { compressedLarge, imageIdOfPath, imageQueryOf } from '../images';
+import {
+  compressedLarge,
+  imageIdOfPath,
+  imageQueryOf,
+  STORED_AS,
+  zipContentsOf,
+  type ImageSizes,
+} from '../images';
 import type { UrlBuilders, UrlModel } from '../upstream';
 
 export interface DownloadItem {
   kind: Kind;
   id: number;
   size: ImageSize;
-  /** `large` served from the compressed host (the small-CDN preference). */
+  /** `large` served from the compressed host (tasks stored before sizes were resolved at creation). */
   compressed: boolean;
 }
 
@@ -15,7 +23,8 @@ const SIZES: ImageSize[] = ['thumb', 'small', 'large'];
 
 /**
  * Turns the page's image URLs into ids. Only this server's image URLs and the source site's image
- * URLs are accepted; both become (kind, id, size), so nothing is ever fetched as given.
+ * URLs are accepted; both become (kind, id, size), so nothing is ever fetched as given. Each size
+ * is resolved here to what its host delivers (`ImageSizes`), so the archive's name can say it.
  */
 export class DownloadItemParser {
   private readonly ownOrigin: string;
@@ -26,26 +35,37 @@ export class DownloadItemParser {
       builders: UrlBuilders;
       directory: Directory;
       publicUrl: string;
+      sizes: ImageSizes;
     },
   ) {
     this.ownOrigin = new URL(deps.publicUrl).origin;
   }
 
-  async parse(urls: string[]): Promise<{ items: DownloadItem[]; refused: string[] }> {
+  /** `size`: every image at this size instead of the one its URL names. */
+  async parse(
+    urls: string[],
+    size?: DownloadSize,
+  ): Promise<{ items: DownloadItem[]; refused: string[]; contents: ZipContents }> {
     const items: DownloadItem[] = [];
+    const delivered: DownloadSize[] = [];
     const refused: string[] = [];
     const seen = new Set<string>();
     for (const url of urls) {
-      const item = (await this.ownImage(url)) ?? (await this.upstreamImage(url));
-      if (!item) {
+      const asked = (await this.ownImage(url)) ?? (await this.upstreamImage(url));
+      if (!asked) {
         refused.push(url);
         continue;
       }
-      const key = `${item.kind}:${item.id}:${item.size}:${item.compressed}`;
-      if (!seen.has(key)) items.push(item);
+      const gets = this.deps.sizes.delivered(asked.kind, size ?? asked.size, asked.compressed);
+      const item = { kind: asked.kind, id: asked.id, size: STORED_AS[gets], compressed: false };
+      const key = `${item.kind}:${item.id}:${item.size}`;
+      if (!seen.has(key)) {
+        items.push(item);
+        delivered.push(gets);
+      }
       seen.add(key);
     }
-    return { items, refused };
+    return { items, refused, contents: zipContentsOf(delivered) };
   }
 
   private async ownImage(text: string): Promise<DownloadItem | null> {

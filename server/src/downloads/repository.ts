@@ -98,6 +98,17 @@ export class DownloadRepository {
     return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
+  /** Whether one of the user's tasks (any state) has this archive name. */
+  async hasFileName(userId: number, fileName: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('file_name', '=', fileName)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Cancels an unfinished task; true when it was. Its worker notices at its next report. */
   async cancel(id: string, userId: number): Promise<boolean> {
     const result = await this.db

@@ -9,6 +9,7 @@ import {
   MessageResponse,
   NearDuplicatesRequest,
   NearDuplicatesResponse,
+  WorkDownloadEstimate,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../http/plugins/access';
@@ -40,6 +41,12 @@ export function downloadRoutes({
       { schema: { body: CreateWorkDownloadRequest, response: { 202: CreateDownloadResponse } } },
       async (request, reply) =>
         reply.status(202).send(await downloads.createWork(currentUser(request).id, request.body)),
+    );
+
+    app.post(
+      '/work/estimate',
+      { schema: { body: CreateWorkDownloadRequest, response: { 200: WorkDownloadEstimate } } },
+      async (request) => downloads.estimateWork(currentUser(request).id, request.body),
     );
 
     app.post(

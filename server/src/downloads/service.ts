@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import {
-  sanitizeDownloadPrefix,
-  sanitizeFilenamePrefix,
+  downloadTitleOf,
   type CreateDownloadResponse,
   type DownloadStatus,
+  type WorkDownloadEstimate,
 } from '@capshelf/contract';
 import type { z } from 'zod';
 import type {
@@ -12,22 +12,20 @@ import type {
   CreateWorkDownloadRequest as WorkSchema,
 } from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
-import {
-  datasetFilterOf,
-  type DatasetFilter,
-  type LayoutOptions,
-  type SelectionArchive,
-} from '../datasets';
-import { AppError, badRequest, conflict, gone, notFound, tooManyRequests } from '../errors';
-import { UpstreamNotFoundError, type UrlModel } from '../upstream';
+import { datasetFilterOf, type DatasetFilter, type SelectionArchive } from '../datasets';
+import { AppError, conflict, gone, notFound, tooManyRequests } from '../errors';
+import type { UrlModel } from '../upstream';
+import { STORED_AS, type ImageSizes } from '../images';
+import type { WorkEstimator } from './estimate';
 import type { DownloadItem, DownloadItemParser } from './items';
+import { selectionArchiveName, uniqueArchiveName, workArchiveStem } from './names';
 import type { DownloadRepository } from './repository';
 import { toStatus, type DownloadRow } from './rows';
 import type { DownloadRunner } from './runner';
 import type { WorkJobRequest } from './work';
+import { layoutOf, resolveWorkScope, type WorkScopeInput } from './work-scope';
 
 const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务';
-const SIZE_NAMES = { thumb: 'thumb', small: 'small', large: 'large' } as const;
 
 type WorkInput = z.output<typeof WorkSchema>;
 type SelectionInput = z.output<typeof SelectionSchema>;
@@ -41,23 +39,27 @@ export class DownloadService {
       parser: DownloadItemParser;
       catalog: CatalogService;
       urls: UrlModel;
+      sizes: ImageSizes;
+      estimator: WorkEstimator;
       maxUnfinishedPerUser: number;
       workJobsPerUser: number;
     },
   ) {}
 
   async create(userId: number, input: SelectionInput): Promise<CreateDownloadResponse> {
-    const { items, refused } = await this.deps.parser.parse(input.image_urls);
+    const { items, refused, contents } = await this.deps.parser.parse(input.image_urls, input.size);
     if (refused.length > 0) {
       throw new AppError(400, 'VALIDATION_FAILED', `有 ${refused.length} 个图片地址无效`, {
         refused: refused.slice(0, 100),
       });
     }
     await this.checkSlots(userId);
-    const prefix = sanitizeDownloadPrefix(input.filename_prefix);
-    const archive = { layout: layoutOf(input, prefix), metadata: input.metadata };
+    const title = downloadTitleOf(input.filename_prefix);
+    const { entryPrefix, stem } = selectionArchiveName(title, contents, items.length);
+    const names = { file: await this.uniqueName(userId, stem), entryPrefix };
+    const archive = { layout: layoutOf(input, title), metadata: input.metadata };
     const plain = input.export === 'plain' && !input.metadata;
-    const id = await this.enqueue(userId, prefix, items, datasetFilterOf(input), {
+    const id = await this.enqueue(userId, names, items, datasetFilterOf(input), {
       archive: plain ? undefined : archive,
     });
     return { download_id: id, file_count: items.length, status: 'pending' };
@@ -68,13 +70,17 @@ export class DownloadService {
    * listing costs nothing), so an unknown work or an episode not in it is refused before starting.
    */
   async createWork(userId: number, input: WorkInput): Promise<CreateDownloadResponse> {
-    const work = await this.resolveWork(input);
+    const { request: work, contents, episodeCount } = await this.resolveWork(input);
     await this.checkSlots(userId);
     if ((await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser) {
       throw this.workJobLimit();
     }
-    const prefix = `${sanitizeFilenamePrefix(work.work.title)}_${SIZE_NAMES[input.size]}`;
-    const id = await this.enqueue(userId, prefix, [], datasetFilterOf(input), { work });
+    const stem = workArchiveStem(work.work.title, contents, {
+      chosen: work.episodes,
+      total: episodeCount,
+    });
+    const names = { file: await this.uniqueName(userId, stem), entryPrefix: stem };
+    const id = await this.enqueue(userId, names, [], datasetFilterOf(input), { work });
     return {
       download_id: id,
       file_count: 0,
@@ -84,10 +90,30 @@ export class DownloadService {
     };
   }
 
-  /** A new pending task (`<prefix>.zip`), handed to the runner at once; answers its id. */
+  private uniqueName(userId: number, stem: string): Promise<string> {
+    return uniqueArchiveName(stem, (name) => this.deps.repo.hasFileName(userId, name));
+  }
+
+  /** What `createWork` would take, and whether the user's limits let it start now. */
+  async estimateWork(userId: number, input: WorkInput): Promise<WorkDownloadEstimate> {
+    const { request } = await this.resolveWork(input);
+    const estimate = await this.deps.estimator.estimate(request, input.size);
+    return { ...estimate, limit_reached: await this.limitReached(userId) };
+  }
+
+  private async limitReached(userId: number): Promise<WorkDownloadEstimate['limit_reached']> {
+    const { repo, maxUnfinishedPerUser, workJobsPerUser } = this.deps;
+    if ((await repo.unfinishedCount(userId)) >= maxUnfinishedPerUser)
+      return { kind: 'unfinished', max: maxUnfinishedPerUser };
+    if ((await repo.unfinishedCount(userId, 'work')) >= workJobsPerUser)
+      return { kind: 'work', max: workJobsPerUser };
+    return null;
+  }
+
+  /** A new pending task, handed to the runner at once; answers its id. */
   private async enqueue(
     userId: number,
-    prefix: string,
+    names: { file: string; entryPrefix: string },
     items: DownloadItem[],
     filter: DatasetFilter | null,
     task: { work?: WorkJobRequest; archive?: SelectionArchive },
@@ -96,8 +122,8 @@ export class DownloadService {
     await this.deps.repo.insert({
       id,
       userId,
-      fileName: `${prefix}.zip`,
-      entryPrefix: prefix,
+      fileName: names.file,
+      entryPrefix: names.entryPrefix,
       items,
       filter,
       ...task,
@@ -189,54 +215,14 @@ export class DownloadService {
     });
   }
 
-  /** The work and episodes a job (or its review, which has no archive options) covers. */
-  async resolveWork(
-    input: Omit<WorkInput, 'metadata' | 'export' | 'kohya_repeats' | 'trigger_word'> &
-      Partial<WorkInput>,
-  ): Promise<WorkJobRequest> {
-    const options = {
-      size: input.size,
-      skipNearDuplicates: input.skip_near_duplicates,
-      threshold: input.near_duplicate_threshold,
-      metadata: input.metadata ?? false,
-      keepIds: input.keep_image_ids,
-      dropIds: input.drop_image_ids,
-    };
-    const layout = (title: string) => layoutOf(input, title);
-    const ref = this.deps.urls.toRef(input.work_url, { kind: input.kind ?? 'anime' });
-    if (ref?.type === 'movie') {
-      if (input.episode_ids?.some((id) => id !== ref.id))
-        throw badRequest('episode_ids: 电影只有它自己这一“集”');
-      const listing = await this.deps.catalog.episodeImages(ref, 'smart').catch(unknownWork);
-      const title = listing.value.workTitle ?? `movie ${ref.id}`;
-      return {
-        work: { kind: 'movie', id: ref.id, title },
-        episodes: [{ id: ref.id, title, ref }],
-        ...options,
-        layout: layout(title),
-      };
-    }
-    if (ref?.type !== 'work') throw badRequest('work_url: 不是有效的作品地址');
-    const show = await this.deps.catalog.episodes(input.work_url, ref.kind).catch(unknownWork);
-    const known = new Map(show.value.episodes.map((e) => [e.id, e]));
-    const missing = (input.episode_ids ?? []).filter((id) => !known.has(id));
-    if (missing.length > 0)
-      throw new AppError(400, 'VALIDATION_FAILED', `有 ${missing.length} 个剧集不属于这部作品`, {
-        unknown_episode_ids: missing.slice(0, 100),
-      });
-    const chosen = input.episode_ids
-      ? show.value.episodes.filter((e) => input.episode_ids!.includes(e.id))
-      : show.value.episodes;
-    return {
-      work: { kind: ref.kind, id: ref.id, title: show.value.title },
-      episodes: chosen.map((e) => ({
-        id: e.id,
-        title: e.label,
-        ref: { type: 'episode', kind: ref.kind, id: e.id },
-      })),
-      ...options,
-      layout: layout(show.value.title),
-    };
+  /**
+   * The work, its chosen episodes and the size a job (or its review, which has no archive
+   * options) reads, with what that size delivers and the work's episode count.
+   */
+  async resolveWork(input: WorkScopeInput) {
+    const { request, episodeCount } = await resolveWorkScope(this.deps, input);
+    const contents = this.deps.sizes.delivered(request.work.kind, input.size);
+    return { request: { ...request, size: STORED_AS[contents] }, contents, episodeCount };
   }
 
   private async ownTask(userId: number, id: string): Promise<DownloadRow> {
@@ -247,27 +233,8 @@ export class DownloadService {
   }
 }
 
-/** The archive's layout as asked; kohya's folder is named after `fallbackName` unless given. */
-function layoutOf(
-  input: Partial<Pick<WorkInput, 'export' | 'kohya_repeats' | 'kohya_name' | 'trigger_word'>>,
-  fallbackName: string,
-): LayoutOptions {
-  return {
-    export: input.export ?? 'plain',
-    repeats: input.kohya_repeats ?? 1,
-    name: sanitizeFilenamePrefix(input.kohya_name || fallbackName),
-    trigger: input.trigger_word ?? '',
-  };
-}
-
 function newId(): string {
   return randomBytes(16).toString('base64url');
-}
-
-/** A work the source does not have is the caller's mistake (400), not a failure of ours. */
-function unknownWork(error: unknown): never {
-  if (error instanceof UpstreamNotFoundError) throw badRequest('work_url: 源站上没有这部作品');
-  throw error;
 }
 
 /** `attachment` with an ASCII fallback name and the real (UTF-8) one, so Chinese titles survive. */

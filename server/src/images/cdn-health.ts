@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { HostStatus, UpstreamClient } from '../upstream';
 import type { CdnPreferences } from './cdn';
 import type { ImageHostHealth } from './host-health';
+import { ImageSizes } from './sizes';
 
 const SEVERITY: HostStatus[] = ['ok', 'degraded', 'unreachable', 'rate_limited'];
 
@@ -30,11 +31,17 @@ export class CdnHealth {
     const worst = [...hosts]
       .map((host) => (down.has(host) ? 'unreachable' : this.deps.client.hostStatus(host).status))
       .reduce<HostStatus>((a, b) => (SEVERITY.indexOf(b) > SEVERITY.indexOf(a) ? b : a), 'ok');
+    const sizes = new ImageSizes(this.deps.config.upstream.imageUrls);
     return {
       current_cdn: small ? 'small' : 'large',
       use_small_cdn_only: small,
       status: worst,
       hosts: learnt,
+      download_sizes: {
+        anime: sizes.offered('anime'),
+        tv: sizes.offered('tv'),
+        movie: sizes.offered('movie'),
+      },
     };
   }
 

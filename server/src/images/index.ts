@@ -15,3 +15,4 @@ export { CacheEvictor, type Statfs } from './eviction';
 export { LeastViewed } from './least-viewed';
 export { ViewTracker } from './views';
 export { createImageCache } from './create';
+export { ImageSizes, STORED_AS, zipContentsOf } from './sizes';

@@ -18,9 +18,10 @@ export interface BrowseApp extends TestApp {
   upstreamRequests(): number;
 }
 
-/** The app pointed at a fresh replica, with a signed-in user. */
+/** The app pointed at a fresh replica, with a signed-in user; `env` may be made from the replica's. */
 export async function startBrowseApp(
-  env: Record<string, string> = {},
+  env:
+    Record<string, string> | ((replicaEnv: Record<string, string>) => Record<string, string>) = {},
   options: Parameters<typeof startTestApp>[1] = {},
 ): Promise<BrowseApp> {
   const replica = await startReplica();
@@ -30,7 +31,7 @@ export async function startBrowseApp(
       ...replica.env(),
       ...FAST_PACING,
       THUMBNAIL_PREFETCH: 'false',
-      ...env,
+      ...(typeof env === 'function' ? env(replica.env()) : env),
     },
     options,
   );

@@ -22,7 +22,7 @@ test('selected images arrive in the browser as one ZIP with the right entries', 
 
   await card(ids[1]!).click();
   await card(ids[4]!).click({ modifiers: ['Shift'] });
-  await page.getByRole('radio', { name: '小图' }).locator('..').click();
+  await page.getByRole('radio', { name: '压缩图' }).locator('..').click();
   const saved = page.waitForEvent('download');
   await page.getByRole('button', { name: '下载选中 (4)' }).click();
   await expect(page.getByText(/下载任务已创建/)).toBeVisible();
@@ -38,9 +38,10 @@ test('selected images arrive in the browser as one ZIP with the right entries', 
   );
 
   const download = await saved;
-  expect(download.suggestedFilename()).toMatch(/_small\.zip$/);
+  // Named by what it holds, how many, and a tag that tells two ZIPs of one episode apart.
+  expect(download.suggestedFilename()).toMatch(/_compressed_4img_[a-z2-9]{4}\.zip$/);
   const entries = await readZip(await readFile((await download.path())!));
-  const prefix = download.suggestedFilename().replace(/\.zip$/, '');
+  const prefix = download.suggestedFilename().replace(/_compressed_4img_[a-z2-9]{4}\.zip$/, '');
   expect(entries.map((e) => e.name)).toEqual(ids.slice(1, 5).map((id) => `${prefix}_${id}.jpg`));
   for (const [i, entry] of entries.entries()) {
     expect(entry.data.equals(await renderImage('tv', ids[i + 1]!, 'small'))).toBe(true);

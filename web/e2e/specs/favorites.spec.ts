@@ -73,14 +73,16 @@ test('favourite a work, an episode and images, then manage them on the favourite
   const saved = page.waitForEvent('download');
   await bar.getByRole('button', { name: /下载选中/ }).click();
   const zip = await saved;
-  expect(zip.suggestedFilename()).toBe('fancaps_favorites_large.zip');
+  // The small-CDN preference (the default) picks 压缩图 where a compressed host exists, and the
+  // name says so.
+  expect(zip.suggestedFilename()).toMatch(/^fancaps_favorites_compressed_2img_[a-z2-9]{4}\.zip$/);
   const entries = await readZip(await readFile((await zip.path())!));
   expect(entries.map((e) => e.name).sort()).toEqual(
-    [firstImage!, secondImage!].map((id) => `fancaps_favorites_large_${id}.jpg`).sort(),
+    [firstImage!, secondImage!].map((id) => `fancaps_favorites_${id}.jpg`).sort(),
   );
   for (const entry of entries) {
     const id = Number(/_(\d+)\.jpg$/.exec(entry.name)![1]);
-    // The small CDN is the default preference: "large" comes from the compressed host.
+    // 压缩图 is the compressed host's picture.
     expect(entry.data.equals(await renderImage('anime', id, 'small'))).toBe(true);
   }
 

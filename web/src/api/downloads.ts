@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   useMutation,
   useQueries,
   useQuery,
@@ -17,6 +18,7 @@ import {
   type MessageResponse,
   type NearDuplicatesRequest,
   type NearDuplicatesResponse,
+  type WorkDownloadEstimate,
 } from '@capshelf/contract';
 import { API_BASE, apiRequest } from './client';
 import { ApiError } from './errors';
@@ -111,6 +113,25 @@ export function useCreateWorkDownload() {
     mutationFn: (request: CreateWorkDownloadRequest) =>
       apiRequest<CreateDownloadResponse>('/download/work', { method: 'POST', body: request }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
+  });
+}
+
+/**
+ * What a whole-work download would take, and whether the user may start one now: asked when the
+ * dialog opens and again when its episodes or size change (the last answer stays meanwhile).
+ */
+export function useWorkEstimate(request: CreateWorkDownloadRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: ['downloads', 'estimate', request] as const,
+    enabled,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiRequest<WorkDownloadEstimate>('/download/work/estimate', {
+        method: 'POST',
+        body: request,
+        signal,
+      }),
   });
 }
 

@@ -85,7 +85,9 @@ export function useProgressiveImageList(episodeUrl: string, enabled: boolean) {
       return {
         images,
         total: images.length,
-        cached: answer.cached,
+        // 缓存数据 only when the visit's first answer came from the cache: a list this visit saw
+        // being read is fresh, even once the server has stored it.
+        cached: before && !flags.resume ? before.cached : answer.cached,
         mode: 'smart',
         exact: true,
         partial: answer.state !== 'done' || images.length < answer.total,

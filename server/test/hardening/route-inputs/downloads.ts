@@ -26,6 +26,16 @@ export const workScopeInputs = (s: Samples) => ({
   ...datasetOptionInputs,
 });
 
+/** A whole-work download's body (its estimate takes the same). */
+const workInputs = (s: Samples): RouteInputs => ({
+  body: {
+    ...workScopeInputs(s),
+    ...exportInputs,
+    keep_image_ids: slot('id-list', undefined, { max: 50_000 }),
+    drop_image_ids: slot('id-list', undefined, { max: 50_000 }),
+  },
+});
+
 /** Download tasks: images, whole works and their lifecycle. */
 export function downloadInputs(s: Samples): Record<string, RouteInputs> {
   return {
@@ -33,18 +43,14 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
       body: {
         image_urls: slot('image-urls', [s.ownImageUrl], { required: true, min: 1, max: 5000 }),
         filename_prefix: text(300, 'hardening'),
+        size: choice(),
         ...datasetOptionInputs,
         ...exportInputs,
       },
     },
-    'POST /api/download/work': {
-      body: {
-        ...workScopeInputs(s),
-        ...exportInputs,
-        keep_image_ids: slot('id-list', undefined, { max: 50_000 }),
-        drop_image_ids: slot('id-list', undefined, { max: 50_000 }),
-      },
-    },
+    'POST /api/download/work': workInputs(s),
+    // The estimate takes the body the job would.
+    'POST /api/download/work/estimate': workInputs(s),
     'POST /api/download/near-duplicates': {
       body: {
         kind: choice('anime', true),

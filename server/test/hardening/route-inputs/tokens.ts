@@ -27,6 +27,7 @@ export const TOKEN_ROUTES = {
     'GET /api/download/:id/file',
     'POST /api/download',
     'POST /api/download/work',
+    'POST /api/download/work/estimate',
     'POST /api/download/near-duplicates',
     'POST /api/download/:id/cancel',
     'POST /api/download/:id/retry',

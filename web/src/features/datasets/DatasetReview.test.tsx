@@ -112,7 +112,7 @@ describe('制作数据集', () => {
     expect(JSON.parse(String(init!.body))).toMatchObject({
       work_url: '10820-Dataset_Drill',
       kind: 'anime',
-      size: 'small',
+      size: 'original',
       skip_near_duplicates: true,
       near_duplicate_threshold: 2,
       quality_filters: ['blank', 'blurry'],

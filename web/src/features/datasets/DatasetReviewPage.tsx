@@ -2,21 +2,23 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_NEAR_DUPLICATE_THRESHOLD, type DatasetReviewRequest } from '@capshelf/contract';
+import {
+  DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+  type DatasetReviewRequest,
+  type DownloadSize,
+} from '@capshelf/contract';
 import { useDatasetReview } from '../../api';
-import { RadioGroup } from '../../components/RadioGroup';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { DatasetOptions, datasetFields, type DatasetChoice } from '../downloads/DatasetOptions';
+import { sizeInEffect, useDownloadSizes } from '../downloads/size';
+import { SizeChoice } from '../downloads/SizeChoice';
 import { UpstreamError } from '../site-health';
 import { NO_OVERRIDES, overrideFields, tally, toggle } from './decision';
 import { ReviewFrames } from './ReviewFrames';
 import { ReviewStart } from './ReviewStart';
 import { ReviewTotals } from './ReviewTotals';
-
-type Size = 'thumb' | 'small' | 'large';
-const SIZES = ['thumb', 'small', 'large'] as const satisfies readonly Size[];
 
 /** A dataset leaves out repeats and bad frames by default: the review is there to adjust that. */
 const REVIEW_CHOICE: DatasetChoice = {
@@ -37,7 +39,9 @@ export function DatasetReviewPage() {
   const [params] = useSearchParams();
   const contentType = params.get('contentType');
   const kind = contentType === 'tv' || contentType === 'anime' ? contentType : undefined;
-  const [size, setSize] = useState<Size>('small');
+  const sizes = useDownloadSizes([kind ?? 'anime']);
+  const [chosenSize, setSize] = useState<DownloadSize | null>(null);
+  const size = sizeInEffect(sizes, chosenSize);
   const [choice, setChoice] = useState(REVIEW_CHOICE);
   const [overrides, setOverrides] = useState(NO_OVERRIDES);
   const scope: Omit<DatasetReviewRequest, 'offset'> = {
@@ -73,13 +77,7 @@ export function DatasetReviewPage() {
         className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
         aria-label={t('review.options')}
       >
-        <RadioGroup
-          name="review-size"
-          legend={t('work.size')}
-          value={size}
-          options={SIZES.map((s) => ({ value: s, label: t(`size.${s}`) }))}
-          onChange={setSize}
-        />
+        <SizeChoice name="review-size" offered={sizes.offered} value={size} onChange={setSize} />
         <DatasetOptions value={choice} onChange={setChoice} withScope />
       </section>
       {error && <UpstreamError error={error} onRetry={retry} fallback={t('review.failed')} />}

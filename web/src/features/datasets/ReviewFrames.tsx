@@ -69,7 +69,7 @@ export function ReviewFrames({
         <ImageGrid
           images={images}
           columns={columns}
-          size="small"
+          size="compressed"
           isSelected={isSelected}
           onSelect={turn}
           onZoom={setZoomed}
@@ -82,7 +82,7 @@ export function ReviewFrames({
         onIndexChange={setZoomed}
         isSelected={isSelected}
         onToggle={turn}
-        size="small"
+        size="compressed"
         toggleLabel={(kept) => t(kept ? 'review.drop' : 'review.keep')}
       />
     </section>

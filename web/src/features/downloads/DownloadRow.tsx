@@ -85,15 +85,15 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
   return (
     <div className="flex flex-col gap-1.5 p-3 text-sm">
       <div className="flex items-baseline justify-between gap-2">
+        {/* Wrapped, not cut: the size, count and tag at the end tell tasks of one episode apart. */}
         <span
-          className="truncate font-medium text-slate-900"
+          className="line-clamp-2 min-w-0 font-medium break-all text-slate-900"
           title={task.file_name}
           data-user-content=""
         >
           {task.file_name}
         </span>
         <span className="flex shrink-0 items-baseline gap-2 text-xs">
-          {/* Tasks of one episode share a name; when each was made tells them apart. */}
           <time dateTime={task.created_at} className="text-slate-500">
             {t('row.createdAt', { time: clock(task.created_at, lng) })}
           </time>

@@ -64,10 +64,10 @@ export function episodeScreen(handlers: Parameters<typeof mockApi>[0] = {}) {
   return fetchMock;
 }
 
-export async function downloadTwoSmall() {
+export async function downloadTwoThumbs() {
   await screen.findByText('共 3 张');
   await waitFor(() => expect(card(500002)).toBeTruthy());
-  fireEvent.click(screen.getByLabelText('小图'));
+  fireEvent.click(screen.getByLabelText('缩略图'));
   fireEvent.click(card(500002));
   fireEvent.click(card(500000));
   fireEvent.click(screen.getByRole('button', { name: '下载选中 (2)' }));

@@ -4,7 +4,7 @@ import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import {
   autoClicks,
   creates,
-  downloadTwoSmall,
+  downloadTwoThumbs,
   episodeScreen,
   fileRequests,
   ID,
@@ -28,19 +28,22 @@ describe('starting a download', () => {
 
   it('sends the chosen size in grid order with the title prefix and shows the task', async () => {
     const fetchMock = episodeScreen({ [STATUS]: () => json(200, task({ status: 'running' })) });
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
 
     expect(await screen.findByText('下载任务已创建：共 2 张图片，进度见下载任务')).toBeTruthy();
     expect(creates(fetchMock)).toHaveLength(1);
     expect(JSON.parse(String(creates(fetchMock)[0]![1]!.body))).toEqual({
       image_urls: [
-        '/api/images/500000.jpg?size=small&kind=anime',
-        '/api/images/500002.jpg?size=small&kind=anime',
+        '/api/images/500000.jpg?size=thumb&kind=anime',
+        '/api/images/500002.jpg?size=thumb&kind=anime',
       ],
-      filename_prefix: 'Non_Non_Biyori_Episode_1_small',
+      filename_prefix: 'Non Non Biyori - Episode 1',
+      size: 'thumb',
     });
     const region = await panel();
-    expect(await within(region).findByText('Non_Non_Biyori_Episode_1_small.zip')).toBeTruthy();
+    expect(
+      await within(region).findByText('Non_Non_Biyori_Episode_1_original_2img_k7qa.zip'),
+    ).toBeTruthy();
     expect(within(region).getByText('等待中')).toBeTruthy();
   });
 
@@ -52,7 +55,7 @@ describe('starting a download', () => {
           code: 'TOO_MANY_REQUESTS',
         }),
     });
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     expect(
       await screen.findByText('下载失败: 最多同时进行 3 个下载任务，请等待之前的任务完成'),
     ).toBeTruthy();
@@ -63,7 +66,7 @@ describe('starting a download', () => {
       'POST /api/download': () =>
         json(400, { code: 'VALIDATION_FAILED', refused: ['http://a.example/1.jpg', 'x'] }),
     });
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     expect(await screen.findByText('下载失败: 有 2 个图片地址被拒绝')).toBeTruthy();
   });
 });
@@ -76,7 +79,7 @@ describe('downloads panel', () => {
       task({ status: 'completed', done_count: 1, failed_count: 1, bytes_written: 2048 }),
     ];
     const fetchMock = episodeScreen({ [STATUS]: () => json(200, answers.shift() ?? task()) });
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     const region = await panel();
     await within(region).findByText('等待中');
 
@@ -110,7 +113,7 @@ describe('downloads panel', () => {
       [STATUS]: () =>
         json(200, task({ status: 'failed', failed_count: 2, error: '全部图片均未能下载' })),
     });
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     await within(await panel()).findByText('等待中');
     await tick();
     expect(await screen.findAllByText('下载失败: 全部图片均未能下载')).toHaveLength(2);

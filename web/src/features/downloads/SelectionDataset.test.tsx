@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../test/helpers';
 import {
   creates,
-  downloadTwoSmall,
+  downloadTwoThumbs,
   episodeScreen,
   STATUS,
   task,
@@ -27,7 +27,7 @@ describe('the selection download’s dataset filters', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '数据集筛选（2）' })).toBeTruthy();
 
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     await waitFor(() => expect(creates(fetchMock)).toHaveLength(1));
     expect(JSON.parse(String(creates(fetchMock)[0]![1]!.body))).toMatchObject({
       skip_near_duplicates: true,
@@ -53,7 +53,7 @@ describe('the selection download’s dataset filters', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: '数据集筛选（2）' })).toBeTruthy();
 
-    await downloadTwoSmall();
+    await downloadTwoThumbs();
     await waitFor(() => expect(creates(fetchMock)).toHaveLength(1));
     const body = JSON.parse(String(creates(fetchMock)[0]![1]!.body));
     expect(body).toMatchObject({

@@ -35,7 +35,7 @@ describe('下载整部', () => {
     await screen.findByText('共 3 集', undefined, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
     const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
-    fireEvent.click(within(dialog).getByLabelText('大图'));
+    fireEvent.click(within(dialog).getByLabelText('缩略图'));
     fireEvent.click(within(dialog).getByLabelText('Episode 2'));
     fireEvent.click(within(dialog).getByLabelText(/跳过相似帧/));
     fireEvent.click(within(dialog).getByLabelText('宽松'));
@@ -50,7 +50,7 @@ describe('下载整部', () => {
       work_url: '10435-Non_Non_Biyori',
       kind: 'anime',
       episode_ids: [three[0]!.id, three[2]!.id],
-      size: 'large',
+      size: 'thumb',
       skip_near_duplicates: true,
       near_duplicate_threshold: 10,
       near_duplicate_scope: 'episode',
@@ -75,7 +75,7 @@ describe('下载整部', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
     await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(sent(fetchMock)[0]).not.toHaveProperty('episode_ids');
-    expect(sent(fetchMock)[0]).toMatchObject({ size: 'small', skip_near_duplicates: false });
+    expect(sent(fetchMock)[0]).toMatchObject({ size: 'original', skip_near_duplicates: false });
   });
 
   it('offers the presets 完全相同, 同一镜头 (the default) and 宽松, or any number from 0 to 64', async () => {

@@ -2,18 +2,17 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import type { Episode } from '@capshelf/contract';
-import { errorMessage, useCreateWorkDownload } from '../../api';
-import { RadioGroup } from '../../components/RadioGroup';
+import type { DownloadSize, Episode } from '@capshelf/contract';
+import { errorMessage, useCreateWorkDownload, useWorkEstimate } from '../../api';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../../lib/useReturnFocus';
 import { DatasetOptions, datasetFields, DEFAULT_DATASET_CHOICE } from './DatasetOptions';
 import { DEFAULT_EXPORT_CHOICE, ExportOptions, exportFields } from './ExportOptions';
+import { sizeInEffect, useDownloadSizes } from './size';
+import { SizeChoice } from './SizeChoice';
+import { WorkEstimate } from './WorkEstimate';
 import { watchDownload } from './watch';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
-
-type Size = 'thumb' | 'small' | 'large';
-const SIZES = ['thumb', 'small', 'large'] as const satisfies readonly Size[];
 
 interface WorkDownloadDialogProps {
   open: boolean;
@@ -34,7 +33,9 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const returnFocus = useReturnFocus();
   const create = useCreateWorkDownload();
   const { t } = useTranslation('downloads');
-  const [size, setSize] = useState<Size>('small');
+  const sizes = useDownloadSizes([props.kind ?? 'anime']);
+  const [chosenSize, setSize] = useState<DownloadSize | null>(null);
+  const size = sizeInEffect(sizes, chosenSize);
   const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
   const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
   const [layout, setLayout] = useState(DEFAULT_EXPORT_CHOICE);
@@ -47,14 +48,21 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
     setChosen(next);
   };
 
+  const all = picked.size === episodes.length;
+  // What is downloaded; the estimate is asked for the same (the dataset options do not change it).
+  const what = {
+    work_url: props.workUrl,
+    ...(props.kind ? { kind: props.kind } : {}),
+    ...(all ? {} : { episode_ids: episodes.filter((e) => picked.has(e.id)).map((e) => e.id) }),
+    size,
+  };
+  const estimate = useWorkEstimate(what, open && picked.size > 0);
+  const blocked = Boolean(estimate.data?.limit_reached);
+
   const start = () => {
-    const all = picked.size === episodes.length;
     create.mutate(
       {
-        work_url: props.workUrl,
-        ...(props.kind ? { kind: props.kind } : {}),
-        ...(all ? {} : { episode_ids: episodes.filter((e) => picked.has(e.id)).map((e) => e.id) }),
-        size,
+        ...what,
         ...datasetFields(dataset),
         metadata,
         ...exportFields(layout),
@@ -85,13 +93,8 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
           <Dialog.Description className="text-sm text-slate-600">
             {t('work.description')}
           </Dialog.Description>
-          <RadioGroup
-            name="work-size"
-            legend={t('work.size')}
-            value={size}
-            options={SIZES.map((value) => ({ value, label: t(`size.${value}`) }))}
-            onChange={setSize}
-          />
+          <SizeChoice name="work-size" offered={sizes.offered} value={size} onChange={setSize} />
+          {picked.size > 0 && <WorkEstimate estimate={estimate.data} failed={estimate.isError} />}
           <fieldset className="flex flex-col gap-2">
             <legend className="text-sm text-slate-600">
               {t('work.episodes', { picked: picked.size, count: episodes.length })}
@@ -145,7 +148,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
               type="button"
               className={buttonClass()}
               onClick={start}
-              disabled={create.isPending || picked.size === 0}
+              disabled={create.isPending || picked.size === 0 || blocked}
             >
               {create.isPending ? t('work.creating') : t('work.start', { count: picked.size })}
             </button>

@@ -3,6 +3,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
+import type { ImageSize } from '../selection';
+import { imageUrl, type ImageUrls } from '../images/imageUrl';
 import { selectionFields, type SelectionChoice } from './selectionChoice';
 import { watchDownload } from './watch';
 
@@ -16,23 +18,24 @@ function failureReason(error: unknown, t: TFunction<'downloads'>): string {
 }
 
 /**
- * Starts a ZIP task for image URLs (the listing's small_url/large_url, in grid order) and
- * reports it with its toasts; the downloads panel takes it from there. Shared by the
- * image screens and the favourites screen (prefix `downloadPrefix('fancaps_favorites', size)`).
+ * Starts a ZIP task for images (in grid order) at one size, named after `title` (the server adds
+ * the size, count and a tag), and reports it with its toasts; the downloads panel takes it from
+ * there. Shared by the image screens and the favourites screen.
  */
 export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
   const { t } = useTranslation('downloads');
   const start = useCallback(
-    (imageUrls: readonly string[], filenamePrefix: string, options?: SelectionChoice) => {
-      if (imageUrls.length === 0) {
+    (images: readonly ImageUrls[], size: ImageSize, title: string, options?: SelectionChoice) => {
+      if (images.length === 0) {
         toast.error(t('start.nothingSelected'));
         return;
       }
       // A promise, not mutate()'s callbacks: those are dropped if the screen unmounts meanwhile.
       mutateAsync({
-        image_urls: [...imageUrls],
-        filename_prefix: filenamePrefix,
+        image_urls: images.map((image) => imageUrl(image, size)),
+        filename_prefix: title,
+        size,
         ...(options ? selectionFields(options) : {}),
       }).then(
         ({ download_id, file_count }) => {

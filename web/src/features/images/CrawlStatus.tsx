@@ -1,18 +1,10 @@
 import { LoaderCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { serverMessage, type CrawlProgress } from '../../api';
 import { buttonClass } from '../../components/button';
 
 /** Past this many pages a complete read takes long enough that fast mode is worth offering. */
 export const FAST_MODE_OFFER_PAGES = 5;
-
-/** `第 3/24 页` once the page count is known, `第 3/5+ 页` while the pager only shows a window. */
-export function pageText(progress: CrawlProgress, t: TFunction<'images'>): string {
-  if (progress.page === 0) return t('crawl.firstPage');
-  const of = progress.pages ?? `${Math.max(progress.pagesAtLeast, progress.page)}+`;
-  return t('crawl.pageOf', { page: progress.page, of });
-}
 
 interface CrawlStatusProps {
   progress: CrawlProgress;
@@ -56,13 +48,15 @@ export function CrawlStatus({ progress, total, onResume, onFastMode }: CrawlStat
         data-testid="crawl-progress"
       >
         <LoaderCircle aria-hidden className="size-4 animate-spin text-sky-600" />
-        {t('crawl.reading', { page: pageText(progress, t), count: total })}
+        {/* Only what is known: pages and images read so far. The pager shows a window of pages,
+            never the last, so no total is promised; the header has it once every page is read. */}
+        {progress.page === 0
+          ? t('crawl.firstPage')
+          : t('crawl.reading', { pages: progress.page, count: total })}
       </p>
       {many && onFastMode && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <span>
-            {t('crawl.fastOffer', { count: Math.max(progress.pagesAtLeast, progress.page) })}
-          </span>
+          <span>{t('crawl.fastOffer')}</span>
           <button type="button" className={buttonClass('secondary')} onClick={onFastMode}>
             {t('crawl.useFast')}
           </button>

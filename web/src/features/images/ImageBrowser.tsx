@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { downloadPrefix, type ImageItem } from '@capshelf/contract';
+import type { ImageItem } from '@capshelf/contract';
 import { useImageList, type ImageSource } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { SelectionDatasetButton } from '../downloads/SelectionDatasetButton';
 import { DEFAULT_SELECTION_CHOICE } from '../downloads/selectionChoice';
+import { sizeInEffect, useDownloadSizes } from '../downloads/size';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
@@ -16,7 +17,6 @@ import { ImageGrid } from './ImageGrid';
 import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
-import { imageUrl } from './imageUrl';
 import { Lightbox } from './Lightbox';
 import { isRateLimited, retryAfterOf } from './rateLimit';
 import { RateLimitPanel } from './RateLimitPanel';
@@ -79,6 +79,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const { query, refresh }: ImageListHandle = 'list' in props ? props.list : own;
   const images = query.data?.images ?? NO_IMAGES;
   const selection = useSelectionState(images);
+  const sizes = useDownloadSizes(useMemo(() => images.map((image) => image.kind), [images]));
+  const size = sizeInEffect(sizes, selection.size);
   const clearing = useClearEpisode({
     episodeUrl: episodeUrl ?? '',
     total: query.data?.total,
@@ -139,18 +141,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
   // The ZIP is named after the work and episode when the server knows them (range and sample
   // lists name no episode), else after the screen's own title.
   const zipTitle = (source?.type === 'episode' && serverTitle) || heading;
-  // The server bakes the small-CDN preference into each large URL; the ZIP says what it holds.
-  const compressedLarge = images.some((image) => /[?&]cdn=small\b/.test(image.large_url));
-  const zipContents = selection.size === 'large' && compressedLarge ? 'compressed' : selection.size;
-  const startDownload = () =>
-    download.start(
-      selection.selectedImages.map((image) => imageUrl(image, selection.size)),
-      downloadPrefix(zipTitle, zipContents),
-      dataset,
-    );
+  const startDownload = () => download.start(selection.selectedImages, size, zipTitle, dataset);
 
   // What the grid and the lightbox both show, and how.
-  const shown = { images: visible, isSelected: selection.isSelected, size: selection.size, origin };
+  const shown = { images: visible, isSelected: selection.isSelected, size, origin };
 
   return (
     <SelectionContext.Provider value={selection}>
@@ -178,9 +172,9 @@ export function ImageBrowser(props: ImageBrowserProps) {
         </div>
         <ImageToolbar
           extra={toolbarExtra}
-          size={selection.size}
+          size={size}
+          sizes={sizes.offered}
           onSizeChange={selection.setSize}
-          compressedLarge={compressedLarge}
           columns={columns}
           onColumnsChange={setColumns}
           busy={query.isFetching}

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IMAGES_IN_FLIGHT } from '../../lib/imageQueue';
-import type { ImageItem } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { images, progressAnswer } from '../../test/browseFixtures';
 import { card, cards, PAGE, PROGRESS } from './ImageBrowser.fixtures';
@@ -49,8 +48,8 @@ describe('image screen', () => {
     const newTab = () =>
       within(card(500100).parentElement!).getByRole('link', { name: '在新标签页打开' });
     expect(newTab().getAttribute('href')).toBe('/api/images/500100.jpg?size=large&kind=anime');
-    fireEvent.click(screen.getByLabelText('小图'));
-    expect(newTab().getAttribute('href')).toBe('/api/images/500100.jpg?size=small&kind=anime');
+    fireEvent.click(screen.getByLabelText('缩略图'));
+    expect(newTab().getAttribute('href')).toBe('/api/images/500100.jpg?size=thumb&kind=anime');
     expect(within(card(500100)).getByRole('img').getAttribute('src')).toBe(
       '/api/images/500100.jpg?size=thumb&kind=anime',
     );
@@ -80,41 +79,5 @@ describe('image screen', () => {
     expect(localStorage.getItem('capshelf.grid-columns')).toBe('2');
     fireEvent.change(screen.getByLabelText('列数'), { target: { value: 'auto' } });
     expect(localStorage.getItem('capshelf.grid-columns')).toBeNull();
-  });
-
-  /** Opens a two-image episode, downloads one in 大图 and returns the ZIP prefix it asked for. */
-  async function largeZipPrefix(list: ImageItem[]) {
-    const fetchMock = mockApi({
-      ...signedIn(),
-      [PROGRESS]: () => json(200, progressAnswer(list)),
-      'POST /api/download': () => json(202, { download_id: 'x', file_count: 1, status: 'pending' }),
-    });
-    renderApp(PAGE);
-    // Long enough for the lazy screen's first load when this test runs alone.
-    await screen.findByText('共 2 张', {}, { timeout: 10_000 });
-    await waitFor(() => expect(cards()).toHaveLength(2));
-    fireEvent.click(card(500000));
-    fireEvent.click(screen.getByRole('button', { name: '下载选中 (1)' }));
-    const sent = () =>
-      fetchMock.mock.calls.find(([, init]) => String(init?.body ?? '').includes('filename_prefix'));
-    await waitFor(() => expect(sent()).toBeTruthy());
-    return JSON.parse(String(sent()![1]!.body)).filename_prefix as string;
-  }
-
-  it('says when 大图 come from the compressed host, and names the ZIP after what it holds', async () => {
-    const compressed = images(2).map((image) => ({
-      ...image,
-      large_url: `${image.large_url}&cdn=small`,
-    }));
-    expect(await largeZipPrefix(compressed)).toBe('Non_Non_Biyori_Episode_1_compressed');
-    expect(screen.getByLabelText('大图（压缩）')).toBeTruthy();
-    // It names the setting as 设置 shows it.
-    expect(screen.getByText(/大图来自压缩图床.*请在设置中切换到“大图CDN”/)).toBeTruthy();
-  });
-
-  it('calls 大图 the originals without the small-CDN preference, and the ZIP says large', async () => {
-    expect(await largeZipPrefix(images(2))).toBe('Non_Non_Biyori_Episode_1_large');
-    expect(screen.getByLabelText('大图（原图）')).toBeTruthy();
-    expect(screen.queryByText(/大图来自压缩图床/)).toBeNull();
   });
 });

@@ -2,20 +2,20 @@ import type { ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
-import { RadioGroup } from '../../components/RadioGroup';
 import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
 import type { ImageSize } from '../selection';
 import { COLUMN_CHOICES, type ColumnChoice } from './columns';
 import { RefreshButton } from '../../components/RefreshButton';
+import { SizeChoice } from '../downloads/SizeChoice';
 
 interface ImageToolbarProps {
   /** Screen-specific controls (the episode mode selector; the local library's sort later). */
   extra?: ReactNode;
   size: ImageSize;
+  /** The sizes the server's hosts deliver for this list. */
+  sizes: ImageSize[];
   onSizeChange: (size: ImageSize) => void;
-  /** True when this list's 大图 come from the compressed host (the small-CDN preference). */
-  compressedLarge: boolean;
   columns: ColumnChoice;
   onColumnsChange: (columns: ColumnChoice) => void;
   busy: boolean;
@@ -37,22 +37,14 @@ export function ImageToolbar(props: ImageToolbarProps) {
       label: t('toolbar.columnCount', { count }),
     })),
   ];
-  const sizeOptions = [
-    { value: 'small', label: t('size.small') },
-    {
-      value: 'large',
-      label: props.compressedLarge ? t('size.largeCompressed') : t('size.largeOriginal'),
-    },
-  ] as const;
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         {props.extra}
-        <RadioGroup
+        <SizeChoice
           name="image-size"
-          legend={t('toolbar.size')}
+          offered={props.sizes}
           value={props.size}
-          options={sizeOptions}
           onChange={props.onSizeChange}
         />
         <SelectField
@@ -81,11 +73,6 @@ export function ImageToolbar(props: ImageToolbarProps) {
           )}
         </div>
       </div>
-      {props.size === 'large' && props.compressedLarge && (
-        <p className="rounded bg-amber-50 px-3 py-2 text-xs text-amber-900">
-          {t('toolbar.compressedNotice')}
-        </p>
-      )}
       <div className="w-full sm:w-48">
         <FormField
           id="image-id-filter"

@@ -68,8 +68,9 @@ describe('隐藏相似帧', () => {
     const call = fetchMock.mock.calls.find(
       ([url, init]) => url === '/api/download' && init?.method === 'POST',
     )!;
-    expect(JSON.parse(String(call[1]!.body)).filename_prefix).toBe(
-      'Paper_Moon_Express_(1999)_large',
-    );
+    expect(JSON.parse(String(call[1]!.body))).toMatchObject({
+      filename_prefix: 'Paper Moon Express (1999)',
+      size: 'original',
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { ImageItem } from '@capshelf/contract';
 import type { ImageSize } from '../selection';
 
-/** The server's URL of an image at the chosen size, used as given (the cookie authorises it). */
-export function imageUrl(image: ImageItem, size: ImageSize): string {
-  return size === 'small' ? image.small_url : image.large_url;
+/** An image's three URLs as the server answers them (listings and favourites alike). */
+export type ImageUrls = Pick<ImageItem, 'thumb_url' | 'small_url' | 'large_url'>;
+
+/**
+ * The server's URL of an image at the chosen size, used as given (the cookie authorises it): the
+ * compressed host's is `small_url`. A download also sends the size, so the server decides.
+ */
+export function imageUrl(image: ImageUrls, size: ImageSize): string {
+  if (size === 'thumb') return image.thumb_url;
+  return size === 'compressed' ? image.small_url : image.large_url;
 }

@@ -1,15 +1,16 @@
 import { createContext, useContext } from 'react';
-import type { ImageItem } from '@capshelf/contract';
+import type { DownloadSize, ImageItem } from '@capshelf/contract';
 
-export type ImageSize = 'small' | 'large';
+/** What the grid shows and a download holds, in the one size vocabulary. */
+export type ImageSize = DownloadSize;
 
 /** The chosen images of an image screen, for the toolbar, grid, lightbox and (later) download. */
 export interface ImageSelection {
   /** Selected ids in grid order. */
   selectedIds: number[];
   selectedImages: ImageItem[];
-  /** Which URL the grid shows and a download will fetch (spec: default large). */
-  size: ImageSize;
+  /** The size the user chose for the grid and its download; null: the default (`useDownloadSizes`). */
+  size: ImageSize | null;
   setSize: (size: ImageSize) => void;
   isSelected: (id: number) => boolean;
   /** A card click; `order` is the grid as shown, for SHIFT ranges. */

@@ -6,7 +6,7 @@ import type { ImageSelection, ImageSize } from './SelectionContext';
 /** Selection state over one list of images; ids outside `images` are never reported. */
 export function useSelectionState(images: readonly ImageItem[]): ImageSelection {
   const [state, setState] = useState(emptySelection);
-  const [size, setSize] = useState<ImageSize>('large');
+  const [size, setSize] = useState<ImageSize | null>(null);
 
   const click = useCallback(
     (id: number, shift: boolean, order: readonly number[]) =>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CdnStatus } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { ONE_FULL_SIZE } from '../../test/downloadFixtures';
 
 describe('settings page', () => {
   it('shows the CDN, warns about the large one and switches to the small one', async () => {
@@ -10,12 +11,19 @@ describe('settings page', () => {
       use_small_cdn_only: false,
       status: 'degraded',
       hosts: [],
+      download_sizes: ONE_FULL_SIZE,
     };
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/images/cdn-status': () => json(200, status),
       'POST /api/images/cdn-switch?use_small_cdn=true': () => {
-        status = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] };
+        status = {
+          current_cdn: 'small',
+          use_small_cdn_only: true,
+          status: 'ok',
+          hosts: [],
+          download_sizes: ONE_FULL_SIZE,
+        };
         return json(200, status);
       },
     });

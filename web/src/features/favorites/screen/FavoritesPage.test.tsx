@@ -173,7 +173,7 @@ describe('favourites screen', () => {
 
     check('选择 图片 500007');
     check('选择 图片 500005');
-    fireEvent.click(within(bar()).getByLabelText('小图'));
+    fireEvent.click(within(bar()).getByLabelText('缩略图'));
     fireEvent.click(screen.getByRole('button', { name: '下载选中 (2)' }));
     await waitFor(() =>
       expect(calls(fetchMock, '/api/download').some(([, init]) => init?.method === 'POST')).toBe(
@@ -183,10 +183,11 @@ describe('favourites screen', () => {
     const post = calls(fetchMock, '/api/download').find(([, init]) => init?.method === 'POST')!;
     expect(JSON.parse(String(post[1]!.body))).toEqual({
       image_urls: [
-        '/api/images/500005.jpg?size=small&kind=anime',
-        '/api/images/500007.jpg?size=small&kind=anime',
+        '/api/images/500005.jpg?size=thumb&kind=anime',
+        '/api/images/500007.jpg?size=thumb&kind=anime',
       ],
-      filename_prefix: 'fancaps_favorites_small',
+      filename_prefix: 'fancaps_favorites',
+      size: 'thumb',
     });
   });
 

@@ -3,15 +3,15 @@ import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { downloadPrefix, type FavoriteItemType, type FavoriteLists } from '@capshelf/contract';
+import type { FavoriteItemType, FavoriteLists } from '@capshelf/contract';
 import { errorMessage, LIST_OF, useFavorites } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { FormField } from '../../../components/FormField';
-import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { Spinner } from '../../../components/Spinner';
 import { buttonClass } from '../../../components/button';
+import { SizeChoice } from '../../downloads/SizeChoice';
+import { sizeInEffect, useDownloadSizes } from '../../downloads/size';
 import { useStartDownload } from '../../downloads/useStartDownload';
-import { imageUrl } from '../../images/imageUrl';
 import type { ImageSize } from '../../selection';
 import { EmptyTab } from './controls';
 import { DeleteDialog, useFavoriteDeletion } from './DeleteDialog';
@@ -35,11 +35,6 @@ const tabs = [
 }[];
 type Tab = (typeof tabs)[number];
 
-const sizeOptions = [
-  { value: 'small', label: 'size.small' },
-  { value: 'large', label: 'size.large' },
-] as const;
-
 /** /favorites?tab=works|episodes|images — the signed-in user's favourites. */
 export function FavoritesPage() {
   const { t } = useTranslation('favorites');
@@ -51,7 +46,9 @@ export function FavoritesPage() {
   const [text, setText] = useState('');
   const [episodeView, setEpisodeView] = useState<EpisodeView>('work');
   const [imageView, setImageView] = useState<ImageView>('work');
-  const [size, setSize] = useState<ImageSize>('large');
+  const [chosenSize, setSize] = useState<ImageSize | null>(null);
+  const sizes = useDownloadSizes(useMemo(() => lists?.images.map((i) => i.kind) ?? [], [lists]));
+  const size = sizeInEffect(sizes, chosenSize);
   const shown = useMemo(() => lists && filterFavorites(lists, text), [lists, text]);
   const selection = useFavoriteSelection(lists);
   const deletion = useFavoriteDeletion(selection);
@@ -95,10 +92,7 @@ export function FavoritesPage() {
     const startDownload = () => {
       const chosen = new Set(selection.ids.image);
       const images = lists.images.filter((image) => chosen.has(image.id));
-      download.start(
-        images.map((image) => imageUrl(image, size)),
-        downloadPrefix('fancaps_favorites', size),
-      );
+      download.start(images, size, 'fancaps_favorites');
     };
 
     return (
@@ -154,11 +148,10 @@ export function FavoritesPage() {
           >
             {tab.value === 'images' && (
               <>
-                <RadioGroup
+                <SizeChoice
                   name="favorite-image-size"
-                  legend={t('size.legend')}
+                  offered={sizes.offered}
                   value={size}
-                  options={translatedOptions(sizeOptions, t)}
                   onChange={setSize}
                 />
                 <button
