@@ -12,7 +12,7 @@ import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
 import { useColumnChoice } from './columns';
 import { GridShortcuts } from './GridShortcuts';
-import { ImageGrid } from './ImageGrid';
+import { ImageGrid, type ImageGridHandle } from './ImageGrid';
 import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
@@ -90,6 +90,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const [range, setRange] = useState<RangeStep>('off');
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
+  const grid = useRef<ImageGridHandle>(null);
   // One object per listing, so the memoised cards do not re-render for it.
   const origin = useMemo(() => originOf ?? imageOrigin(query.data), [originOf, query.data]);
   const caption = useMemo(
@@ -240,6 +241,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
               onSelect={onSelect}
               onZoom={setZoomed}
               captionOf={caption}
+              handle={grid}
             />
           ))}
         {props.footer}
@@ -248,6 +250,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           index={zoomed}
           onIndexChange={setZoomed}
           onToggle={(image) => onSelect(image, false)}
+          onReturnFocus={(index) => grid.current?.focus(index)}
         />
       </div>
     </SelectionContext.Provider>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ImageItem } from '@capshelf/contract';
@@ -24,6 +24,12 @@ interface ImageGridProps {
   onZoom: (index: number) => void;
   origin?: ImageOrigins;
   captionOf?: (image: ImageItem) => string | undefined;
+  /** For the screen: focus a tile by its index (the lightbox hands focus back to the last one). */
+  handle?: Ref<ImageGridHandle>;
+}
+
+export interface ImageGridHandle {
+  focus: (index: number) => void;
 }
 
 /**
@@ -58,6 +64,7 @@ export function ImageGrid(props: ImageGridProps) {
     onToggle: (index, range) => onSelect(images[index]!, range),
     onOpen: onZoom,
   });
+  useImperativeHandle(props.handle, () => ({ focus: keyboard.focusIndex }));
   const rows = virtualizer.getVirtualItems();
   // The grid's one tab stop: the active tile, or the first rendered one when it scrolled away.
   const activeRow = Math.floor(keyboard.active / columns);

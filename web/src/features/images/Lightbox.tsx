@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { DialogCloseButton } from '../../components/DialogCloseButton';
@@ -22,9 +22,20 @@ interface LightboxProps {
   /** The size chosen on the screen: what the lightbox shows and opens. */
   size: ImageSize;
   origin?: ImageOrigins;
+  /**
+   * On close, focus goes here with the index of the picture viewed last (its tile in the grid);
+   * without it, back to whatever had focus when the lightbox opened.
+   */
+  onReturnFocus?: (index: number) => void;
 }
 
-/** One picture large, with ←/→ through the grid as shown and the selection toggle. */
+/** How far (px) a finger travels sideways, more than up or down, for a swipe to turn the picture. */
+const SWIPE_PX = 50;
+
+/**
+ * One picture large, with ←/→ (or a swipe on a touch screen) through the grid as shown and the
+ * selection toggle.
+ */
 export function Lightbox(props: LightboxProps) {
   const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
   const { t } = useTranslation('images');
@@ -42,6 +53,34 @@ export function Lightbox(props: LightboxProps) {
     else return;
     event.preventDefault();
   };
+  // A swipe: where the finger went down, compared with where it left.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current =
+      event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) {
+      go(dx < 0 ? 1 : -1);
+    }
+  };
+  // The picture shown last, for the focus on close (the index is null by then).
+  const last = useRef(0);
+  if (index !== null) last.current = index;
+  const closeFocus = props.onReturnFocus
+    ? {
+        onCloseAutoFocus: (event: Event) => {
+          event.preventDefault();
+          props.onReturnFocus?.(last.current);
+        },
+      }
+    : {};
   const selected = image ? isSelected(image.id) : false;
   const content = useRef<HTMLDivElement>(null);
   useFavoriteShortcut(content, open && origin !== undefined);
@@ -53,6 +92,7 @@ export function Lightbox(props: LightboxProps) {
         <Dialog.Content
           ref={content}
           {...returnFocus}
+          {...closeFocus}
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
           className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"
@@ -96,7 +136,11 @@ export function Lightbox(props: LightboxProps) {
                   <DialogCloseButton label={t('lightbox.close')} look="onDark" />
                 </div>
               </div>
-              <div className="relative flex min-h-0 flex-1 items-center justify-center">
+              <div
+                onTouchStart={onTouchStart}
+                onTouchEnd={onTouchEnd}
+                className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center"
+              >
                 <LargeImage key={image.id} image={image} size={size} />
                 <button
                   type="button"
