@@ -67,8 +67,8 @@ test('favourite a work, an episode and images, then manage them on the favourite
 
   // Download the selected favourite images as one ZIP.
   await page.getByRole('tab', { name: '图片 (2)' }).click();
-  await page.getByLabel(`选择 图片 ${firstImage}`).check();
-  await page.getByLabel(`选择 图片 ${secondImage}`).check();
+  await page.getByRole('button', { name: `图片 ${firstImage}`, exact: true }).click();
+  await page.getByRole('button', { name: `图片 ${secondImage}`, exact: true }).click();
   const bar = page.getByRole('region', { name: '已选择的收藏' });
   const saved = page.waitForEvent('download');
   await bar.getByRole('button', { name: /下载选中/ }).click();

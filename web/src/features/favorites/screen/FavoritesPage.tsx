@@ -11,6 +11,7 @@ import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { Spinner } from '../../../components/Spinner';
 import { buttonClass } from '../../../components/button';
 import { useStartDownload } from '../../downloads/useStartDownload';
+import { GridShortcuts } from '../../images/GridShortcuts';
 import { imageUrl } from '../../images/imageUrl';
 import type { ImageSize } from '../../selection';
 import { EmptyTab } from './controls';
@@ -54,7 +55,9 @@ export function FavoritesPage() {
   const [size, setSize] = useState<ImageSize>('large');
   const shown = useMemo(() => lists && filterFavorites(lists, text), [lists, text]);
   const selection = useFavoriteSelection(lists);
-  const deletion = useFavoriteDeletion(selection);
+  // Each tab has its own selection: the bar counts, and 删除选中 takes, the tab shown only.
+  const ticked = selection.ids[tab.type];
+  const deletion = useFavoriteDeletion(selection, tab.type);
   const download = useStartDownload();
 
   return (
@@ -66,7 +69,7 @@ export function FavoritesPage() {
         </div>
       </div>
       {content()}
-      <DeleteDialog deletion={deletion} count={selection.count} />
+      <DeleteDialog deletion={deletion} count={ticked.length} />
     </div>
   );
 
@@ -142,14 +145,14 @@ export function FavoritesPage() {
             ))}
           </Tabs.List>
           <SelectionBar
-            count={selection.count}
+            count={ticked.length}
             onSelectAll={() =>
               selection.select(
                 tab.type,
                 shown[LIST_OF[tab.type]].map((item) => item.id),
               )
             }
-            onClear={selection.clear}
+            onClear={() => selection.clear(tab.type)}
             onDelete={() => deletion.ask('selected')}
           >
             {tab.value === 'images' && (
@@ -170,6 +173,16 @@ export function FavoritesPage() {
                   <Download aria-hidden className="size-4" />
                   {t('download', { count: selection.ids.image.length })}
                 </button>
+                <GridShortcuts
+                  onSelectAll={() =>
+                    selection.select(
+                      'image',
+                      shown.images.map((image) => image.id),
+                    )
+                  }
+                  onClear={() => selection.clear('image')}
+                  onDownload={startDownload}
+                />
               </>
             )}
           </SelectionBar>
@@ -201,7 +214,13 @@ export function FavoritesPage() {
       );
     }
     return (
-      <ImagesTab images={shown.images} view={imageView} onViewChange={setImageView} {...common} />
+      <ImagesTab
+        images={shown.images}
+        view={imageView}
+        onViewChange={setImageView}
+        selection={selection}
+        size={size}
+      />
     );
   }
 }
