@@ -11,7 +11,7 @@ export function Layout() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900 has-[[data-tray-docked]]:pr-96">
       <Header />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 sm:py-8">
         <Outlet />
       </main>
       <Footer />

@@ -155,11 +155,12 @@ export function ImageBrowser(props: ImageBrowserProps) {
 
   return (
     <SelectionContext.Provider value={selection}>
-      <div className="flex flex-col gap-4">
+      {/* Tighter on a phone, so the first row of pictures is on the first screen. */}
+      <div className="flex flex-col gap-2 sm:gap-4">
         {props.breadcrumb}
-        <div className="flex flex-wrap items-baseline gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1
-            className="min-w-0 text-2xl font-bold break-words text-slate-900"
+            className="min-w-0 text-xl font-bold break-words text-slate-900 sm:text-2xl"
             data-user-content={heading === fallbackTitle ? undefined : ''}
           >
             {heading}
