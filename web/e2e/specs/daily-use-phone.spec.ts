@@ -59,10 +59,13 @@ test('the grid takes 3 columns on a phone, remembers another choice, and a tap s
   await first.tap();
   await expect(first).toHaveAttribute('aria-pressed', 'false');
 
+  // The toolbar's controls fold behind 选项 on a phone.
+  await page.getByRole('button', { name: '选项', exact: true }).tap();
   await page.getByLabel('列数').selectOption('2');
   await expect(grid).toHaveAttribute('data-columns', '2');
   await page.reload();
   await expect(page.locator('[data-columns]')).toHaveAttribute('data-columns', '2');
+  await page.getByRole('button', { name: '选项', exact: true }).tap();
   await page.getByLabel('列数').selectOption('auto');
   await expect(page.locator('[data-columns]')).toHaveAttribute('data-columns', '3');
 });

@@ -23,8 +23,9 @@ interface LightboxProps {
   size: ImageSize;
   origin?: ImageOrigins;
   /**
-   * On close, focus goes here with the index of the picture viewed last (its tile in the grid);
-   * without it, back to whatever had focus when the lightbox opened.
+   * On close after moving to another picture, focus goes here with the index of the one viewed
+   * last (its tile in the grid). Otherwise, and without it, focus goes back to what had it when
+   * the lightbox opened (the tile or its zoom button).
    */
   onReturnFocus?: (index: number) => void;
 }
@@ -70,17 +71,20 @@ export function Lightbox(props: LightboxProps) {
       go(dx < 0 ? 1 : -1);
     }
   };
-  // The picture shown last, for the focus on close (the index is null by then).
-  const last = useRef(0);
-  if (index !== null) last.current = index;
-  const closeFocus = props.onReturnFocus
-    ? {
-        onCloseAutoFocus: (event: Event) => {
-          event.preventDefault();
-          props.onReturnFocus?.(last.current);
-        },
-      }
-    : {};
+  // The pictures shown first and last, for the focus on close (the index is null by then).
+  const shown = useRef<{ first: number; last: number } | null>(null);
+  if (index !== null) shown.current = { first: shown.current?.first ?? index, last: index };
+  const onCloseAutoFocus = (event: Event) => {
+    const moved = shown.current && shown.current.last !== shown.current.first;
+    const last = shown.current?.last ?? 0;
+    shown.current = null;
+    if (moved && props.onReturnFocus) {
+      event.preventDefault();
+      props.onReturnFocus(last);
+    } else {
+      returnFocus.onCloseAutoFocus(event);
+    }
+  };
   const selected = image ? isSelected(image.id) : false;
   const content = useRef<HTMLDivElement>(null);
   useFavoriteShortcut(content, open && origin !== undefined);
@@ -92,7 +96,7 @@ export function Lightbox(props: LightboxProps) {
         <Dialog.Content
           ref={content}
           {...returnFocus}
-          {...closeFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
           className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"
