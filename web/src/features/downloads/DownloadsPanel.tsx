@@ -7,6 +7,11 @@ import { DownloadRow } from './DownloadRow';
 import { useSettleDownloads } from './useSettleDownloads';
 import { useTrayOpen } from './useTrayOpen';
 
+const DOCKED_CLASS =
+  'fixed inset-y-0 right-0 z-30 flex w-96 flex-col border-l border-slate-200 bg-white';
+const SHEET_CLASS =
+  'fixed inset-x-0 bottom-0 z-50 flex max-h-[50vh] flex-col rounded-t-xl border border-slate-200 bg-white shadow-2xl';
+
 /** Marks the docked tray, so the page shell makes room for it (`has-[[data-tray-docked]]`). */
 export const TRAY_DOCKED_ATTR = 'data-tray-docked';
 
@@ -33,29 +38,24 @@ export function DownloadsPanel() {
   const title = t('panel.title', { count: tasks.length });
 
   return (
-    <section
-      aria-label={t('panel.label')}
-      {...(open && docked ? { [TRAY_DOCKED_ATTR]: '' } : {})}
-      onKeyDown={(event) => {
-        if (sheet && event.key === 'Escape') setOpen(false);
-      }}
-    >
-      {open ? (
-        <>
-          {sheet && (
-            <div
-              aria-hidden
-              onClick={() => setOpen(false)}
-              className="fixed inset-0 z-40 bg-black/40"
-            />
-          )}
-          <div
-            className={
-              docked
-                ? 'fixed inset-y-0 right-0 z-30 flex w-96 flex-col border-l border-slate-200 bg-white'
-                : 'fixed inset-x-0 bottom-0 z-50 flex max-h-[70vh] flex-col rounded-t-xl border border-slate-200 bg-white shadow-2xl'
-            }
-          >
+    <>
+      {sheet && (
+        <div
+          aria-hidden
+          onClick={() => setOpen(false)}
+          className="fixed inset-0 z-40 bg-black/40"
+        />
+      )}
+      <section
+        aria-label={t('panel.label')}
+        {...(open && docked ? { [TRAY_DOCKED_ATTR]: '' } : {})}
+        onKeyDown={(event) => {
+          if (sheet && event.key === 'Escape') setOpen(false);
+        }}
+        className={open ? (docked ? DOCKED_CLASS : SHEET_CLASS) : undefined}
+      >
+        {open ? (
+          <>
             <TrayHeading
               title={title}
               active={active}
@@ -73,34 +73,34 @@ export function DownloadsPanel() {
                 </li>
               ))}
             </ul>
-          </div>
-        </>
-      ) : (
-        <button
-          type="button"
-          aria-expanded={false}
-          aria-controls="download-task-list"
-          onClick={() => setOpen(true)}
-          className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-        >
-          <Download aria-hidden className="size-4 text-sky-700" />
-          {/* The count alone on a phone, so the header keeps to one line. */}
-          <span className="sr-only md:not-sr-only">{title}</span>
-          {active > 0 ? (
-            <>
-              <span aria-hidden className="rounded-full bg-sky-600 px-1.5 text-xs text-white">
-                {active}
+          </>
+        ) : (
+          <button
+            type="button"
+            aria-expanded={false}
+            aria-controls="download-task-list"
+            onClick={() => setOpen(true)}
+            className="flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <Download aria-hidden className="size-4 text-sky-700" />
+            {/* The count alone on a phone, so the header keeps to one line. */}
+            <span className="sr-only md:not-sr-only">{title}</span>
+            {active > 0 ? (
+              <>
+                <span aria-hidden className="rounded-full bg-sky-600 px-1.5 text-xs text-white">
+                  {active}
+                </span>
+                <span className="sr-only">{t('panel.active', { count: active })}</span>
+              </>
+            ) : (
+              <span aria-hidden className="text-xs text-slate-500 md:hidden">
+                {tasks.length}
               </span>
-              <span className="sr-only">{t('panel.active', { count: active })}</span>
-            </>
-          ) : (
-            <span aria-hidden className="text-xs text-slate-500 md:hidden">
-              {tasks.length}
-            </span>
-          )}
-        </button>
-      )}
-    </section>
+            )}
+          </button>
+        )}
+      </section>
+    </>
   );
 }
 
