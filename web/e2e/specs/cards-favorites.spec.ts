@@ -1,15 +1,10 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from '../support';
+import { longEpisode as episode, longShow as show, searchResult, tile } from '../long-episode';
 
-const show = showById(KEY_IDS.longShow)!;
-const episode = show.episodes[2]!;
 const ids = episode.imageIds;
 
 const heart = (container: Locator) => container.getByRole('button', { name: '收藏', exact: true });
-const tile = (page: Page, id: number) =>
-  page.getByRole('button', { name: `图片 ${id}`, exact: true });
-
 /** Middle-clicks a card's link and checks the new page shows `heading`. */
 async function opensInNewPage(page: Page, link: Locator, heading: string | RegExp) {
   const [opened] = await Promise.all([
@@ -22,12 +17,7 @@ async function opensInNewPage(page: Page, link: Locator, heading: string | RegEx
 
 /** Favourites a work (search result), an episode (its card) and 4 images (grid tiles). */
 async function favourite(page: Page) {
-  await page.goto('/search?q=hanabi&type=all');
-  await page.getByLabel('搜索内容').fill('hanabi');
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const result = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: new RegExp(show.title) }) });
+  const result = await searchResult(page, 'hanabi', show.title);
   await heart(result).click();
   await expect(result.getByRole('button', { name: '取消收藏' })).toBeVisible();
   await result.getByRole('link').first().click();

@@ -1,23 +1,9 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { replica, signIn } from '../support';
+import { expect, test, type Locator } from '@playwright/test';
+import { signIn } from '../support';
+import { longEpisode as episode, openLongEpisode as openEpisode, tile } from '../long-episode';
 
 // A phone: 390×844, touch.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-const show = showById(KEY_IDS.longShow)!;
-/** 107 images. */
-const episode = show.episodes[2]!;
-
-const tile = (page: Page, id: number) =>
-  page.getByRole('button', { name: `图片 ${id}`, exact: true });
-
-async function openEpisode(page: Page) {
-  const { pageOrigin } = await replica();
-  const url = `${pageOrigin}/anime/episodeimages.php?${episode.id}`;
-  await page.goto(`/images/${encodeURIComponent(url)}?workTitle=${encodeURIComponent(show.title)}`);
-  await expect(tile(page, episode.imageIds[0]!)).toBeVisible();
-}
 
 /** A finger moving from one point to another over `target`, as touch events. */
 async function swipe(target: Locator, from: [number, number], to: [number, number]) {

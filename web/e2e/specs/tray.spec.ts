@@ -1,9 +1,7 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { createUser, logInThroughForm, replica, userMenu } from '../support';
+import { createUser, logInThroughForm, userMenu } from '../support';
+import { longEpisode as episode, openLongEpisode as openEpisode, tile } from '../long-episode';
 
-const show = showById(KEY_IDS.longShow)!;
-const episode = show.episodes[2]!;
 const SIZES = [
   ['desktop', { width: 1366, height: 900 }],
   ['tablet', { width: 820, height: 1180 }],
@@ -11,17 +9,8 @@ const SIZES = [
 ] as const;
 type SizeName = (typeof SIZES)[number][0];
 
-const tile = (page: Page, id: number) =>
-  page.getByRole('button', { name: `图片 ${id}`, exact: true });
 const trayButton = (page: Page) =>
   page.getByRole('region', { name: '下载任务' }).getByRole('button', { name: /^下载任务/ });
-
-async function openEpisode(page: Page) {
-  const { pageOrigin } = await replica();
-  const url = `${pageOrigin}/anime/episodeimages.php?${episode.id}`;
-  await page.goto(`/images/${encodeURIComponent(url)}?workTitle=${encodeURIComponent(show.title)}`);
-  await expect(tile(page, episode.imageIds[0]!)).toBeVisible();
-}
 
 /** A page of its own at one screen size, touch on the phone and tablet, signed in as `user`. */
 async function pageAt(browser: Browser, size: SizeName, user: { email: string; password: string }) {
