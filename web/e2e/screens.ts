@@ -71,6 +71,9 @@ export async function tourSignedIn(page: Page, visit: ScreenVisit) {
   await page.keyboard.press('Escape');
   await expect(lightbox).toHaveCount(0);
 
+  // On a phone the toolbar's controls fold behind 选项.
+  const options = page.getByRole('button', { name: '选项', exact: true });
+  if (await options.isVisible()) await options.click();
   await page.getByRole('button', { name: '清除缓存' }).click();
   const confirm = page.getByRole('alertdialog', { name: '清除本集缓存' });
   await expect(confirm).toContainText('张图片');

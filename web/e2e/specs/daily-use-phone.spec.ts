@@ -1,23 +1,14 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { replica, signIn } from '../support';
+import {
+  longEpisode as episode,
+  longShow as show,
+  openLongEpisode as openEpisode,
+  tile,
+} from '../long-episode';
 
 // A phone: 390×844, touch, so taps are real taps and the tiles take their phone layout.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-const show = showById(KEY_IDS.longShow)!;
-/** 107 images: a long grid on a phone. */
-const episode = show.episodes[2]!;
-
-const tile = (page: Page, id: number) =>
-  page.getByRole('button', { name: `图片 ${id}`, exact: true });
-
-async function openEpisode(page: Page) {
-  const { pageOrigin } = await replica();
-  const url = `${pageOrigin}/anime/episodeimages.php?${episode.id}`;
-  await page.goto(`/images/${encodeURIComponent(url)}?workTitle=${encodeURIComponent(show.title)}`);
-  await expect(tile(page, episode.imageIds[0]!)).toBeVisible();
-}
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 const overlaps = (
@@ -59,10 +50,13 @@ test('the grid takes 3 columns on a phone, remembers another choice, and a tap s
   await first.tap();
   await expect(first).toHaveAttribute('aria-pressed', 'false');
 
+  // The toolbar's controls fold behind 选项 on a phone.
+  await page.getByRole('button', { name: '选项', exact: true }).tap();
   await page.getByLabel('列数').selectOption('2');
   await expect(grid).toHaveAttribute('data-columns', '2');
   await page.reload();
   await expect(page.locator('[data-columns]')).toHaveAttribute('data-columns', '2');
+  await page.getByRole('button', { name: '选项', exact: true }).tap();
   await page.getByLabel('列数').selectOption('auto');
   await expect(page.locator('[data-columns]')).toHaveAttribute('data-columns', '3');
 });

@@ -3,6 +3,7 @@ import { KEY_IDS, renderImage, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../../../server/test/support/zip';
 import { createUser, logInThroughForm, signIn, signOut, userMenu } from '../support';
+import { searchResult } from '../long-episode';
 
 const show = showById(KEY_IDS.longShow)!;
 const episode = show.episodes[2]!;
@@ -17,12 +18,7 @@ test('favourite a work, an episode and images, then manage them on the favourite
   await signIn(page, 'fav');
 
   // A work from the search results.
-  await page.goto('/search?q=hanabi&type=all');
-  await page.getByLabel('搜索内容').fill('hanabi');
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const result = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: new RegExp(show.title) }) });
+  const result = await searchResult(page, 'hanabi', show.title);
   await heartOf(page, result).click();
   await expect(result.getByRole('button', { name: '取消收藏' })).toBeVisible();
 
@@ -67,8 +63,8 @@ test('favourite a work, an episode and images, then manage them on the favourite
 
   // Download the selected favourite images as one ZIP.
   await page.getByRole('tab', { name: '图片 (2)' }).click();
-  await page.getByLabel(`选择 图片 ${firstImage}`).check();
-  await page.getByLabel(`选择 图片 ${secondImage}`).check();
+  await page.getByRole('button', { name: `图片 ${firstImage}`, exact: true }).click();
+  await page.getByRole('button', { name: `图片 ${secondImage}`, exact: true }).click();
   const bar = page.getByRole('region', { name: '已选择的收藏' });
   const saved = page.waitForEvent('download');
   await bar.getByRole('button', { name: /下载选中/ }).click();

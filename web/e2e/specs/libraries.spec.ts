@@ -36,9 +36,9 @@ test('the categorized library walks down to images and back up, and the local li
   await page.goto('/categorized-library');
   await expect(page.getByRole('heading', { name: '分类图库' })).toBeVisible();
   const work = page.locator(`li[data-category="anime:${show.id}"]`);
-  await work.getByRole('button').first().click();
+  await work.getByRole('link').click();
   await expect(page.getByRole('heading', { name: show.title })).toBeVisible();
-  await page.locator(`li[data-episode-key="${episode.id}"]`).getByRole('button').first().click();
+  await page.locator(`li[data-episode-key="${episode.id}"]`).getByRole('link').click();
   await expect(
     page.getByRole('heading', { name: `${show.title} - ${episode.label}` }),
   ).toBeVisible();

@@ -16,8 +16,10 @@ export function App({ router }: { router: DataRouter }) {
         <RouterProvider router={router} />
       </SessionProvider>
       {/* 4 s default, 2 s success, green/red; react-hot-toast keeps at most 20.
-          Plain toasts take the theme's colours (index.css); white on green-700 meets AA. */}
+          Plain toasts take the theme's colours (index.css); white on green-700 meets AA. At the
+          bottom: the selection bar and its download button stay at the top of the screen. */}
       <Toaster
+        position="bottom-center"
         toastOptions={{
           duration: 4000,
           style: { background: 'var(--toast-background)', color: 'var(--toast-color)' },

@@ -3,6 +3,7 @@ import { Images, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { buttonClass } from '../../components/button';
+import { DownloadsPanel } from '../../features/downloads/DownloadsPanel';
 import { NewEpisodesBadge } from '../../features/follows';
 import { FavoritesBadge } from './FavoritesBadge';
 import { UserMenu } from './UserMenu';
@@ -40,7 +41,8 @@ export function Header() {
             {status === 'authenticated' && <FavoritesBadge />}
           </NavLink>
         </nav>
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">
+          {status === 'authenticated' && <DownloadsPanel />}
           {user ? (
             <UserMenu user={user} onSignOut={() => void signOut()} />
           ) : (

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { ID, panel, STATUS, task, useDownloadPage } from './Downloads.fixtures';
+import { TRAY_KEY } from './useTrayOpen';
 
 useDownloadPage();
 
@@ -29,6 +30,34 @@ describe('downloads panel', () => {
         .getByRole('button', { name: /下载任务/ })
         .getAttribute('aria-expanded'),
     ).toBe('false');
+  });
+
+  it('opens as a sheet below a wide screen: Escape or a tap beside it closes it, a reload does not reopen it', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/download': () => json(200, { downloads: [task({ status: 'completed' })] }),
+    });
+    renderApp('/');
+    const region = await screen.findByRole('region', { name: '下载任务' });
+    fireEvent.click(within(region).getByRole('button', { name: /^下载任务/ }));
+    // A sheet takes focus, like a dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(region).getByRole('button', { name: '收起下载任务' }),
+      ),
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape', code: 'Escape' });
+    expect(within(region).queryByRole('link', { name: '保存文件' })).toBeNull();
+
+    fireEvent.click(within(region).getByRole('button', { name: /^下载任务/ }));
+    expect(within(region).getByRole('link', { name: '保存文件' })).toBeTruthy();
+    fireEvent.click(region.previousElementSibling!);
+    expect(within(region).queryByRole('link', { name: '保存文件' })).toBeNull();
+
+    // Opened again, it is not remembered: the next visit starts with the button.
+    fireEvent.click(within(region).getByRole('button', { name: /^下载任务/ }));
+    expect(localStorage.getItem(TRAY_KEY)).not.toBe('open');
+    fireEvent.click(within(region).getByRole('button', { name: '收起下载任务' }));
   });
 
   it('stays out of the way when there are no tasks', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Episode } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
@@ -6,16 +7,20 @@ import { FavoriteHeart, type FavoriteTarget } from '../favorites';
 interface EpisodeCardProps {
   episode: Episode;
   favorite: FavoriteTarget;
+  /** The episode's images. */
+  to: string;
+  /** On a click, and on a middle click (a new tab): records where the episode was opened from. */
   onOpen: () => void;
 }
 
-export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
+export function EpisodeCard({ episode, favorite, to, onOpen }: EpisodeCardProps) {
   const { t } = useTranslation('episodes');
   return (
     <li className="relative">
-      <button
-        type="button"
+      <Link
+        to={to}
         onClick={onOpen}
+        onAuxClick={(event) => event.button === 1 && onOpen()}
         data-episode-id={episode.id}
         className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-sky-400 hover:shadow"
       >
@@ -35,7 +40,8 @@ export function EpisodeCard({ episode, favorite, onOpen }: EpisodeCardProps) {
           {episode.title}
         </span>
         <PreviewImages urls={episode.preview_images} />
-      </button>
+      </Link>
+      {/* Beside the link, not inside it: a button may not sit within a link. */}
       <FavoriteHeart
         target={favorite}
         className="absolute top-2 right-2 rounded-full p-1.5 text-slate-500 hover:bg-rose-50 hover:text-rose-500"

@@ -81,7 +81,17 @@ describe('episode page', () => {
       'POST /api/episodes/': () => json(200, episodesResponse([first])),
     });
     const { router } = renderApp(PAGE);
-    fireEvent.click(await screen.findByRole('button', { name: /Episode 1/ }));
+    const card = await screen.findByRole('link', { name: /Episode 1/ });
+    // A link: a middle click or "open in new tab" opens the same page.
+    expect(card.getAttribute('href')).toBe(
+      `/images/${encodeURIComponent(first.url)}?${new URLSearchParams({
+        title: 'Non Non Biyori - Episode 1',
+        workTitle: 'Non Non Biyori',
+        episodeTitle: 'Episode 1',
+        searchTerm: 'non',
+      })}`,
+    );
+    fireEvent.click(card);
 
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(first.url)}`),

@@ -175,16 +175,16 @@ export function EpisodesPage() {
                 key={episode.url}
                 episode={episode}
                 favorite={episodeTarget(episode, workTitle, work)}
-                onOpen={() => {
+                to={episodeImagesPath(episode, workTitle, searchTerm)}
+                onOpen={() =>
                   recordEpisodeAccess({
                     search_term: searchTerm,
                     show_title: workTitle,
                     show_id: showId,
                     episode_title: episode.title,
                     episode_id: episode.url,
-                  });
-                  navigate(episodeImagesPath(episode, workTitle, searchTerm));
-                }}
+                  })
+                }
               />
             ))}
           </ul>

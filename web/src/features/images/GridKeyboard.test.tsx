@@ -86,6 +86,42 @@ describe('image grid keyboard', () => {
     expect(screen.getByText('已选择 2 张')).toBeTruthy();
   });
 
+  it('hands focus back on close to the tile of the picture viewed last', async () => {
+    await openGrid();
+    tile(500001).focus();
+    press(tile(500001), 'Enter');
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'ArrowRight', code: 'ArrowRight' });
+    fireEvent.keyDown(dialog, { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(within(dialog).getByRole('heading').textContent).toBe('图片 500003');
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(focused()).toBe('500003'));
+    // The arrows go on from there.
+    press(tile(500003), 'ArrowRight');
+    expect(focused()).toBe('500004');
+  });
+
+  it('turns the picture with a sideways swipe, not with a vertical one', async () => {
+    await openGrid();
+    press(tile(500000), 'Enter');
+    const dialog = await screen.findByRole('dialog');
+    const picture = within(dialog).getByRole('button', { name: '上一张' }).parentElement!;
+    const swipe = (from: [number, number], to: [number, number]) => {
+      const down = [{ clientX: from[0], clientY: from[1] }];
+      const up = [{ clientX: to[0], clientY: to[1] }];
+      fireEvent.touchStart(picture, { touches: down, changedTouches: down });
+      fireEvent.touchEnd(picture, { touches: [], changedTouches: up });
+    };
+    const heading = () => within(dialog).getByRole('heading').textContent;
+    swipe([300, 200], [100, 210]);
+    expect(heading()).toBe('图片 500001');
+    swipe([100, 200], [300, 190]);
+    expect(heading()).toBe('图片 500000');
+    swipe([200, 100], [230, 400]);
+    expect(heading()).toBe('图片 500000');
+  });
+
   it('selects all with a, clears with Escape and downloads with d, but not from the filter field', async () => {
     const { fetchMock } = await openGrid();
     letter('a');

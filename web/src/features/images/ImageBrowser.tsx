@@ -13,7 +13,7 @@ import { imageOrigin, type ImageOrigin } from '../favorites';
 import { SelectionContext, useSelectionState } from '../selection';
 import { useColumnChoice } from './columns';
 import { GridShortcuts } from './GridShortcuts';
-import { ImageGrid } from './ImageGrid';
+import { ImageGrid, type ImageGridHandle } from './ImageGrid';
 import { ImageSelectionBar, type RangeStep } from './ImageSelectionBar';
 import type { ImageListData, ImageListHandle } from './imageList';
 import { ImageToolbar } from './ImageToolbar';
@@ -92,6 +92,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
   const [range, setRange] = useState<RangeStep>('off');
   const [filter, setFilter] = useState('');
   const [zoomed, setZoomed] = useState<number | null>(null);
+  const grid = useRef<ImageGridHandle>(null);
   // One object per listing, so the memoised cards do not re-render for it.
   const origin = useMemo(() => originOf ?? imageOrigin(query.data), [originOf, query.data]);
   const caption = useMemo(
@@ -148,11 +149,12 @@ export function ImageBrowser(props: ImageBrowserProps) {
 
   return (
     <SelectionContext.Provider value={selection}>
-      <div className="flex flex-col gap-4">
+      {/* Tighter on a phone, so the first row of pictures is on the first screen. */}
+      <div className="flex flex-col gap-2 sm:gap-4">
         {props.breadcrumb}
-        <div className="flex flex-wrap items-baseline gap-3">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h1
-            className="min-w-0 text-2xl font-bold break-words text-slate-900"
+            className="min-w-0 text-xl font-bold break-words text-slate-900 sm:text-2xl"
             data-user-content={heading === fallbackTitle ? undefined : ''}
           >
             {heading}
@@ -234,6 +236,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
               onSelect={onSelect}
               onZoom={setZoomed}
               captionOf={caption}
+              handle={grid}
             />
           ))}
         {props.footer}
@@ -242,6 +245,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           index={zoomed}
           onIndexChange={setZoomed}
           onToggle={(image) => onSelect(image, false)}
+          onReturnFocus={(index) => grid.current?.focus(index)}
         />
       </div>
     </SelectionContext.Provider>

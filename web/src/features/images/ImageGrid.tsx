@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { ImageItem } from '@capshelf/contract';
@@ -24,6 +24,12 @@ interface ImageGridProps {
   onZoom: (index: number) => void;
   origin?: ImageOrigins;
   captionOf?: (image: ImageItem) => string | undefined;
+  /** For the screen: focus a tile by its index (the lightbox hands focus back to the last one). */
+  handle?: Ref<ImageGridHandle>;
+}
+
+export interface ImageGridHandle {
+  focus: (index: number) => void;
 }
 
 /**
@@ -58,6 +64,9 @@ export function ImageGrid(props: ImageGridProps) {
     onToggle: (index, range) => onSelect(images[index]!, range),
     onOpen: onZoom,
   });
+  useImperativeHandle(props.handle, () => ({ focus: keyboard.focusIndex }));
+  // Several grids may share a page (favourites grouped by work).
+  const hintId = useId();
   const rows = virtualizer.getVirtualItems();
   // The grid's one tab stop: the active tile, or the first rendered one when it scrolled away.
   const activeRow = Math.floor(keyboard.active / columns);
@@ -71,7 +80,7 @@ export function ImageGrid(props: ImageGridProps) {
       data-columns={columns}
       role="grid"
       aria-label={t('grid.label')}
-      aria-describedby="image-grid-keys"
+      aria-describedby={hintId}
       aria-multiselectable
       aria-rowcount={Math.ceil(images.length / columns)}
       aria-colcount={columns}
@@ -80,7 +89,7 @@ export function ImageGrid(props: ImageGridProps) {
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      <p id="image-grid-keys" hidden>
+      <p id={hintId} hidden>
         {t('grid.hint')}
       </p>
       {rows.map((row) => (

@@ -65,8 +65,8 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           {t('bar.range')}
         </button>
         {props.datasetOptions?.(small)}
-        {/* At the far right on a phone; beside the other actions on wider screens, where the
-            open downloads panel sits in the bottom-right corner and would cover it. */}
+        {/* At the far right on a phone, under the thumb; beside the other actions on wider
+            screens, next to what it acts on. */}
         <button
           type="button"
           className={`${buttonClass()} ${small} ml-auto sm:ml-0`}

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { SlidersHorizontal, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
@@ -8,6 +8,10 @@ import type { ImageSize } from '../selection';
 import { COLUMN_CHOICES, type ColumnChoice } from './columns';
 import { RefreshButton } from '../../components/RefreshButton';
 import { SizeChoice } from '../downloads/SizeChoice';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+
+/** A phone: the controls fold into one button, so the first row of pictures is on screen. */
+const PHONE_QUERY = '(max-width: 639px)';
 
 interface ImageToolbarProps {
   /** Screen-specific controls (the episode mode selector; the local library's sort later). */
@@ -27,9 +31,15 @@ interface ImageToolbarProps {
   onFilterChange: (filter: string) => void;
 }
 
-/** How the grid looks and what a download takes; the selection's own bar is ImageSelectionBar. */
+/**
+ * How the grid looks and what a download takes; the selection's own bar is ImageSelectionBar.
+ * On a phone the controls fold behind one 选项 button; a notice stays shown either way.
+ */
 export function ImageToolbar(props: ImageToolbarProps) {
   const { t } = useTranslation('images');
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = phone && !unfolded;
   const columnOptions: { value: ColumnChoice; label: string }[] = [
     { value: 'auto', label: t('toolbar.autoColumns') },
     ...COLUMN_CHOICES.map((count) => ({
@@ -38,8 +48,24 @@ export function ImageToolbar(props: ImageToolbarProps) {
     })),
   ];
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2 sm:gap-3 sm:p-3">
+      {phone && (
+        <button
+          type="button"
+          aria-expanded={unfolded}
+          aria-controls="image-toolbar-options"
+          onClick={() => setUnfolded(!unfolded)}
+          className={`${buttonClass('secondary')} self-start px-3 py-1.5`}
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          {t(unfolded ? 'toolbar.hideOptions' : 'toolbar.showOptions')}
+        </button>
+      )}
+      <div
+        id="image-toolbar-options"
+        hidden={folded}
+        className="flex flex-wrap items-center gap-x-4 gap-y-3"
+      >
         {props.extra}
         <SizeChoice
           name="image-size"
@@ -73,7 +99,7 @@ export function ImageToolbar(props: ImageToolbarProps) {
           )}
         </div>
       </div>
-      <div className="w-full sm:w-48">
+      <div hidden={folded} className="w-full sm:w-48">
         <FormField
           id="image-id-filter"
           label={t('toolbar.filter')}

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { DialogCloseButton } from '../../components/DialogCloseButton';
@@ -24,9 +24,21 @@ interface LightboxProps {
   origin?: ImageOrigins;
   /** The toggle's text when selecting means something else (the dataset review: keep / drop). */
   toggleLabel?: (selected: boolean) => string;
+  /**
+   * On close after moving to another picture, focus goes here with the index of the one viewed
+   * last (its tile in the grid). Otherwise, and without it, focus goes back to what had it when
+   * the lightbox opened (the tile or its zoom button).
+   */
+  onReturnFocus?: (index: number) => void;
 }
 
-/** One picture large, with ←/→ through the grid as shown and the selection toggle. */
+/** How far (px) a finger travels sideways, more than up or down, for a swipe to turn the picture. */
+const SWIPE_PX = 50;
+
+/**
+ * One picture large, with ←/→ (or a swipe on a touch screen) through the grid as shown and the
+ * selection toggle.
+ */
 export function Lightbox(props: LightboxProps) {
   const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
   const { t } = useTranslation('images');
@@ -44,6 +56,37 @@ export function Lightbox(props: LightboxProps) {
     else return;
     event.preventDefault();
   };
+  // A swipe: where the finger went down, compared with where it left.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current =
+      event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) {
+      go(dx < 0 ? 1 : -1);
+    }
+  };
+  // The pictures shown first and last, for the focus on close (the index is null by then).
+  const shown = useRef<{ first: number; last: number } | null>(null);
+  if (index !== null) shown.current = { first: shown.current?.first ?? index, last: index };
+  const onCloseAutoFocus = (event: Event) => {
+    const moved = shown.current && shown.current.last !== shown.current.first;
+    const last = shown.current?.last ?? 0;
+    shown.current = null;
+    if (moved && props.onReturnFocus) {
+      event.preventDefault();
+      props.onReturnFocus(last);
+    } else {
+      returnFocus.onCloseAutoFocus(event);
+    }
+  };
   const selected = image ? isSelected(image.id) : false;
   const content = useRef<HTMLDivElement>(null);
   useFavoriteShortcut(content, open && origin !== undefined);
@@ -55,6 +98,7 @@ export function Lightbox(props: LightboxProps) {
         <Dialog.Content
           ref={content}
           {...returnFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           onKeyDown={onKeyDown}
           aria-describedby={undefined}
           className="fixed inset-4 z-50 flex flex-col gap-3 rounded-lg bg-slate-900 p-4 text-white outline-none"
@@ -99,7 +143,11 @@ export function Lightbox(props: LightboxProps) {
                   <DialogCloseButton label={t('lightbox.close')} look="onDark" />
                 </div>
               </div>
-              <div className="relative flex min-h-0 flex-1 items-center justify-center">
+              <div
+                onTouchStart={onTouchStart}
+                onTouchEnd={onTouchEnd}
+                className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center"
+              >
                 <LargeImage key={image.id} image={image} size={size} />
                 <button
                   type="button"

@@ -95,17 +95,21 @@ export function useGridKeyboard(options: GridKeyboardOptions) {
     if (pending.current !== null && focusTile(pending.current)) pending.current = null;
   });
 
+  // Makes a tile the tab stop and focuses it, bringing its row back first if it scrolled away.
+  const focusIndex = (next: number) => {
+    setActive(next);
+    if (!focusTile(next)) {
+      pending.current = next;
+      scrollToRow(Math.floor(next / columns));
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = tileIndex(event.target);
     if (index === null || hasCommandModifier(event)) return;
     if (MOVES.has(event.key) && !event.shiftKey) {
       event.preventDefault();
-      const next = moveIndex(event.key, index, count, columns);
-      setActive(next);
-      if (!focusTile(next)) {
-        pending.current = next;
-        scrollToRow(Math.floor(next / columns));
-      }
+      focusIndex(moveIndex(event.key, index, count, columns));
     } else if (event.key === ' ') {
       // Not the button's own click: that one knows nothing of Shift.
       event.preventDefault();
@@ -122,5 +126,5 @@ export function useGridKeyboard(options: GridKeyboardOptions) {
     if (index !== null) setActive(index);
   };
 
-  return { active: Math.min(active, Math.max(0, count - 1)), onKeyDown, onFocus };
+  return { active: Math.min(active, Math.max(0, count - 1)), onKeyDown, onFocus, focusIndex };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ImageItem } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
 import { FavoriteHeart, type FavoriteTarget } from '../favorites';
@@ -8,7 +9,8 @@ interface LibraryCardProps {
   /** Counts and times under the title. */
   details: ReactNode;
   previews: readonly ImageItem[];
-  onOpen?: () => void;
+  /** Where the card leads; none for a group that has no page (a plain card). */
+  to?: string;
   /** No heart while the work or episode is unknown (the uncategorized group). */
   favorite?: FavoriteTarget;
   /** Buttons beside the heart (the history's delete). */
@@ -17,30 +19,37 @@ interface LibraryCardProps {
   data?: Record<`data-${string}`, string | number>;
 }
 
-/** A work or episode of a library: the whole card opens it, the heart sits on top. */
+/**
+ * A work or episode of a library: the whole card is a link to it (middle-click and "open in new
+ * tab" work), the heart sits on top, beside the link rather than in it.
+ */
 export function LibraryCard({
   title,
   details,
   previews,
-  onOpen,
+  to,
   favorite,
   actions,
   data,
 }: LibraryCardProps) {
+  const body = (
+    <>
+      <span className="pr-16 font-medium break-words text-slate-900" data-user-content="">
+        {title}
+      </span>
+      <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">{details}</span>
+      <PreviewImages urls={previews.map((image) => image.thumb_url)} />
+    </>
+  );
   return (
     <li className="relative" {...data}>
-      <button
-        type="button"
-        onClick={onOpen}
-        disabled={!onOpen}
-        className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition enabled:hover:border-sky-400 enabled:hover:shadow"
-      >
-        <span className="pr-16 font-medium break-words text-slate-900" data-user-content="">
-          {title}
-        </span>
-        <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">{details}</span>
-        <PreviewImages urls={previews.map((image) => image.thumb_url)} />
-      </button>
+      {to ? (
+        <Link to={to} className={`${cardClass} hover:border-sky-400 hover:shadow`}>
+          {body}
+        </Link>
+      ) : (
+        <div className={cardClass}>{body}</div>
+      )}
       <div className="absolute top-2 right-2 flex items-center gap-1">
         {actions}
         {favorite && (
@@ -53,6 +62,9 @@ export function LibraryCard({
     </li>
   );
 }
+
+const cardClass =
+  'flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition';
 
 /** The grid the cards sit in. */
 export function CardGrid({ label, children }: { label: string; children: ReactNode }) {

@@ -49,7 +49,7 @@ describe('libraries in English', () => {
     expect(within(other).getByText('1 image')).toBeTruthy();
     expectNoCjk(main);
 
-    fireEvent.click(within(other).getAllByRole('button')[0]!);
+    fireEvent.click(within(other).getByRole('link'));
     expect(await within(main).findByRole('heading', { name: 'Uncategorized' })).toBeTruthy();
     expect(within(main).getByText('All')).toBeTruthy();
     expect(within(main).getByRole('button', { name: 'Back' })).toBeTruthy();

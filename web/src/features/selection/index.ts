@@ -5,4 +5,4 @@ export {
   type ImageSize,
 } from './SelectionContext';
 export { useSelectionState } from './useSelectionState';
-export { clickSelection, type SelectionState } from './selection';
+export { clickSelection, emptySelection, selectIds, type SelectionState } from './selection';

@@ -4,16 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, useBatchDeleteFavorites, useFavoriteChange } from '../../../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { DeleteTarget } from './controls';
+import type { FavoriteItemType } from '@capshelf/contract';
 import type { FavoriteSelection } from './useFavoriteSelection';
 
-/** One favourite, or everything checked. */
+/** One favourite, or everything checked on the tab shown. */
 export type DeleteRequest = DeleteTarget | 'selected';
+
+const NONE = { work: [], episode: [], image: [] } as const;
 
 /**
  * The delete confirmation: closed -> open (single or batch) -> closed on success or
- * cancel; the buttons are disabled while the call runs; a batch delete clears the selection.
+ * cancel; the buttons are disabled while the call runs. A batch delete takes what is ticked on
+ * the tab shown (`type`), never another tab's, and clears that tab's selection.
  */
-export function useFavoriteDeletion(selection: FavoriteSelection) {
+export function useFavoriteDeletion(selection: FavoriteSelection, type: FavoriteItemType) {
   const { t } = useTranslation('favorites');
   const [request, setRequest] = useState<DeleteRequest | null>(null);
   const single = useFavoriteChange();
@@ -22,8 +26,8 @@ export function useFavoriteDeletion(selection: FavoriteSelection) {
   const confirm = async () => {
     try {
       if (request === 'selected') {
-        const { deleted } = await batch.mutateAsync(selection.ids);
-        selection.clear();
+        const { deleted } = await batch.mutateAsync({ ...NONE, [type]: selection.ids[type] });
+        selection.clear(type);
         const count = deleted.works + deleted.episodes + deleted.images;
         toast.success(t('delete.doneMany', { count }));
       } else if (request) {

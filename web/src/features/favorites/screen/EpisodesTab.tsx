@@ -70,7 +70,7 @@ function EpisodeCard(props: {
         <SelectBox
           label={t('select', { name: episode.title })}
           checked={selection.isSelected('episode', episode.id)}
-          onChange={() => selection.toggle('episode', episode.id)}
+          onChange={() => selection.click('episode', episode.id)}
         />
         <span className="truncate text-xs text-slate-500" data-user-content="">
           {episode.work_title}

@@ -41,7 +41,7 @@ describe('favourites screen in English', () => {
     fireEvent.click(within(main).getByRole('tab', { name: 'Images (2)' }));
     expect(await within(main).findByRole('region', { name: 'Unknown work' })).toBeTruthy();
     expect(within(main).getByRole('button', { name: 'Download selected (0)' })).toBeTruthy();
-    expect(within(main).getByRole('checkbox', { name: 'Select Image 500005' })).toBeTruthy();
+    expect(within(main).getByRole('button', { name: 'Image 500005' })).toBeTruthy();
     expectNoCjk(main);
   });
 

@@ -106,10 +106,10 @@ describe('favourites screen', () => {
     expect(screen.getByRole('region', { name: 'Bleach - 未知剧集' })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('直接显示'));
     expect(screen.queryByRole('region', { name: 'Bleach - 未知剧集' })).toBeNull();
-    expect(screen.getAllByRole('img')).toHaveLength(3);
+    expect(screen.getAllByRole('gridcell')).toHaveLength(3);
   });
 
-  it('deletes the selection across tabs after confirming, then clears it', async () => {
+  it('keeps a selection per tab and deletes only the tab shown after confirming', async () => {
     let lists = sample;
     let answer: (response: Response) => void = () => {};
     const { fetchMock } = favoritesScreen('/favorites', {
@@ -118,11 +118,17 @@ describe('favourites screen', () => {
         new Promise<Response>((resolve) => (answer = resolve)),
     });
     fireEvent.click(await screen.findByRole('checkbox', { name: '选择 Non Non Biyori' }));
+    expect(within(bar()).getByText('已选择 1 项')).toBeTruthy();
+    // Another tab shows its own selection: nothing there, nothing to delete.
     fireEvent.mouseDown(tab('剧集 (2)'));
+    expect(within(bar()).getByText('已选择 0 项')).toBeTruthy();
+    const remove = within(bar()).getByRole('button', { name: '删除选中' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
     check('选择 Episode 3');
+    check('选择 The Substitute');
     expect(within(bar()).getByText('已选择 2 项')).toBeTruthy();
 
-    fireEvent.click(within(bar()).getByRole('button', { name: '删除选中' }));
+    fireEvent.click(remove);
     const dialog = await screen.findByRole('alertdialog', { name: '确认删除' });
     expect(dialog.textContent).toContain('确定要删除选中的 2 项收藏吗');
     fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
@@ -133,18 +139,23 @@ describe('favourites screen', () => {
       (within(dialog).getByRole('button', { name: '取消' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     expect(await bodyOf(fetchMock, '/api/favorites/batch/delete')).toEqual({
-      work_ids: [1],
-      episode_ids: [3],
+      work_ids: [],
+      episode_ids: [3, 4],
       image_ids: [],
     });
 
-    lists = { ...sample, works: [sample.works[1]!], episodes: [sample.episodes[1]!] };
-    answer(json(200, { success: true, deleted: { works: 1, episodes: 1, images: 0 } }));
+    lists = { ...sample, episodes: [] };
+    answer(json(200, { success: true, deleted: { works: 0, episodes: 2, images: 0 } }));
     expect(await screen.findByText('已删除 2 项收藏')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(bar()).getByText('已选择 0 项')).toBeTruthy();
-    expect(tab('剧集 (1)')).toBeTruthy();
-    expect(tab('作品 (1)')).toBeTruthy();
+    expect(tab('剧集 (0)')).toBeTruthy();
+    // The works tab kept its own.
+    fireEvent.mouseDown(tab('作品 (2)'));
+    expect(within(bar()).getByText('已选择 1 项')).toBeTruthy();
+    expect(
+      (screen.getByRole('checkbox', { name: '选择 Non Non Biyori' }) as HTMLInputElement).checked,
+    ).toBe(true);
   });
 
   it('deletes one favourite after confirming', async () => {
@@ -171,8 +182,9 @@ describe('favourites screen', () => {
       false,
     );
 
-    check('选择 图片 500007');
-    check('选择 图片 500005');
+    // The image screen's grid: a click selects.
+    fireEvent.click(screen.getByRole('button', { name: '图片 500007' }));
+    fireEvent.click(screen.getByRole('button', { name: '图片 500005' }));
     fireEvent.click(within(bar()).getByLabelText('缩略图'));
     fireEvent.click(screen.getByRole('button', { name: '下载选中 (2)' }));
     await waitFor(() =>
@@ -189,6 +201,31 @@ describe('favourites screen', () => {
       filename_prefix: 'fancaps_favorites',
       size: 'thumb',
     });
+  });
+
+  it('gives the images tab the image screen grid: Shift-click ranges, keys, lightbox', async () => {
+    favoritesScreen('/favorites?tab=images', {
+      'GET /api/download': () => json(200, { downloads: [] }),
+    });
+    fireEvent.click(await screen.findByLabelText('直接显示'));
+    const tile = (id: number) => screen.getByRole('button', { name: `图片 ${id}` });
+    fireEvent.click(tile(500005));
+    fireEvent.click(tile(500007), { shiftKey: true });
+    expect(within(bar()).getByText('已选择 3 项')).toBeTruthy();
+    expect(tile(500006).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' });
+    expect(within(bar()).getByText('已选择 0 项')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'a', code: 'KeyA' });
+    expect(within(bar()).getByText('已选择 3 项')).toBeTruthy();
+
+    tile(500005).focus();
+    fireEvent.keyDown(tile(500005), { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(document.activeElement).toBe(tile(500006));
+    fireEvent.keyDown(tile(500006), { key: 'Enter', code: 'Enter' });
+    const lightbox = await screen.findByRole('dialog');
+    expect(within(lightbox).getByRole('heading').textContent).toBe('图片 500006');
+    fireEvent.click(within(lightbox).getByRole('button', { name: '取消选择' }));
+    expect(within(bar()).getByText('已选择 2 项')).toBeTruthy();
   });
 
   it('exports to a dated JSON file', async () => {

@@ -12,6 +12,7 @@ import { buttonClass } from '../../../components/button';
 import { SizeChoice } from '../../downloads/SizeChoice';
 import { sizeInEffect, useDownloadSizes } from '../../downloads/size';
 import { useStartDownload } from '../../downloads/useStartDownload';
+import { GridShortcuts } from '../../images/GridShortcuts';
 import type { ImageSize } from '../../selection';
 import { EmptyTab } from './controls';
 import { DeleteDialog, useFavoriteDeletion } from './DeleteDialog';
@@ -51,7 +52,9 @@ export function FavoritesPage() {
   const size = sizeInEffect(sizes, chosenSize);
   const shown = useMemo(() => lists && filterFavorites(lists, text), [lists, text]);
   const selection = useFavoriteSelection(lists);
-  const deletion = useFavoriteDeletion(selection);
+  // Each tab has its own selection: the bar counts, and 删除选中 takes, the tab shown only.
+  const ticked = selection.ids[tab.type];
+  const deletion = useFavoriteDeletion(selection, tab.type);
   const download = useStartDownload();
 
   return (
@@ -63,7 +66,7 @@ export function FavoritesPage() {
         </div>
       </div>
       {content()}
-      <DeleteDialog deletion={deletion} count={selection.count} />
+      <DeleteDialog deletion={deletion} count={ticked.length} />
     </div>
   );
 
@@ -136,14 +139,14 @@ export function FavoritesPage() {
             ))}
           </Tabs.List>
           <SelectionBar
-            count={selection.count}
+            count={ticked.length}
             onSelectAll={() =>
               selection.select(
                 tab.type,
                 shown[LIST_OF[tab.type]].map((item) => item.id),
               )
             }
-            onClear={selection.clear}
+            onClear={() => selection.clear(tab.type)}
             onDelete={() => deletion.ask('selected')}
           >
             {tab.value === 'images' && (
@@ -163,6 +166,16 @@ export function FavoritesPage() {
                   <Download aria-hidden className="size-4" />
                   {t('download', { count: selection.ids.image.length })}
                 </button>
+                <GridShortcuts
+                  onSelectAll={() =>
+                    selection.select(
+                      'image',
+                      shown.images.map((image) => image.id),
+                    )
+                  }
+                  onClear={() => selection.clear('image')}
+                  onDownload={startDownload}
+                />
               </>
             )}
           </SelectionBar>
@@ -194,7 +207,13 @@ export function FavoritesPage() {
       );
     }
     return (
-      <ImagesTab images={shown.images} view={imageView} onViewChange={setImageView} {...common} />
+      <ImagesTab
+        images={shown.images}
+        view={imageView}
+        onViewChange={setImageView}
+        selection={selection}
+        size={size}
+      />
     );
   }
 }

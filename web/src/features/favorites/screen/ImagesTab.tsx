@@ -1,9 +1,13 @@
-import { ExternalLink } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { FavoriteImage } from '@capshelf/contract';
+import type { FavoriteImage, ImageItem } from '@capshelf/contract';
 import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
-import { DeleteButton, GroupSection, SelectBox, type DeleteTarget } from './controls';
+import { ImageGrid, type ImageGridHandle } from '../../images/ImageGrid';
+import { Lightbox } from '../../images/Lightbox';
+import type { ImageSize } from '../../selection';
+import type { ImageOrigin } from '../targets';
+import { GroupSection } from './controls';
 import { groupBy } from './filter';
 import type { FavoriteSelection } from './useFavoriteSelection';
 
@@ -26,17 +30,87 @@ interface ImagesTabProps {
   view: ImageView;
   onViewChange: (view: ImageView) => void;
   selection: FavoriteSelection;
-  onDelete: (target: DeleteTarget) => void;
+  /** What the lightbox shows and a tile's "open in new tab" opens. */
+  size: ImageSize;
 }
 
-export function ImagesTab({ images, view, onViewChange, ...tileProps }: ImagesTabProps) {
+/** A favourite as the image screen's grid knows a picture. */
+const itemOf = (image: FavoriteImage): ImageItem => ({
+  id: image.image_id,
+  kind: image.kind,
+  thumb_url: image.thumb_url,
+  small_url: image.small_url,
+  large_url: image.large_url,
+});
+
+interface Group {
+  title: string;
+  userTitle: boolean;
+  items: ImageItem[];
+  /** Position of the group's first picture in the tab as shown (the lightbox's order). */
+  offset: number;
+}
+
+/**
+ * Favourite images in the image screen's grid, whole or grouped by work or episode: a click
+ * selects, Shift-click selects the range, the keys and the lightbox work as there, across the
+ * groups in the order shown. The heart on a tile removes the favourite.
+ */
+export function ImagesTab({ images, view, onViewChange, selection, size }: ImagesTabProps) {
   const { t } = useTranslation('favorites');
-  const grid = (items: readonly FavoriteImage[]) => (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-      {items.map((image) => (
-        <ImageTile key={image.id} image={image} {...tileProps} />
-      ))}
-    </ul>
+  const { groups, shown, byImage } = useMemo(() => {
+    const sections =
+      view === 'grid'
+        ? [{ title: '', items: images }]
+        : groupBy(images, (image) => groupTitle[view](image, t));
+    let offset = 0;
+    const grouped: Group[] = sections.map((section) => {
+      const group = {
+        title: section.title,
+        userTitle: Boolean(section.items[0]?.work_title || section.items[0]?.episode_title),
+        items: section.items.map(itemOf),
+        offset,
+      };
+      offset += group.items.length;
+      return group;
+    });
+    const favourites = new Map(images.map((image) => [image.image_id, image]));
+    return { groups: grouped, shown: grouped.flatMap((group) => group.items), byImage: favourites };
+  }, [images, view, t]);
+  const order = useMemo(() => shown.map((item) => byImage.get(item.id)!.id), [shown, byImage]);
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const handles = useRef<(ImageGridHandle | null)[]>([]);
+
+  const recordOf = (image: ImageItem) => byImage.get(image.id)!.id;
+  const isSelected = (imageId: number) => {
+    const favourite = byImage.get(imageId);
+    return favourite !== undefined && selection.isSelected('image', favourite.id);
+  };
+  const onSelect = (image: ImageItem, shift: boolean) =>
+    selection.click('image', recordOf(image), shift, order);
+  const origin = (image: ImageItem): ImageOrigin => {
+    const { work_title, work_id, episode_title, episode_id } = byImage.get(image.id)!;
+    return { work_title, work_id, episode_title, episode_id };
+  };
+  // The tile of the picture viewed last, in whichever group it sits.
+  const returnFocus = (index: number) => {
+    const at = groups.findLastIndex((group) => group.offset <= index);
+    handles.current[at]?.focus(index - (groups[at]?.offset ?? 0));
+  };
+
+  const grid = (group: Group, at: number) => (
+    <ImageGrid
+      images={group.items}
+      columns="auto"
+      size={size}
+      isSelected={isSelected}
+      onSelect={onSelect}
+      onZoom={(index) => setZoomed(group.offset + index)}
+      origin={origin}
+      handle={(handle) => {
+        handles.current[at] = handle;
+      }}
+    />
   );
   return (
     <div className="flex flex-col gap-4">
@@ -48,82 +122,27 @@ export function ImagesTab({ images, view, onViewChange, ...tileProps }: ImagesTa
         onChange={onViewChange}
       />
       {view === 'grid'
-        ? grid(images)
-        : groupBy(images, (image) => groupTitle[view](image, t)).map((group) => (
+        ? groups[0] && grid(groups[0], 0)
+        : groups.map((group, at) => (
             <GroupSection
               key={group.title}
               title={group.title}
-              userTitle={Boolean(group.items[0]?.work_title || group.items[0]?.episode_title)}
+              userTitle={group.userTitle}
               count={group.items.length}
             >
-              {grid(group.items)}
+              {grid(group, at)}
             </GroupSection>
           ))}
-    </div>
-  );
-}
-
-/** A picture with its checkbox, open and delete buttons; the caption shows on hover or focus. */
-function ImageTile(props: {
-  image: FavoriteImage;
-  selection: FavoriteSelection;
-  onDelete: (target: DeleteTarget) => void;
-}) {
-  const { image, selection, onDelete } = props;
-  const { t } = useTranslation('favorites');
-  const name = t('image', { id: image.image_id });
-  const selected = selection.isSelected('image', image.id);
-  return (
-    <li
-      className={`group relative aspect-video overflow-hidden rounded-md bg-slate-200 ring-offset-2 ${
-        selected ? 'ring-3 ring-sky-500' : ''
-      }`}
-    >
-      <img
-        src={image.thumb_url}
-        alt={name}
-        loading="lazy"
-        decoding="async"
-        className="size-full object-cover"
+      <Lightbox
+        images={shown}
+        index={zoomed}
+        onIndexChange={setZoomed}
+        isSelected={isSelected}
+        onToggle={(image) => onSelect(image, false)}
+        size={size}
+        origin={origin}
+        onReturnFocus={returnFocus}
       />
-      <div className="absolute top-1 left-1 rounded bg-white/80 p-1">
-        <SelectBox
-          label={t('select', { name })}
-          checked={selected}
-          onChange={() => selection.toggle('image', image.id)}
-        />
-      </div>
-      <div className="absolute top-1 right-1 flex gap-1">
-        <a
-          href={image.large_url}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={t('openNewTab', { name })}
-          className="rounded bg-black/60 p-1 text-white hover:bg-black/80"
-        >
-          <ExternalLink aria-hidden className="size-4" />
-        </a>
-        <DeleteButton
-          label={t('deleteItem', { name })}
-          onClick={() => onDelete({ type: 'image', id: image.id, title: name })}
-          className="bg-black/60 text-white hover:bg-red-600"
-        />
-      </div>
-      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-black/60 px-2 py-1 text-xs text-white opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
-        {image.work_title ? (
-          <p className="truncate" data-user-content="">
-            {image.work_title}
-          </p>
-        ) : (
-          <p className="truncate">{t('unknownWork')}</p>
-        )}
-        {image.episode_title && (
-          <p className="truncate" data-user-content="">
-            {image.episode_title}
-          </p>
-        )}
-        <p>ID {image.image_id}</p>
-      </div>
-    </li>
+    </div>
   );
 }

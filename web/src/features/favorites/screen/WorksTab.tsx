@@ -35,7 +35,7 @@ export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
               <SelectBox
                 label={t('select', { name: work.title })}
                 checked={selection.isSelected('work', work.id)}
-                onChange={() => selection.toggle('work', work.id)}
+                onChange={() => selection.click('work', work.id)}
               />
               <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${tag.className}`}>
                 {t(tag.label)}

@@ -1,47 +1,55 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FavoriteItemType, FavoriteLists } from '@capshelf/contract';
 import { LIST_OF, type FavoriteIds } from '../../../api';
+import { clickSelection, emptySelection, selectIds, type SelectionState } from '../../selection';
 
-type Chosen = { [T in FavoriteItemType]: ReadonlySet<number> };
-const NOTHING: Chosen = { work: new Set(), episode: new Set(), image: new Set() };
+type Chosen = { [T in FavoriteItemType]: SelectionState };
+const NOTHING: Chosen = { work: emptySelection, episode: emptySelection, image: emptySelection };
 
 export interface FavoriteSelection {
   /** Chosen record ids per type, in list order; ids no longer listed are left out. */
   ids: FavoriteIds;
-  count: number;
   isSelected: (type: FavoriteItemType, id: number) => boolean;
-  toggle: (type: FavoriteItemType, id: number) => void;
+  /** A checkbox or a tile click; with `shift`, the range from the last one clicked in `order`. */
+  click: (type: FavoriteItemType, id: number, shift?: boolean, order?: readonly number[]) => void;
   select: (type: FavoriteItemType, ids: readonly number[]) => void;
-  clear: () => void;
+  clear: (type: FavoriteItemType) => void;
 }
 
-/** The favourites screen's checkboxes, across all three tabs (a batch delete takes them all). */
+/**
+ * The favourites screen's selection, one per tab: a tab shows, counts and deletes only its own
+ * ticked items, and keeps them while another tab is shown.
+ */
 export function useFavoriteSelection(lists: FavoriteLists | undefined): FavoriteSelection {
   const [chosen, setChosen] = useState(NOTHING);
 
-  const toggle = useCallback((type: FavoriteItemType, id: number) => {
-    setChosen((current) => {
-      const next = new Set(current[type]);
-      if (!next.delete(id)) next.add(id);
-      return { ...current, [type]: next };
-    });
-  }, []);
+  const click = useCallback(
+    (type: FavoriteItemType, id: number, shift = false, order: readonly number[] = []) =>
+      setChosen((current) => ({
+        ...current,
+        [type]: clickSelection(current[type], order, id, shift),
+      })),
+    [],
+  );
   const select = useCallback((type: FavoriteItemType, ids: readonly number[]) => {
-    setChosen((current) => ({ ...current, [type]: new Set([...current[type], ...ids]) }));
+    setChosen((current) => ({ ...current, [type]: selectIds(current[type], ids) }));
   }, []);
-  const clear = useCallback(() => setChosen(NOTHING), []);
+  const clear = useCallback(
+    (type: FavoriteItemType) => setChosen((current) => ({ ...current, [type]: emptySelection })),
+    [],
+  );
 
   return useMemo(() => {
     const listed = (type: FavoriteItemType) =>
-      (lists?.[LIST_OF[type]] ?? []).map((item) => item.id).filter((id) => chosen[type].has(id));
-    const ids = { work: listed('work'), episode: listed('episode'), image: listed('image') };
+      (lists?.[LIST_OF[type]] ?? [])
+        .map((item) => item.id)
+        .filter((id) => chosen[type].selected.has(id));
     return {
-      ids,
-      count: ids.work.length + ids.episode.length + ids.image.length,
-      isSelected: (type, id) => chosen[type].has(id),
-      toggle,
+      ids: { work: listed('work'), episode: listed('episode'), image: listed('image') },
+      isSelected: (type, id) => chosen[type].selected.has(id),
+      click,
       select,
       clear,
     };
-  }, [lists, chosen, toggle, select, clear]);
+  }, [lists, chosen, click, select, clear]);
 }

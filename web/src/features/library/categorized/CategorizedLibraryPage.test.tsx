@@ -16,7 +16,7 @@ const LEVEL3 = (category: string, episode: string, page = 1) =>
 const card = (attribute: string, value: string) =>
   document.querySelector<HTMLElement>(`[${attribute}="${value}"]`);
 const open = (attribute: string, value: string) =>
-  fireEvent.click(within(card(attribute, value)!).getAllByRole('button')[0]!);
+  fireEvent.click(within(card(attribute, value)!).getByRole('link'));
 const back = () => fireEvent.click(screen.getByRole('button', { name: '返回' }));
 
 const uncategorized = libraryCategory(0, {

@@ -73,7 +73,7 @@ export function CategorizedLibraryPage() {
     }
     if (level.category) {
       return category.data ? (
-        <EpisodesLevel category={category.data} onOpen={level.openEpisode} />
+        <EpisodesLevel category={category.data} hrefOf={level.episodeHref} />
       ) : (
         <Spinner />
       );
@@ -83,7 +83,7 @@ export function CategorizedLibraryPage() {
         data={works.data}
         page={level.page}
         onPage={level.setPage}
-        onOpen={level.openCategory}
+        hrefOf={level.categoryHref}
       />
     ) : (
       <Spinner />

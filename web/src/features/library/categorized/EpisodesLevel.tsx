@@ -5,11 +5,11 @@ import { libraryEpisodeTarget } from '../links';
 
 interface EpisodesLevelProps {
   category: LibraryCategory;
-  onOpen: (episodeKey: string) => void;
+  hrefOf: (episodeKey: string) => string;
 }
 
 /** Level 2: one work's episodes (all of them come with the work). */
-export function EpisodesLevel({ category, onOpen }: EpisodesLevelProps) {
+export function EpisodesLevel({ category, hrefOf }: EpisodesLevelProps) {
   const { t } = useTranslation('library');
   const { work } = category;
   if (category.episodes.length === 0) {
@@ -25,7 +25,7 @@ export function EpisodesLevel({ category, onOpen }: EpisodesLevelProps) {
           title={work ? episode.episode_name : t('categorized.all')}
           details={<span>{t('imageCount', { count: episode.image_count })}</span>}
           previews={episode.images}
-          onOpen={() => onOpen(episode.episode_key)}
+          to={hrefOf(episode.episode_key)}
           favorite={
             work && episode.episode_id !== null && episode.link
               ? libraryEpisodeTarget(

@@ -10,11 +10,11 @@ interface WorksLevelProps {
   data: CategorizedLibraryResponse;
   page: number;
   onPage: (page: number) => void;
-  onOpen: (category: string) => void;
+  hrefOf: (category: string) => string;
 }
 
 /** Level 1: the works with cached images ('未分类' comes last, from the server). */
-export function WorksLevel({ data, page, onPage, onOpen }: WorksLevelProps) {
+export function WorksLevel({ data, page, onPage, hrefOf }: WorksLevelProps) {
   const { t } = useTranslation('library');
   if (data.categories.length === 0) {
     return <p className="py-12 text-center text-slate-500">{t('categorized.empty')}</p>;
@@ -35,7 +35,7 @@ export function WorksLevel({ data, page, onPage, onOpen }: WorksLevelProps) {
               </>
             }
             previews={item.images}
-            onOpen={() => onOpen(item.category)}
+            to={hrefOf(item.category)}
             favorite={
               item.work && item.link
                 ? knownWorkTarget(item.show_name, item.work, item.link)

@@ -13,22 +13,24 @@ export function useLibraryLevel() {
   const episode = (category && params.get('episode')) || null;
   const page = pageParam(params.get('page'));
 
-  const go = (next: { category?: string; episode?: string; page?: number }) => {
+  /** The level's address (a card's href): only the search part, on this same page. */
+  const hrefOf = (next: { category?: string; episode?: string; page?: number }) => {
     const search = new URLSearchParams();
     const scope = params.get('scope');
     if (scope) search.set('scope', scope);
     if (next.category) search.set('category', next.category);
     if (next.episode) search.set('episode', next.episode);
     if (next.page && next.page > 1) search.set('page', String(next.page));
-    navigate({ search: search.size > 0 ? `?${search}` : '' });
+    return search.size > 0 ? `?${search}` : '?';
   };
+  const go = (next: Parameters<typeof hrefOf>[0]) => navigate(hrefOf(next));
 
   return {
     category,
     episode,
     page,
-    openCategory: (key: string) => go({ category: key }),
-    openEpisode: (key: string) => go({ category: category ?? undefined, episode: key }),
+    categoryHref: (key: string) => hrefOf({ category: key }),
+    episodeHref: (key: string) => hrefOf({ category: category ?? undefined, episode: key }),
     setPage: (next: number) =>
       go({ category: category ?? undefined, episode: episode ?? undefined, page: next }),
     /** One level up; from the works it leaves for home. */

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEpisode, HistorySource } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
@@ -18,7 +17,6 @@ interface EpisodeCardsProps {
 
 /** By episode, newest first (as the server sends them): each opens its images. */
 export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
-  const navigate = useNavigate();
   const { t } = useTranslation('library');
   return (
     <CardGrid label={t('episodes')}>
@@ -46,7 +44,7 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
               </>
             }
             previews={episode.images}
-            onOpen={() => navigate(historyEpisodePath(episode, episode.show_name))}
+            to={historyEpisodePath(episode, episode.show_name)}
             favorite={
               episode.work
                 ? libraryEpisodeTarget(

@@ -44,7 +44,7 @@ describe('search-history library', () => {
     expect(within(lost).getByText('最近浏览 未知')).toBeTruthy();
     expect(within(lost).queryByRole('button', { name: '收藏' })).toBeNull();
 
-    fireEvent.click(within(work).getAllByRole('button')[0]!);
+    fireEvent.click(within(work).getByRole('link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/episodes/10435'));
     expect(router.state.location.search).toBe('?title=Non+Non+Biyori&contentType=anime');
   });
@@ -58,7 +58,7 @@ describe('search-history library', () => {
     });
     mockApi({ ...signedIn(), [BY_WORK]: () => json(200, library([movie])) });
     const { router } = renderApp('/history');
-    fireEvent.click((await screen.findAllByRole('button', { name: /Non-Stop/ }))[0]!);
+    fireEvent.click(await screen.findByRole('link', { name: /Non-Stop/ }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieUrl)}`),
     );
@@ -92,7 +92,7 @@ describe('search-history library', () => {
     expect(within(row(1)!).getByText('直接访问')).toBeTruthy();
     expect(within(first).getByRole('button', { name: '收藏' })).toBeTruthy();
 
-    fireEvent.click(within(first).getAllByRole('button')[0]!);
+    fireEvent.click(within(first).getByRole('link'));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(
         `/images/${encodeURIComponent(historyEpisode(2).episode_url)}`,

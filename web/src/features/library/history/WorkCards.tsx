@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { HistoryCategory } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
@@ -8,7 +7,6 @@ import { workPath } from '../links';
 
 /** By work: a known work opens its episodes (a movie its images); an unnamed one, a search. */
 export function WorkCards({ categories }: { categories: readonly HistoryCategory[] }) {
-  const navigate = useNavigate();
   const { t } = useTranslation('library');
   return (
     <CardGrid label={t('works')}>
@@ -25,12 +23,10 @@ export function WorkCards({ categories }: { categories: readonly HistoryCategory
             </>
           }
           previews={item.episodes.flatMap((episode) => episode.images).slice(0, 4)}
-          onOpen={() =>
-            navigate(
-              item.work && item.link
-                ? workPath(item.show_name, item.work, item.link)
-                : `/search?${new URLSearchParams({ q: item.show_name })}`,
-            )
+          to={
+            item.work && item.link
+              ? workPath(item.show_name, item.work, item.link)
+              : `/search?${new URLSearchParams({ q: item.show_name })}`
           }
           favorite={
             item.work && item.link
