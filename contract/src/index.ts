@@ -20,3 +20,4 @@ export * from './audit';
 export * from './cache';
 export * from './follows';
 export * from './tokens';
+export * from './notifications';

@@ -34,6 +34,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * Where webhooks may go besides public addresses: host names, addresses and CIDR blocks (v4 and
+ * v6), comma-separated. Unset: public addresses only.
+ */
+const allowedHosts = z
+  .string()
+  .default('')
+  .transform((text, ctx): string[] => {
+    const list = text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    const hostName =
+      /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$/i;
+    const bad = list.filter((entry) => !isAddressOrBlock(entry) && !hostName.test(entry));
+    if (bad.length === 0) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: `host names, addresses or CIDRs (e.g. ntfy.lan,10.0.0.0/8,fd00::/8), not "${bad.join(', ')}"`,
+    });
+    return z.NEVER;
+  });
+
 /** An image host template must contain `{id}`; the server substitutes the numeric image id. */
 const template = (fallback: string) =>
   z
@@ -126,6 +149,7 @@ const envSchema = z.object({
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
+  NOTIFY_ALLOWED_HOSTS: allowedHosts,
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -226,6 +250,7 @@ function shape(env: z.infer<typeof envSchema>) {
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
     follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
+    notifications: { allowedHosts: env.NOTIFY_ALLOWED_HOSTS },
   };
 }
 

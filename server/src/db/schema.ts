@@ -36,12 +36,14 @@ import type {
   ImageHostsTable,
   UpstreamRequestCountsTable,
 } from './tables/upstream';
+import type { NotificationChannelsTable, NotificationOutboxTable } from './tables/notifications';
 
 export type * from './tables/accounts';
 export type * from './tables/browse';
 export type * from './tables/downloads';
 export type * from './tables/favorites';
 export type * from './tables/upstream';
+export type * from './tables/notifications';
 
 /**
  * Every table, by name. The tables' rows are typed per capability in `tables/`. Timestamps are
@@ -78,4 +80,6 @@ export interface Database {
   access_tokens: AccessTokensTable;
   feed_tokens: FeedTokensTable;
   upstream_request_counts: UpstreamRequestCountsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_outbox: NotificationOutboxTable;
 }

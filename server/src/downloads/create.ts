@@ -10,7 +10,7 @@ import { DownloadItemParser } from './items';
 import { DownloadJob } from './job';
 import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
-import { DownloadRunner } from './runner';
+import { DownloadRunner, type TaskNotifier } from './runner';
 import { DownloadService } from './service';
 
 /**
@@ -31,6 +31,8 @@ export async function createDownloads(deps: {
   logger: Logger;
   statfs?: Statfs;
   alone?: boolean;
+  /** Tells the task's owner it finished, failed or paused (queues a notification). */
+  notify?: TaskNotifier;
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
@@ -47,6 +49,7 @@ export async function createDownloads(deps: {
       statfs: deps.statfs,
     }),
     logger: deps.logger.child({ module: 'downloads' }),
+    notify: deps.notify,
     settings: {
       dir,
       ttlMs: settings.ttlMs,

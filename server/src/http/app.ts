@@ -17,6 +17,7 @@ import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
+import { notificationRoutes } from '../notifications/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
@@ -108,6 +109,7 @@ export async function buildHttpApp(
     [followRoutes({ follows: services.follows }), '/api/follows'],
     [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
     [feedRoutes({ feed: services.feed }), '/feeds'],
+    [notificationRoutes({ notifications: services.notifications }), '/api/notifications'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

@@ -8,12 +8,16 @@ useMatrixApp();
 
 describe(`route matrix (${databaseKind})`, () => {
   it("answers 404 for another user's objects and leaves them in place", async () => {
-    const { favoriteIds, downloadId, historyId, imageId, episodeUrl, followId } = h.samples;
+    const { favoriteIds, downloadId, historyId, imageId, episodeUrl, followId, channelId } =
+      h.samples;
     const before = await snapshotData(h.t);
     const calls: [method: 'GET' | 'DELETE' | 'PATCH' | 'POST', url: string][] = [
       ['DELETE', `/api/follows/${followId}`],
       ['PATCH', `/api/follows/${followId}`],
       ['POST', `/api/follows/${followId}/seen`],
+      ['PATCH', `/api/notifications/channels/${channelId}`],
+      ['POST', `/api/notifications/channels/${channelId}/test`],
+      ['DELETE', `/api/notifications/channels/${channelId}`],
       ['DELETE', `/api/favorites/work/${favoriteIds.work}`],
       ['DELETE', `/api/favorites/episode/${favoriteIds.episode}`],
       ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
@@ -22,7 +26,12 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
     ];
     for (const [method, url] of calls) {
-      const payload = method === 'PATCH' ? { mode: 'download' } : undefined;
+      const payload =
+        method !== 'PATCH'
+          ? undefined
+          : url.startsWith('/api/notifications/')
+            ? { events: ['download_failed'] }
+            : { mode: 'download' };
       expectContractError(await inject({ method, url, headers: stranger, payload }), 404);
     }
     const batch = await inject({
@@ -59,12 +68,14 @@ describe(`route matrix (${databaseKind})`, () => {
       '/api/search/recent',
       '/api/search/recent/suggestions?q=biyori',
       '/api/follows',
+      '/api/notifications/channels',
     ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
       expect(listed.statusCode, url).toBe(200);
       expect(listed.body.toLowerCase(), url).not.toContain('non non biyori');
       expect(listed.body, url).not.toContain(downloadId);
       expect(listed.body, url).not.toContain(`"id":${imageId}`);
+      expect(listed.body, url).not.toContain('fixture-hook');
     }
     // The owner's own answers do hold them, so the checks above can fail.
     const own = await inject({ method: 'GET', url: '/api/search/recent', headers: h.t.headers });

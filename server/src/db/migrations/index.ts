@@ -21,6 +21,7 @@ import * as datasetFilters from './021-dataset-filters';
 import * as follows from './022-follows';
 import * as accessTokens from './022b-access-tokens';
 import * as feedTokens from './022c-feed-tokens';
+import * as notifications from './025-notifications';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '022-follows': follows,
   '022b-access-tokens': accessTokens,
   '022c-feed-tokens': feedTokens,
+  '025-notifications': notifications,
 };
