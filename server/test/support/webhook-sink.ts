@@ -40,6 +40,12 @@ export async function startWebhookSink() {
     /** The next answers to `path`, in order. */
     answer: (path: string, ...statuses: number[]) => answers.set(path, statuses),
     hang: (path: string) => hang.add(path),
+    /** Drops the connections left hanging (their senders see an error). */
+    release() {
+      for (const res of open) res.destroy();
+      open.clear();
+      hang.clear();
+    },
     async close() {
       for (const res of open) res.destroy();
       server.closeAllConnections();
