@@ -42,8 +42,7 @@ describe(`notification delivery (${databaseKind})`, () => {
 
     const done = await download(alice, ownUrl(ids[0]!, 'thumb'));
     expect(done.status).toBe('completed');
-    await n.drain();
-    expect(sink.at('/retry')).toHaveLength(1);
+    await n.drainUntil(() => sink.at('/retry').length, 1);
     expect(JSON.parse(sink.at('/retry')[0]!.body)).toMatchObject({
       event: 'download_finished',
       title: expect.stringContaining('下载完成'),
@@ -75,8 +74,7 @@ describe(`notification delivery (${databaseKind})`, () => {
 
     const failed = await download(alice, ownUrl(999_999_998, 'thumb', 'tv'));
     expect(failed.status).toBe('failed');
-    await n.drain();
-    expect(sink.at('/retry')).toHaveLength(3);
+    await n.drainUntil(() => sink.at('/retry').length, 3);
     expect(JSON.parse(sink.at('/retry')[2]!.body)).toMatchObject({
       event: 'download_failed',
       title: expect.stringContaining('下载失败'),

@@ -46,8 +46,7 @@ describe(`e-mail notifications (${databaseKind})`, () => {
       alice,
     );
     expect((await waitForEnd(t, created.json().download_id, alice)).status).toBe('completed');
-    await n.drain();
-    expect(mail.mails).toHaveLength(2);
+    await n.drainUntil(() => mail.mails.length, 2);
     expect(mail.mails[1]).toMatchObject({ to: ['mail-alice@example.com'] });
     expect(mail.mails[1]!.subject).toMatch(/^下载完成：mailed/);
     expect(mail.mails[1]!.text).toContain('已打包 1 张图片');

@@ -29,5 +29,17 @@ export function notificationCalls(t: BrowseApp) {
     },
     /** Sends everything queued and due now, and waits for it. */
     drain: () => t.services.notificationWorker.drain(),
+    /**
+     * Drains until `count()` is `expected`: a download's event is queued just after its task's
+     * status is written, so a test that saw the status may be a moment ahead of it.
+     */
+    async drainUntil(count: () => number, expected: number) {
+      await expect
+        .poll(async () => {
+          await t.services.notificationWorker.drain();
+          return count();
+        })
+        .toBe(expected);
+    },
   };
 }

@@ -16,3 +16,4 @@ export * from './adminAudit';
 export * from './cache';
 export * from './follows';
 export * from './tokens';
+export * from './notifications';
