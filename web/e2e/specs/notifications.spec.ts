@@ -1,11 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KEY_IDS } from '@capshelf/replica';
-import { expect, test, type Page } from '@playwright/test';
-import { replica, signIn } from '../support';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+import { expect, test } from '@playwright/test';
+import { replica, shootPhoneAndDesktop, signIn } from '../support';
 
 interface Hook {
   path: string;
@@ -32,16 +29,6 @@ async function startSink() {
     hooks,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
-  }
 }
 
 test('add webhooks on the profile, 发送测试 shows the result, and a new episode reaches each format once', async ({
@@ -73,7 +60,7 @@ test('add webhooks on the profile, 发送测试 shows the result, and a new epis
     await expect(json.getByTestId('last-result')).toContainText('成功（HTTP 204）');
     expect(sink.hooks.map((h) => h.path)).toEqual(['/json']);
     expect(JSON.parse(sink.hooks[0]!.body)).toMatchObject({ event: 'test' });
-    await shoot(page, 'profile-notifications');
+    await shootPhoneAndDesktop(page, 'profile-notifications', { width: 1366, height: 900 });
 
     // An internal address the admin did not list is refused with the server's reason.
     await panel.getByLabel('Webhook 地址').fill('http://10.0.0.1/hook');
