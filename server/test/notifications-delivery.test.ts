@@ -3,22 +3,18 @@ import { createNotifications } from '../src/notifications';
 import { ChannelStore } from '../src/notifications/store';
 import { CapturingMailer, databaseKind } from './helpers';
 import { createTask, ids, ownUrl, waitForEnd } from './support/downloads';
-import { startFollowsApp } from './support/follows';
-import { notificationCalls } from './support/notifications';
-import { startWebhookSink, type WebhookSink } from './support/webhook-sink';
+import { startNotifyApp, type NotifyApp } from './support/notifications';
 
-let f: Awaited<ReturnType<typeof startFollowsApp>>;
-let sink: WebhookSink;
-let n: ReturnType<typeof notificationCalls>;
+let app: NotifyApp;
+let f: NotifyApp['f'];
+let sink: NotifyApp['sink'];
+let n: NotifyApp['n'];
 beforeAll(async () => {
-  sink = await startWebhookSink();
-  f = await startFollowsApp({ NOTIFY_ALLOWED_HOSTS: '127.0.0.1' });
-  n = notificationCalls(f.t);
+  app = await startNotifyApp();
+  ({ f, sink, n } = app);
 });
 afterAll(async () => {
-  sink.release();
-  await f.t.close();
-  await sink.close();
+  await app?.close();
 });
 
 const MINUTE = 60_000;

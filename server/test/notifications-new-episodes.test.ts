@@ -1,22 +1,19 @@
 import { addEpisode, KEY_IDS } from '@capshelf/replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
-import { HOUR, startFollowsApp } from './support/follows';
-import { notificationCalls } from './support/notifications';
-import { startWebhookSink, type WebhookSink } from './support/webhook-sink';
+import { HOUR } from './support/follows';
+import { startNotifyApp, type NotifyApp } from './support/notifications';
 
-let f: Awaited<ReturnType<typeof startFollowsApp>>;
-let sink: WebhookSink;
-let n: ReturnType<typeof notificationCalls>;
+let app: NotifyApp;
+let f: NotifyApp['f'];
+let sink: NotifyApp['sink'];
+let n: NotifyApp['n'];
 beforeAll(async () => {
-  sink = await startWebhookSink();
-  // The sink listens on loopback: only the admin's allow-list lets webhooks reach it.
-  f = await startFollowsApp({ NOTIFY_ALLOWED_HOSTS: '127.0.0.1' });
-  n = notificationCalls(f.t);
+  app = await startNotifyApp();
+  ({ f, sink, n } = app);
 });
 afterAll(async () => {
-  await f.t.close();
-  await sink.close();
+  await app?.close();
 });
 
 describe(`new-episode notifications (${databaseKind})`, () => {

@@ -1,6 +1,8 @@
 import type { NotificationChannel, NotificationChannelsResponse } from '@capshelf/contract';
 import { expect } from 'vitest';
 import type { BrowseApp } from './browse';
+import { startFollowsApp } from './follows';
+import { startWebhookSink } from './webhook-sink';
 
 type Headers = { authorization: string };
 
@@ -43,3 +45,24 @@ export function notificationCalls(t: BrowseApp) {
     },
   };
 }
+
+/**
+ * The follows app (a clock the test moves) with a webhook sink on loopback, which only the admin's
+ * allow-list (`NOTIFY_ALLOWED_HOSTS=127.0.0.1`) lets webhooks reach.
+ */
+export async function startNotifyApp() {
+  const sink = await startWebhookSink();
+  const f = await startFollowsApp({ NOTIFY_ALLOWED_HOSTS: '127.0.0.1' });
+  return {
+    f,
+    sink,
+    n: notificationCalls(f.t),
+    async close() {
+      sink.release();
+      await f.t.close();
+      await sink.close();
+    },
+  };
+}
+
+export type NotifyApp = Awaited<ReturnType<typeof startNotifyApp>>;

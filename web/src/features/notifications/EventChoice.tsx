@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NotificationEvent } from '@capshelf/contract';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 
-/** Which events a channel gets: a checkbox each (at least one stays checked). */
+/** Which events a channel gets: a checkbox each (the last checked one stays checked). */
 export function EventChoice({
   value,
   onChange,
@@ -17,21 +18,15 @@ export function EventChoice({
     if (next.length > 0) onChange(NotificationEvent.options.filter((e) => next.includes(e)));
   };
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="text-sm font-medium text-slate-700">{t('events')}</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        {NotificationEvent.options.map((event) => (
-          <label key={event} className="flex items-center gap-1.5 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={value.includes(event)}
-              disabled={disabled}
-              onChange={() => toggle(event)}
-            />
-            {t(`event.${event}`)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <CheckboxGroup
+      legend={t('events')}
+      options={NotificationEvent.options.map((event) => ({
+        value: event,
+        label: t(`event.${event}`),
+      }))}
+      value={value}
+      onToggle={toggle}
+      disabled={disabled}
+    />
   );
 }
