@@ -38,7 +38,7 @@ import {
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
-import { createNotifications, type NotificationsService, type OutboxWorker } from './notifications';
+import { createNotifications, type Notifications } from './notifications';
 import { CacheMeter, SiteHealthService } from './site-health';
 import {
   createUpstreamClient,
@@ -105,10 +105,8 @@ export interface Services {
   followChecker: FollowChecker;
   /** Each user's personal Atom feed of their follows' new episodes. */
   feed: FeedService;
-  /** Each user's notification channels (e-mail, webhooks) and the events queued for them. */
-  notifications: NotificationsService;
-  /** Sends the queued notifications in the background. */
-  notificationWorker: OutboxWorker;
+  /** Each user's notification channels, and the worker that sends what is queued for them. */
+  notifications: Notifications;
   siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
@@ -197,10 +195,8 @@ export async function createServices(
         logger.warn({ err: error }, 'could not look for half-written image files'),
     );
   }
-  const notifications = createNotifications({
-    ...{ db: db.kysely, config, mailer, builders, logger },
-    now: overrides.now ?? Date.now,
-  });
+  const now = overrides.now ?? Date.now;
+  const notify = createNotifications({ db: db.kysely, config, mailer, builders, logger, now });
   const {
     runner: downloadRunner,
     parser: imageUrls,
@@ -208,7 +204,7 @@ export async function createServices(
   } = await createDownloads({
     ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
     ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
-    notify: (event, taskId) => notifications.service.download(event, taskId),
+    notify: (event, taskId) => notify.service.download(event, taskId),
   });
   const cdn = new CdnPreferences(db.kysely);
   const cdnHealth = new CdnHealth({
@@ -231,8 +227,7 @@ export async function createServices(
   const audit = new AuditLog(db.kysely);
   const follows = createFollows({
     ...{ db: db.kysely, config, catalog, urls, builders, prefetch, downloads, logger },
-    now: overrides.now ?? Date.now,
-    notify: (work, added) => notifications.service.newEpisodes(work, added),
+    ...{ now, notify: (work, added) => notify.service.newEpisodes(work, added) },
   });
 
   return {
@@ -276,8 +271,7 @@ export async function createServices(
     follows: follows.follows,
     followChecker: follows.checker,
     feed: follows.feed,
-    notifications: notifications.service,
-    notificationWorker: notifications.worker,
+    notifications: notify,
     siteHealth: new SiteHealthService({
       config,
       client: upstream,
@@ -293,7 +287,7 @@ export async function createServices(
       await follows.checker.stop();
       await prefetch.stop();
       await downloadRunner.stop();
-      await notifications.worker.stop();
+      await notify.worker.stop();
       await background.idle();
       // Fetches a stopped job or a closed request started still write their files.
       await images.idle();

@@ -109,7 +109,7 @@ export async function buildHttpApp(
     [followRoutes({ follows: services.follows }), '/api/follows'],
     [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
     [feedRoutes({ feed: services.feed }), '/feeds'],
-    [notificationRoutes({ notifications: services.notifications }), '/api/notifications'],
+    [notificationRoutes({ notifications: services.notifications.service }), '/api/notifications'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

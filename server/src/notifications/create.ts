@@ -13,6 +13,9 @@ import { ChannelStore } from './store';
 import { systemResolver, type Resolver } from './target';
 import { OutboxWorker } from './worker';
 
+/** The channels' service, and the worker that drains the outbox. */
+export type Notifications = ReturnType<typeof createNotifications>;
+
 /** The notifications capability: channels, the outbox and its worker (started here). */
 export function createNotifications(deps: {
   db: Kysely<Database>;

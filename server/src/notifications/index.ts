@@ -1,4 +1,3 @@
-export { createNotifications } from './create';
+export { createNotifications, type Notifications } from './create';
 export type { NotificationsService } from './service';
-export type { OutboxWorker } from './worker';
 export { RETRY_DELAYS_MS } from './worker';

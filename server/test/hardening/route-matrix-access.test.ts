@@ -8,16 +8,15 @@ useMatrixApp();
 
 describe(`route matrix (${databaseKind})`, () => {
   it("answers 404 for another user's objects and leaves them in place", async () => {
-    const { favoriteIds, downloadId, historyId, imageId, episodeUrl, followId, channelId } =
-      h.samples;
+    const { favoriteIds, downloadId, historyId, imageId, episodeUrl, followId } = h.samples;
     const before = await snapshotData(h.t);
     const calls: [method: 'GET' | 'DELETE' | 'PATCH' | 'POST', url: string][] = [
       ['DELETE', `/api/follows/${followId}`],
       ['PATCH', `/api/follows/${followId}`],
       ['POST', `/api/follows/${followId}/seen`],
-      ['PATCH', `/api/notifications/channels/${channelId}`],
-      ['POST', `/api/notifications/channels/${channelId}/test`],
-      ['DELETE', `/api/notifications/channels/${channelId}`],
+      ['PATCH', `/api/notifications/channels/${h.samples.channelId}`],
+      ['POST', `/api/notifications/channels/${h.samples.channelId}/test`],
+      ['DELETE', `/api/notifications/channels/${h.samples.channelId}`],
       ['DELETE', `/api/favorites/work/${favoriteIds.work}`],
       ['DELETE', `/api/favorites/episode/${favoriteIds.episode}`],
       ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
@@ -26,12 +25,7 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
     ];
     for (const [method, url] of calls) {
-      const payload =
-        method !== 'PATCH'
-          ? undefined
-          : url.startsWith('/api/notifications/')
-            ? { events: ['download_failed'] }
-            : { mode: 'download' };
+      const payload = method === 'PATCH' ? { mode: 'cache', events: ['new_episodes'] } : undefined;
       expectContractError(await inject({ method, url, headers: stranger, payload }), 404);
     }
     const batch = await inject({

@@ -30,7 +30,7 @@ export function notificationCalls(t: BrowseApp) {
       return res.json<NotificationChannelsResponse>();
     },
     /** Sends everything queued and due now, and waits for it. */
-    drain: () => t.services.notificationWorker.drain(),
+    drain: () => t.services.notifications.worker.drain(),
     /**
      * Drains until `count()` is `expected`: a download's event is queued just after its task's
      * status is written, so a test that saw the status may be a moment ahead of it.
@@ -38,7 +38,7 @@ export function notificationCalls(t: BrowseApp) {
     async drainUntil(count: () => number, expected: number) {
       await expect
         .poll(async () => {
-          await t.services.notificationWorker.drain();
+          await t.services.notifications.worker.drain();
           return count();
         })
         .toBe(expected);
