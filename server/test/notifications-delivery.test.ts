@@ -99,6 +99,21 @@ describe(`notification delivery (${databaseKind})`, () => {
     sink.release();
   });
 
+  it('tells of a task’s pause once, however often it pauses again', async () => {
+    const erin = await f.t.userHeaders('pause-erin@example.com');
+    await n.webhook(erin, 'ntfy', `${sink.origin}/paused`, ['download_paused']);
+    const task = await download(erin, ownUrl(ids[3]!, 'thumb'));
+    // The runner reports a pause after each attempt the source refuses: the same task, twice.
+    for (let i = 0; i < 2; i++) {
+      await f.t.services.notifications.service.download('download_paused', task.download_id);
+      await n.drain();
+    }
+    const [told] = sink.at('/paused');
+    expect(sink.at('/paused')).toHaveLength(1);
+    expect(told!.headers.tags).toBe('pause_button');
+    expect(told!.body).toBe('源站暂时不可用，稍后自动继续');
+  });
+
   it('two processes draining one outbox send each event once', async () => {
     const db = f.t.services.db.kysely;
     const store = new ChannelStore(db);
