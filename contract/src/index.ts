@@ -21,3 +21,4 @@ export * from './cache';
 export * from './follows';
 export * from './tokens';
 export * from './dataset-review';
+export * from './notifications';

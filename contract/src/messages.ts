@@ -54,6 +54,8 @@ export const validationMessages = {
   cookieFormat: '格式应为 名称=值，例如 cf_clearance=…',
   userAgentEmpty: '请粘贴浏览器的 User-Agent',
   userAgentNotAscii: 'User-Agent 只能包含可见 ASCII 字符',
+  webhookUrlMissing: '请输入 Webhook 地址',
+  notificationEventsEmpty: '请至少选择一种通知事件',
 } as const;
 export type ValidationMessageKey = keyof typeof validationMessages;
 

@@ -39,6 +39,7 @@ import {
 import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
+import { createNotifications, type Notifications } from './notifications';
 import { CacheMeter, SiteHealthService } from './site-health';
 import {
   createUpstreamClient,
@@ -109,6 +110,8 @@ export interface Services {
   followChecker: FollowChecker;
   /** Each user's personal Atom feed of their follows' new episodes. */
   feed: FeedService;
+  /** Each user's notification channels, and the worker that sends what is queued for them. */
+  notifications: Notifications;
   siteHealth: SiteHealthService;
   /** Turns errors of the domain modules (e.g. upstream failures) into API errors. */
   mapDomainError(error: unknown): AppError | null;
@@ -187,18 +190,12 @@ export async function createServices(
     needs: () => downloadRepo.unfinishedNeeds(),
     statfs: overrides.statfs,
   });
-  const { records: imageRecords, files: imageFiles, hostHealth: imageHosts, store: images } = cache;
-  cache.start();
+  const { records: imageRecords, hostHealth: imageHosts, store: images } = cache;
+  // With WORKERS, the primary sweeps half-written files once and the workers do not walk it again.
+  cache.start({ sweepTemporaries: cluster.isPrimary });
   const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
-  // In the background: a large cache takes a while to walk, and nothing waits for it. Once per
-  // start: with WORKERS, the primary walks it and the workers do not walk it again.
-  if (cluster.isPrimary) {
-    imageFiles.removeStaleTemporaries().then(
-      (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
-      (error: unknown) =>
-        logger.warn({ err: error }, 'could not look for half-written image files'),
-    );
-  }
+  const now = overrides.now ?? Date.now;
+  const notify = createNotifications({ db: db.kysely, config, mailer, builders, logger, now });
   const {
     runner: downloadRunner,
     parser: imageUrls,
@@ -208,6 +205,7 @@ export async function createServices(
     ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
     ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
     tagger,
+    notify: (event, taskId) => notify.service.download(event, taskId),
   });
   const cdn = new CdnPreferences(db.kysely);
   const cdnHealth = new CdnHealth({
@@ -230,7 +228,7 @@ export async function createServices(
   const audit = new AuditLog(db.kysely);
   const follows = createFollows({
     ...{ db: db.kysely, config, catalog, urls, builders, prefetch, downloads, logger },
-    now: overrides.now ?? Date.now,
+    ...{ now, notify: (work, added) => notify.service.newEpisodes(work, added) },
   });
 
   return {
@@ -271,6 +269,7 @@ export async function createServices(
     follows: follows.follows,
     followChecker: follows.checker,
     feed: follows.feed,
+    notifications: notify,
     siteHealth: new SiteHealthService({
       config,
       client: upstream,
@@ -286,6 +285,7 @@ export async function createServices(
       await follows.checker.stop();
       await prefetch.stop();
       await downloadRunner.stop();
+      await notify.worker.stop();
       await background.idle();
       // Fetches a stopped job or a closed request started still write their files.
       await images.idle();

@@ -49,6 +49,17 @@ describe('config', () => {
     }
   });
 
+  it('reads NOTIFY_ALLOWED_HOSTS as host names, addresses and CIDRs, and refuses anything else', () => {
+    expect(loadConfig({}).notifications.allowedHosts).toEqual([]);
+    const hosts = 'ntfy.lan, 10.0.0.0/8,fd00::/8,127.0.0.1';
+    expect(loadConfig({ NOTIFY_ALLOWED_HOSTS: hosts }).notifications.allowedHosts).toEqual([
+      ...['ntfy.lan', '10.0.0.0/8', 'fd00::/8', '127.0.0.1'],
+    ]);
+    for (const bad of ['10.0.0.0/33', 'http://ntfy.lan', 'ntfy lan', '*', 'fd00::/129']) {
+      expect(() => loadConfig({ NOTIFY_ALLOWED_HOSTS: bad }), bad).toThrow(/NOTIFY_ALLOWED_HOSTS/);
+    }
+  });
+
   it('reads durations with units', () => {
     expect(parseDuration('250ms')).toBe(250);
     expect(parseDuration('90')).toBe(90_000);

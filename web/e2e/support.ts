@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { replicaControl } from '@capshelf/replica';
 import { CONTROL_URL } from './harness/ports';
 
@@ -81,3 +81,24 @@ export async function openFromUserMenu(page: Page, entry: string) {
 }
 
 export const signOut = (page: Page) => openFromUserMenu(page, '退出登录');
+
+/**
+ * A full-page screenshot at a phone's size (390×844) and at `desktop`, each with no sideways
+ * scrolling, into the test's output folder as `<name>-phone.png` and `<name>-desktop.png`.
+ */
+export async function shootPhoneAndDesktop(
+  page: Page,
+  name: string,
+  desktop = { width: 1280, height: 900 },
+) {
+  for (const [label, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', desktop],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
+  }
+}

@@ -18,6 +18,8 @@ export function requiredScope(route: {
   if (access !== 'user' || url.startsWith('/api/auth/') || url.startsWith('/api/admin/')) {
     return null;
   }
+  // Notification channels hold webhook secrets and make the server send requests: a session only.
+  if (url.startsWith('/api/notifications/')) return null;
   if (url === '/api/download' || url.startsWith('/api/download/')) return 'download';
   if (method === 'GET' || method === 'HEAD' || POST_READS.has(url)) return 'read';
   if (/^\/api\/(favorites|follows)(\/|$)/.test(url)) return 'favorites';

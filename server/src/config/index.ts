@@ -1,38 +1,7 @@
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { duration, int, optionalText, size, url } from './setting-types';
-
-/** One address or CIDR block, v4 or v6 (`10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`). */
-function isAddressOrBlock(text: string): boolean {
-  const [address = '', prefix, ...rest] = text.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * Which proxies to believe `X-Forwarded-For` from: `false` (none), a hop count, or a list of proxy
- * addresses/CIDRs, as Fastify's `trustProxy` takes them. `true` ("believe anyone") is refused: any
- * client could then pick its own address and slip past the per-address limits.
- */
-const trustProxy = z
-  .string()
-  .default('false')
-  .transform((text, ctx): false | number | string[] => {
-    const value = text.trim();
-    if (value === 'false' || value === '0') return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    const list = value.split(',').map((part) => part.trim());
-    if (list.every(isAddressOrBlock)) return list;
-    ctx.addIssue({
-      code: 'custom',
-      message: `a hop count (e.g. 1) or proxy addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8), not "${text}"`,
-    });
-    return z.NEVER;
-  });
+import { allowedHosts, duration, int, optionalText, size, trustProxy, url } from './setting-types';
 
 /** An image host template must contain `{id}`; the server substitutes the numeric image id. */
 const template = (fallback: string) =>
@@ -134,6 +103,7 @@ const envSchema = z.object({
     .min(0.05, 'must be between 0.05 and 1')
     .max(1, 'must be between 0.05 and 1')
     .default(0.35),
+  NOTIFY_ALLOWED_HOSTS: allowedHosts,
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -239,6 +209,7 @@ function shape(env: z.infer<typeof envSchema>) {
       env.TAGGER_MODEL && env.TAGGER_TAGS
         ? { model: env.TAGGER_MODEL, tags: env.TAGGER_TAGS, threshold: env.TAGGER_THRESHOLD }
         : null,
+    notifications: { allowedHosts: env.NOTIFY_ALLOWED_HOSTS },
   };
 }
 

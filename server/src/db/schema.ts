@@ -37,6 +37,7 @@ import type {
   UpstreamRequestCountsTable,
 } from './tables/upstream';
 import type { ImageTagsTable } from './tables/datasets';
+import type { NotificationChannelsTable, NotificationOutboxTable } from './tables/notifications';
 
 export type * from './tables/accounts';
 export type * from './tables/browse';
@@ -44,6 +45,7 @@ export type * from './tables/downloads';
 export type * from './tables/favorites';
 export type * from './tables/upstream';
 export type * from './tables/datasets';
+export type * from './tables/notifications';
 
 /**
  * Every table, by name. The tables' rows are typed per capability in `tables/`. Timestamps are
@@ -81,4 +83,6 @@ export interface Database {
   feed_tokens: FeedTokensTable;
   upstream_request_counts: UpstreamRequestCountsTable;
   image_tags: ImageTagsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_outbox: NotificationOutboxTable;
 }

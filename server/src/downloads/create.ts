@@ -12,7 +12,7 @@ import { DownloadItemParser } from './items';
 import { DownloadJob } from './job';
 import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
-import { DownloadRunner } from './runner';
+import { DownloadRunner, type TaskNotifier } from './runner';
 import { DownloadService } from './service';
 
 /**
@@ -36,6 +36,8 @@ export async function createDownloads(deps: {
   alone?: boolean;
   /** The admin's WD14 tagger, when TAGGER_MODEL is set. */
   tagger?: ImageTagger | null;
+  /** Tells the task's owner it finished, failed or paused (queues a notification). */
+  notify?: TaskNotifier;
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
@@ -55,6 +57,7 @@ export async function createDownloads(deps: {
       statfs: deps.statfs,
     }),
     logger: deps.logger.child({ module: 'downloads' }),
+    notify: deps.notify,
     settings: {
       dir,
       ttlMs: settings.ttlMs,

@@ -22,6 +22,12 @@ export interface RunnerSettings {
   singleProcess: boolean;
 }
 
+/** Queues the owner's notification of a task's end or pause (never waits for its delivery). */
+export type TaskNotifier = (
+  event: 'download_finished' | 'download_failed' | 'download_paused',
+  taskId: string,
+) => Promise<void>;
+
 const PROGRESS_EVERY_MS = 250;
 /** Keeps the heartbeat fresh even while one slow image is being fetched. */
 const HEARTBEAT_EVERY_MS = 5000;
@@ -56,6 +62,7 @@ export class DownloadRunner {
       job: DownloadJob;
       logger: Logger;
       settings: RunnerSettings;
+      notify?: TaskNotifier;
     },
   ) {}
 
@@ -170,6 +177,8 @@ export class DownloadRunner {
       clearInterval(heartbeat);
       await reporting;
       await queue.finish(task.id, this.worker, outcome, settings.ttlMs);
+      const ended = outcome.status === 'failed' ? 'download_failed' : 'download_finished';
+      await this.deps.notify?.(ended, task.id);
     } catch (error) {
       clearInterval(heartbeat);
       await reporting;
@@ -177,6 +186,7 @@ export class DownloadRunner {
       if (error instanceof TaskPaused) {
         logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
         await queue.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
+        await this.deps.notify?.('download_paused', task.id);
       } else if (error instanceof TaskYielded) {
         logger.info({ download: task.id }, 'download task yielded its slot to another user');
         this.active.delete(task.id);
@@ -186,6 +196,7 @@ export class DownloadRunner {
       } else {
         logger.error({ err: error, download: task.id }, 'download task failed');
         await queue.fail(task.id, taskNotes.archiveFailed(error));
+        await this.deps.notify?.('download_failed', task.id);
       }
     }
   }

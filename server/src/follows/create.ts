@@ -7,7 +7,7 @@ import type { ThumbnailPrefetch } from '../images';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel } from '../upstream';
 import { CheckStore } from './check-store';
-import { FollowChecker } from './checker';
+import { FollowChecker, type NewEpisodesHandler } from './checker';
 import { FollowDelivery } from './delivery';
 import { FeedService } from './feed';
 import { FeedStore } from './feed-store';
@@ -26,6 +26,8 @@ export function createFollows(deps: {
   logger: Logger;
   /** The time of checks and follows (tests move it). */
   now: () => number;
+  /** Queues the followers' notifications of a work's new episodes. */
+  notify?: NewEpisodesHandler;
 }) {
   const { db, config, catalog, urls, builders, now } = deps;
   const schedule = config.follows;
@@ -33,7 +35,7 @@ export function createFollows(deps: {
   const checks = new CheckStore(db);
   const delivery = new FollowDelivery({
     ...{ store: checks, catalog, builders, prefetch: deps.prefetch, downloads: deps.downloads },
-    logger,
+    ...{ logger, notify: deps.notify },
   });
   const checker = new FollowChecker({
     ...{ store: checks, catalog, builders, now, logger, schedule },

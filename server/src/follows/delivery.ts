@@ -4,7 +4,7 @@ import type { DownloadService } from '../downloads';
 import type { ThumbnailPrefetch } from '../images';
 import type { Logger } from '../logger';
 import { actAs, type UrlBuilders } from '../upstream';
-import { CHECK_ACTOR } from './checker';
+import { CHECK_ACTOR, type NewEpisodesHandler } from './checker';
 import type { CheckStore } from './check-store';
 import type { FollowedEpisode, FollowedWorkRow } from './store';
 
@@ -23,11 +23,14 @@ export class FollowDelivery {
       prefetch: ThumbnailPrefetch;
       downloads: DownloadService;
       logger: Logger;
+      notify?: NewEpisodesHandler;
     },
   ) {}
 
   async deliver(work: FollowedWorkRow, added: FollowedEpisode[]): Promise<void> {
     const { store, catalog, prefetch, logger } = this.deps;
+    // Queued first and only queued: no follower's notification waits for caching or downloads.
+    await this.deps.notify?.(work, added);
     const followers = await store.followersWanting(work);
     const caching = followers.find((f) => f.mode === 'cache');
     if (caching) {

@@ -18,6 +18,7 @@ import { downloadRoutes } from '../downloads/routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
+import { notificationRoutes } from '../notifications/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cacheAdminRoutes } from '../images/cache-admin-routes';
 import { imageFileRoutes } from '../images/routes';
@@ -110,6 +111,7 @@ export async function buildHttpApp(
     [followRoutes({ follows: services.follows }), '/api/follows'],
     [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
     [feedRoutes({ feed: services.feed }), '/feeds'],
+    [notificationRoutes({ notifications: services.notifications.service }), '/api/notifications'],
     [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
     [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
   ];

@@ -18,7 +18,7 @@ import { ViewTracker } from './views';
 /**
  * The image cache and its upkeep, built together: the store, its files and rows, the image hosts'
  * health, the views it notes and the eviction that keeps it under `CACHE_MAX_SIZE` and above
- * `CACHE_MIN_FREE`. `start()` begins the upkeep's timers, `stop()` ends them after a last flush.
+ * `CACHE_MIN_FREE`. `start()` begins the upkeep's timers (and the sweep of half-written files), `stop()` ends them after a last flush.
  */
 export function createImageCache(deps: {
   db: Kysely<Database>;
@@ -75,9 +75,15 @@ export function createImageCache(deps: {
     views,
     evictor,
     store,
-    start() {
+    /** Half-written files a crash left are swept in the background: nothing waits for the walk. */
+    start({ sweepTemporaries }: { sweepTemporaries: boolean }) {
       views.start();
       evictor.start();
+      if (!sweepTemporaries) return;
+      files.removeStaleTemporaries().then(
+        (removed) => removed > 0 && logger.info({ removed }, 'removed half-written image files'),
+        (err: unknown) => logger.warn({ err }, 'could not look for half-written image files'),
+      );
     },
     async stop() {
       await evictor.stop();

@@ -45,6 +45,27 @@ export function hostileUrls(probeOrigin: string): string[] {
   ];
 }
 
+/** Webhook targets inside the server's networks, other schemes and credentials: all refused. */
+const HOSTILE_WEBHOOKS = [
+  'http://127.0.0.1:9/hook',
+  'http://localhost:9/hook',
+  'http://[::1]:9/hook',
+  'http://[::ffff:127.0.0.1]:9/hook',
+  'http://2130706433:9/hook',
+  'http://0.0.0.0:9/hook',
+  'http://10.0.0.1/hook',
+  'http://192.168.1.1/hook',
+  'http://100.64.0.1/hook',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[fd00::1]/hook',
+  'http://[fe80::1]/hook',
+  'http://224.0.0.1/hook',
+  'ftp://hooks.capshelf.test/hook',
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'http://user:pass@hooks.capshelf.test/hook',
+];
+
 const HUGE = 'x'.repeat(100_000);
 /** Path segments inserted as they are: traversal and broken encodings. */
 export const RAW_PATH_SEGMENTS = [
@@ -148,6 +169,8 @@ export function stringGarbage(slot: Slot, hostile: string[]): fc.Arbitrary<strin
     case 'image-url':
     case 'image-urls':
       return fc.oneof(urls, overLong(2000));
+    case 'webhook-url':
+      return fc.oneof(fc.constantFrom(...HOSTILE_WEBHOOKS), junkText, overLong(2000));
     case 'choice':
       return fc.oneof(junkText, fc.constant(''));
     case 'email':

@@ -37,6 +37,7 @@ const TABLES = [
   'followed_episodes',
   'follows',
   'access_tokens',
+  'notification_channels',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [

@@ -3,6 +3,7 @@
 import { type DownloadStatus } from '@capshelf/contract';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
 import type { RouteAccess } from '../../src/http/plugins/access';
+import { WEBHOOK_HOST, WEBHOOK_URL } from './route-inputs/notifications';
 import { apiRoutes, routeInputs, type RouteInputs, type Samples } from './routes';
 import { ADMIN } from '../helpers';
 import { startBrowseApp, type BrowseApp } from '../support/browse';
@@ -47,7 +48,7 @@ export async function waitForIdleDownloads(t: BrowseApp) {
 }
 
 export async function startHardeningApp(): Promise<HardeningApp> {
-  const t = await startBrowseApp();
+  const t = await startBrowseApp({ NOTIFY_ALLOWED_HOSTS: WEBHOOK_HOST });
   const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, payload, headers: t.headers });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -86,11 +87,17 @@ export async function startHardeningApp(): Promise<HardeningApp> {
   const workUrl = `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`;
   const follow = await api('POST', '/api/follows', { work_url: workUrl });
   const token = await api('POST', '/api/auth/tokens', { name: 'fixture', scopes: ['read'] });
+  const channel = await api('POST', '/api/notifications/channels', {
+    type: 'webhook',
+    format: 'json',
+    url: WEBHOOK_URL,
+  });
   const me = await api('GET', '/api/auth/me');
   const samples: Samples = {
     favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
     historyId: history.id,
     followId: Number(follow.id),
+    channelId: Number(channel.id),
     tokenId: Number(token.id),
     userId: Number(me.id),
     downloadId,

@@ -14,6 +14,9 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/follows/${followId}`],
       ['PATCH', `/api/follows/${followId}`],
       ['POST', `/api/follows/${followId}/seen`],
+      ['PATCH', `/api/notifications/channels/${h.samples.channelId}`],
+      ['POST', `/api/notifications/channels/${h.samples.channelId}/test`],
+      ['DELETE', `/api/notifications/channels/${h.samples.channelId}`],
       ['DELETE', `/api/favorites/work/${favoriteIds.work}`],
       ['DELETE', `/api/favorites/episode/${favoriteIds.episode}`],
       ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
@@ -22,7 +25,7 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
     ];
     for (const [method, url] of calls) {
-      const payload = method === 'PATCH' ? { mode: 'download' } : undefined;
+      const payload = method === 'PATCH' ? { mode: 'cache', events: ['new_episodes'] } : undefined;
       expectContractError(await inject({ method, url, headers: stranger, payload }), 404);
     }
     const batch = await inject({
@@ -59,12 +62,14 @@ describe(`route matrix (${databaseKind})`, () => {
       '/api/search/recent',
       '/api/search/recent/suggestions?q=biyori',
       '/api/follows',
+      '/api/notifications/channels',
     ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
       expect(listed.statusCode, url).toBe(200);
       expect(listed.body.toLowerCase(), url).not.toContain('non non biyori');
       expect(listed.body, url).not.toContain(downloadId);
       expect(listed.body, url).not.toContain(`"id":${imageId}`);
+      expect(listed.body, url).not.toContain('fixture-hook');
     }
     // The owner's own answers do hold them, so the checks above can fail.
     const own = await inject({ method: 'GET', url: '/api/search/recent', headers: h.t.headers });

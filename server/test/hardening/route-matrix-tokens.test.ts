@@ -24,6 +24,8 @@ const tokenFor = async (headers: { authorization: string }, scopes: TokenScope[]
 function expectedScope(key: string): TokenScope | null {
   const [method, url] = key.split(' ') as [string, string];
   if (url.startsWith('/api/auth/') || url.startsWith('/api/admin/')) return null;
+  // Notification channels (webhook secrets, outbound requests) are a session's only.
+  if (url.startsWith('/api/notifications/')) return null;
   if (DOCUMENTED_ADMIN_ROUTES.includes(key)) return null;
   for (const scope of TokenScope.options) {
     if ((TOKEN_ROUTES[scope] as readonly string[]).includes(key)) return scope;

@@ -26,6 +26,8 @@ export type SlotKind =
   | 'password'
   /** Free text up to `max` characters (after trimming). */
   | 'text'
+  /** A webhook address: http(s) to a public host (or one the admin allows). */
+  | 'webhook-url'
   /** One of this server's or the source site's image URLs. */
   | 'image-url'
   /** A list of them. */
@@ -67,6 +69,8 @@ export interface Samples {
   tokenId: number;
   /** The signed-in user's follow of the fixture's show. */
   followId: number;
+  /** The signed-in user's webhook channel (notifications). */
+  channelId: number;
   /** The signed-in user's own id (the admin calls' sample target). */
   userId: number;
   downloadId: string;

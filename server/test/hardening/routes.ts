@@ -8,6 +8,7 @@ import { datasetInputs } from './route-inputs/datasets';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
 import { followInputs } from './route-inputs/follows';
+import { notificationInputs } from './route-inputs/notifications';
 import { tokenInputs } from './route-inputs/tokens';
 import { imageInputs } from './route-inputs/images';
 import { siteHealthInputs } from './route-inputs/site-health';
@@ -74,6 +75,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...datasetInputs(s),
     ...favoriteInputs(s),
     ...followInputs(s),
+    ...notificationInputs(s),
     ...tokenInputs(s),
     ...siteHealthInputs(),
     ...auditInputs(),
@@ -91,6 +93,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
     favoriteIds: { work: 1, episode: 1, image: 1 },
     historyId: 1,
     followId: 1,
+    channelId: 1,
     tokenId: 1,
     userId: 1,
     downloadId: UNUSED,

@@ -34,6 +34,8 @@ async function main() {
     UPSTREAM_SOLVER_TIMEOUT: '5s',
     // Followed works are checked within seconds of an episode the replica adds (follows spec).
     FOLLOW_CHECK_INTERVAL: '2s',
+    // The notifications spec's webhook sink listens on loopback, which webhooks may not reach unasked.
+    NOTIFY_ALLOWED_HOSTS: '127.0.0.1',
     PORT: String(APP_PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: APP_URL,

@@ -1,20 +1,11 @@
 import { KEY_IDS, showById } from '@capshelf/replica';
 import { expect, test, type Page } from '@playwright/test';
-import { replica, signIn } from '../support';
+import { replica, shootPhoneAndDesktop, signIn } from '../support';
+
+const shoot = (page: Page, name: string) =>
+  shootPhoneAndDesktop(page, name, { width: 1280, height: 800 });
 
 const show = showById(KEY_IDS.tvSeason2)!;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 test('follow a show from its episode list; a new episode the source adds shows on 首页 until seen', async ({
   page,

@@ -1,22 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { browseEpisode, kettleEpisode as episode, kettleShow as show } from '../browse-episode';
-import { signIn, signOut } from '../support';
+import { shootPhoneAndDesktop as shoot, signIn, signOut } from '../support';
 
 const LEGACY_KEY = 'fancaps-search-history';
-
-/** A screenshot of the page at a phone's and a desktop's size, with no sideways scrolling. */
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
-      .toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 test('a second account on the same browser sees empty libraries and none of the first one’s searches', async ({
   page,

@@ -17,3 +17,4 @@ export * from './cache';
 export * from './follows';
 export * from './tokens';
 export * from './datasets';
+export * from './notifications';

@@ -23,6 +23,7 @@ import * as accessTokens from './022b-access-tokens';
 import * as feedTokens from './022c-feed-tokens';
 import * as imageTags from './024-image-tags';
 import * as selectionExports from './024b-selection-exports';
+import * as notifications from './025-notifications';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022c-feed-tokens': feedTokens,
   '024-image-tags': imageTags,
   '024b-selection-exports': selectionExports,
+  '025-notifications': notifications,
 };

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TokenScope, type CreatedToken } from '@capshelf/contract';
 import { errorMessage, useCreateAccessToken } from '../../api';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
@@ -46,21 +47,12 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
         onChange={setName}
         maxLength={100}
       />
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-sm font-medium text-slate-700">{t('scopes')}</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {TokenScope.options.map((scope) => (
-            <label key={scope} className="flex items-center gap-1.5 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={() => toggle(scope)}
-              />
-              {t(`scope.${scope}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGroup
+        legend={t('scopes')}
+        options={TokenScope.options.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
+        value={scopes}
+        onToggle={toggle}
+      />
       <SelectField
         id="token-expiry"
         label={t('expiry')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth';
 import { Panel } from '../../components/Panel';
 import { FeedPanel } from '../../features/follows/FeedPanel';
+import { NotificationsPanel } from '../../features/notifications/NotificationsPanel';
 import { AccessTokensPanel } from '../../features/tokens/AccessTokensPanel';
 import { buttonClass } from '../../components/button';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -53,6 +54,7 @@ export function ProfilePage() {
         </div>
       </Panel>
       <FeedPanel />
+      <NotificationsPanel />
       <AccessTokensPanel />
     </div>
   );

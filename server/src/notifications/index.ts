@@ -1,0 +1,3 @@
+export { createNotifications, type Notifications } from './create';
+export type { NotificationsService } from './service';
+export { RETRY_DELAYS_MS } from './worker';
