@@ -105,8 +105,8 @@ const SQLITE_TIERS = {
 };
 const POSTGRES_TIERS = {
   // One file at a time: beside the other tiers, at two, a crawl test ran out of its 30 s and the
-  // route sweep out of its two minutes. It is not on the critical path: the independent
-  // end-to-end specs and the page's components beside it take longer.
+  // route sweep out of its two minutes. It is not the longest chain: the SQLite pass, the
+  // independent end-to-end specs and the page's components beside it take longer.
   'server integration (Postgres)': [
     '--no-isolate',
     '--maxWorkers=1',
@@ -140,10 +140,10 @@ async function onPostgres(postgres, names, options = {}) {
 /**
  * Three chains share the two cores: the CPU-bound tiers one after another (lint and types side by
  * side, the SQLite pass, the independent end-to-end specs, the page's components), and beside
- * them the tiers that mostly wait: the shared-state end-to-end specs (on a harness of their own,
- * so the independent specs never see their faults) from the moment the build is there, then the
- * SQLite files that need a process each; and the Postgres pass from the end of the SQLite pass
- * (its cluster starts with the first tiers). The timed tests run last, alone.
+ * them the tiers that mostly wait, with their output kept apart: the shared-state end-to-end specs
+ * (on a harness of their own, so the independent specs never see their faults), then the SQLite
+ * files that need a process each; and the Postgres pass (its cluster starts with the first tiers).
+ * The timed tests run last, alone.
  */
 async function allTiers({ hasChromium, cluster, nativeAddon }) {
   const build = hasChromium ? npmScript('web build', 'build').then(recordCheck) : null;
@@ -169,25 +169,25 @@ async function allTiers({ hasChromium, cluster, nativeAddon }) {
     await vitest(name, SQLITE_TIERS[name], { logFile: logFile('own-process') });
   })();
 
-  const sqlite = 'unit and integration (SQLite)';
-  await vitest(sqlite, SQLITE_TIERS[sqlite]);
-  const started = await cluster;
-  const postgres = started && { env: { TEST_POSTGRES_URL: started.url } };
-  await Promise.all([
-    waiting,
-    onPostgres(
+  const onCluster = (async () => {
+    const started = await cluster;
+    const postgres = started && { env: { TEST_POSTGRES_URL: started.url } };
+    await onPostgres(
       postgres,
       ['server integration (Postgres)', 'server integration (Postgres), a process per file'],
       { logFile: logFile('postgres') },
-    ),
-    (async () => {
-      await endToEnd('independent', null);
-      // One load of React and the page per worker, not per file: a third of the CPU.
-      await vitest('web components (happy-dom)', ['--project', 'web', '--no-isolate'], {
-        logFile: logFile('web'),
-      });
-    })(),
-  ]);
+    );
+    return postgres;
+  })();
+  // Awaited below; never an unhandled rejection (a cluster that failed to start) meanwhile.
+  onCluster.catch(() => {});
+
+  const sqlite = 'unit and integration (SQLite)';
+  await vitest(sqlite, SQLITE_TIERS[sqlite]);
+  await endToEnd('independent', null);
+  // One load of React and the page per worker, not per file: a third of the CPU.
+  await vitest('web components (happy-dom)', ['--project', 'web', '--no-isolate']);
+  const [postgres] = await Promise.all([onCluster, waiting]);
   const timed = 'server (SQLite), timed, alone';
   await vitest(timed, SQLITE_TIERS[timed]);
   await onPostgres(postgres, ['server integration (Postgres), timed, alone']);
