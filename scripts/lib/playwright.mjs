@@ -1,17 +1,19 @@
-// The end-to-end tier for `npm test`: Playwright's JSON report read into the tally, checked
+// The end-to-end tiers for `npm test`: Playwright's JSON report read into the tally, checked
 // against the list of tests Playwright says exist.
 import path from 'node:path';
 import { root } from './install.mjs';
 import { run } from './process.mjs';
-import { readJson } from './tally.mjs';
+import { readJson, tierOutput } from './tally.mjs';
 
 const CONFIG = ['-c', 'web/e2e/playwright.config.ts'];
 
 /**
- * The config's two projects, run as two tiers: the independent specs side by side, then the
- * specs that change shared state, one test at a time (without re-running their dependency).
+ * The config's two projects run as two tiers, each a run of its own with its own harness (app,
+ * replica, mail sink, ports and data): the specs that change shared state, one test at a time,
+ * never touch the stack the independent specs use, so the two tiers can run at the same time.
+ * `--no-deps`: the shared-state project's dependency on the independent one orders a plain
+ * `playwright test` run on one harness.
  */
-export const E2E_PROJECTS = ['independent', 'shared-state'];
 const selection = (project) => ['--project', project, '--no-deps'];
 
 /** Every test of a report's suites, as [spec, test] pairs. */
@@ -47,10 +49,11 @@ const ranIn = ({ stats } = {}) =>
 /**
  * Runs one project's end-to-end tests and records them. A stray `test.only` fails the run (whether or not
  * CI is set), and so does a run that reports fewer tests than `--list` holds: the missing ones
- * count as failed, so the closing line never loses tests.
+ * count as failed, so the closing line never loses tests. With `logFile`, the output goes there
+ * and is printed in one piece at the end, instead of interleaved with the tiers beside it.
  */
-export async function playwright(name, project, reports, tally) {
-  console.log(`\n▶ ${name}`);
+export async function playwright(name, project, reports, tally, logFile = null) {
+  const output = tierOutput(name, logFile);
   const start = Date.now();
   const listed = await playwrightCount(reports, project);
   const out = path.join(reports, `e2e-${project}.json`);
@@ -64,9 +67,13 @@ export async function playwright(name, project, reports, tally) {
         ...selection(project),
         '--forbid-only',
         '--reporter=list,json',
+        // Failure artefacts per project: each run empties its output folder when it starts.
+        '--output',
+        path.join(root, 'test-results', project),
       ],
       {
         cwd: root,
+        stdio: output.stdio,
         // The harness keeps its data there, so nothing outlives the run even if it is killed.
         env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, CAPSHELF_E2E_TMPDIR: reports },
       },
@@ -78,6 +85,7 @@ export async function playwright(name, project, reports, tally) {
     console.log(`\nNOTICE: ${name}: no test ran (the harness did not start); once more.`);
     code = await attempt();
   }
+  output.end();
   const report = readJson(out);
   const stats = report?.stats;
   if (!stats) {

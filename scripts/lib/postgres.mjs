@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from './ports.mjs';
 import { isRoot } from './process.mjs';
 
@@ -26,6 +27,7 @@ export function findPostgresBin() {
 /**
  * Starts a throwaway Postgres cluster on loopback, or returns null when no Postgres binaries exist.
  * initdb refuses to run as root, so as root the cluster belongs to the `postgres` system user.
+ * initdb and the start run asynchronously, so `npm test` starts the cluster beside its first tiers.
  */
 export async function startThrowawayPostgres() {
   const bin = findPostgresBin();
@@ -39,13 +41,13 @@ export async function startThrowawayPostgres() {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     chownSync(dir, uid, gid);
   }
-  const sh = (command) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', 'sh', '-c', command], { stdio: 'pipe' })
-      : execFileSync('sh', ['-c', command], { stdio: 'pipe' });
+  const argv = (command) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', 'sh', '-c', command]] : ['sh', ['-c', command]];
+  const sh = (command) => execFileSync(...argv(command), { stdio: 'pipe' });
+  const shAsync = (command) => promisify(execFile)(...argv(command));
   const user = asRoot ? 'postgres' : os.userInfo().username;
-  sh(`"${bin}/initdb" -D "${dataDir}" -U ${user} -A trust --no-sync -E UTF8 >/dev/null`);
-  sh(
+  await shAsync(`"${bin}/initdb" -D "${dataDir}" -U ${user} -A trust --no-sync -E UTF8 >/dev/null`);
+  await shAsync(
     `"${bin}/pg_ctl" -D "${dataDir}" -l "${dir}/log" -w -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null`,
   );
   return {

@@ -1,6 +1,6 @@
 // The test runner's bookkeeping: per-tier results and wall times, the failed tests' names, and
 // the closing totals that CI reads.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 /** Wall time as `m:ss`. */
 const clock = (ms) => {
@@ -48,4 +48,23 @@ export function readJson(file) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a tier's output goes: inherited, or with `logFile` (a tier beside others) into that file,
+ * printed in one piece by `end()` instead of interleaved with the tiers beside it.
+ */
+export function tierOutput(name, logFile) {
+  console.log(
+    `\n▶ ${name}${logFile ? ' (beside other tiers; its output follows when it ends)' : ''}`,
+  );
+  const log = logFile ? openSync(logFile, 'w') : null;
+  return {
+    stdio: log === null ? 'inherit' : ['ignore', log, log],
+    end() {
+      if (log === null) return;
+      closeSync(log);
+      console.log(`\n▶ ${name}: output\n${readFileSync(logFile, 'utf8')}`);
+    },
+  };
 }

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { buildHttpApp } from '../src/http/app';
 import type { Logger } from '../src/logger';
 import type { MailMessage, Mailer } from '../src/mail';
 import { createServices, type Services } from '../src/services';
 import type { ChallengeSolver } from '../src/upstream/challenge';
+import { createPostgresDatabase as createDatabaseOn } from './support/postgres-database';
 
 export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
 
@@ -16,24 +16,8 @@ export const ADMIN = { email: 'admin@example.com', password: 'AdminPass123' };
 const postgresAdminUrl = process.env.TEST_POSTGRES_URL;
 export const databaseKind = postgresAdminUrl ? 'postgres' : 'sqlite';
 
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `capshelf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: postgresAdminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+/** A fresh, migrated database on the Postgres pass's cluster (see `support/postgres-database.ts`). */
+export const createPostgresDatabase = () => createDatabaseOn(postgresAdminUrl!);
 
 export class CapturingMailer implements Mailer {
   readonly sent: MailMessage[] = [];

@@ -15,9 +15,10 @@ const PARALLEL_SPECS = ['a11y', 'auth', 'downloads', 'favorites', 'i18n', 'short
 );
 
 /**
- * Debian's Chromium, no browser download; flags keep it off the (closed) network. One built app
- * serves both projects: two workers (the machine has two cores) for the independent specs, then
- * the specs that change shared state alone.
+ * Debian's Chromium, no browser download; flags keep it off the (closed) network. Two workers (the
+ * machine has two cores) for the independent specs, one for the specs that change shared state. A
+ * plain run serves both projects from one harness, the shared-state specs after the others;
+ * `npm test` runs each project with `--no-deps` on a harness of its own, both at once.
  */
 export default defineConfig({
   testDir: './specs',

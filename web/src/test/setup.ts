@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
+import { closeShortcutHelp } from '../features/shortcuts/helpStore';
 import { wireApiClient } from '../app/wireApiClient';
 
 // Every API call is echoed to the console by the logger; the tests read its history instead.
@@ -34,4 +35,6 @@ afterEach(() => {
   sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  // Module state, like the stores above: under `isolate: false` the next file inherits it.
+  closeShortcutHelp();
 });

@@ -173,7 +173,7 @@ describe('search page', () => {
     });
     renderApp('/search?q=non');
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('搜索失败');
     expect(alert.textContent).toContain('来源网站暂时不可用');
     fail = false;
