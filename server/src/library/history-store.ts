@@ -16,8 +16,8 @@ export interface HistoryVisit {
 
 export type HistoryRow = Selectable<HistoryTable> & {
   work_title: string | null;
-  /** Images of the episode (a movie: of the movie) the server has read so far, whoever read them. */
-  indexed_images: number | string;
+  /** The episode's (a movie's) complete listing as its finished read stored it, whoever read it. */
+  read_listing: string | null;
 };
 
 /**
@@ -79,8 +79,8 @@ export class HistoryStore {
 
   /**
    * The user's records, newest visit first, with the work's title when the directory knows it and
-   * how many of the episode's images the server has indexed (a read left mid-way goes on without
-   * the page, and its images are indexed when it completes).
+   * the episode's listing once a read of it has finished (a read left mid-way goes on without the
+   * page, and its count is known when it completes).
    */
   async list(userId: number): Promise<HistoryRow[]> {
     return (
@@ -91,12 +91,11 @@ export class HistoryStore {
         )
         .selectAll('h')
         .select('w.title as work_title')
-        // Two subqueries instead of an OR, so each one can use its index (as in previews).
+        // Only a read that finished counts: a fast-mode estimate never becomes an image count.
         .select(
-          sql<number | string>`case when h.kind = 'movie'
-          then (select count(*) from image_index ii where ii.kind = h.kind and ii.work_id = h.episode_id)
-          else (select count(*) from image_index ii where ii.kind = h.kind and ii.episode_id = h.episode_id)
-          end`.as('indexed_images'),
+          sql<string | null>`(select lc.progress from listing_crawls lc where lc.state = 'done'
+          and lc.key = case when h.kind = 'movie' then 'movie:' || h.episode_id
+          else 'episode:' || h.kind || ':' || h.episode_id end)`.as('read_listing'),
         )
         .where('h.user_id', '=', userId)
         .orderBy('h.updated_at', 'desc')

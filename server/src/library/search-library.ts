@@ -118,11 +118,22 @@ export class SearchLibrary {
         updated_at: row.updated_at,
         source: row.source === 'search' ? 'search' : 'direct',
         view_count: row.view_count,
-        // What the visit counted, or what the read has indexed since (a visit left mid-read counted 0).
-        image_count: Math.max(row.image_count, Number(row.indexed_images)),
+        // What the visit counted, or what the read found once it finished (a visit left mid-read counted 0).
+        image_count: Math.max(row.image_count, listedCount(row.read_listing)),
         images: images.get(row.id) ?? [],
       };
     });
     return { list, workKeys };
+  }
+}
+
+/** The image count of a finished read's stored listing; 0 when there is none or it is unreadable. */
+function listedCount(progress: string | null): number {
+  if (!progress) return 0;
+  try {
+    const ids = (JSON.parse(progress) as { imageIds?: unknown }).imageIds;
+    return Array.isArray(ids) ? ids.length : 0;
+  } catch {
+    return 0;
   }
 }
