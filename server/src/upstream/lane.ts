@@ -14,15 +14,17 @@ export interface LanePacing {
 /**
  * One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn.
  * Waiting requests pass one at a time through the turn (`#turns`), and the next is chosen only
- * when a place on the wire is free and the request before it is about to be sent: no more than
- * one start is booked ahead, so a user arriving behind another's flood is chosen for the very next
- * start rather than after every request that had already booked one.
+ * when a place on the wire is free and its start is due: no start is booked ahead, so a user
+ * arriving behind another's flood is chosen for the very next start, not for the one after a
+ * request that had chosen while the gap before it was still running.
  */
 export class HostLane {
   readonly #turns: PQueue<FairQueue, FairAddOptions>;
   #nextStart = 0;
   /** Requests holding a place: on the wire, or chosen and waiting for their start. */
   #places = 0;
+  /** Opens the turn when the next start is due. */
+  #opening: NodeJS.Timeout | undefined;
 
   /**
    * `reserve`, when given, claims the start from a schedule shared with other processes and
@@ -59,6 +61,7 @@ export class HostLane {
           this.#take();
           turn.state = 'placed';
           await this.#waitTurn(signal);
+          this.#gate();
           await beforeStart();
         },
         { signal, priority, actor: currentActor() },
@@ -70,15 +73,29 @@ export class HostLane {
     }
   }
 
-  /** With every place taken, nobody else is chosen until one frees. */
   #take(): void {
     this.#places += 1;
-    if (this.#places >= this.pacing.concurrency) this.#turns.pause();
+    this.#gate();
   }
 
   #release(): void {
     this.#places -= 1;
-    if (this.#turns.isPaused) this.#turns.start();
+    this.#gate();
+  }
+
+  /** Nobody is chosen while every place is taken, nor before the next start is due. */
+  #gate(): void {
+    clearTimeout(this.#opening);
+    const early = this.#nextStart - this.now();
+    if (this.#places < this.pacing.concurrency && early <= 0) {
+      this.#turns.start();
+      return;
+    }
+    this.#turns.pause();
+    if (this.#places < this.pacing.concurrency) {
+      this.#opening = setTimeout(() => this.#gate(), early);
+      this.#opening.unref();
+    }
   }
 
   async #waitTurn(signal?: AbortSignal): Promise<void> {
@@ -92,6 +109,7 @@ export class HostLane {
   }
 
   clear(): void {
+    clearTimeout(this.#opening);
     this.#turns.clear();
   }
 }
