@@ -52,8 +52,17 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/** Bob's one small image (its own host, no fault): completed while alice's tasks stand still. */
-async function bobsTaskBetween(tasks: string[]): Promise<void> {
+/**
+ * Once alice's tasks both run and wait for `host`: bob's one small image (its own host, no fault)
+ * is completed while alice's tasks stand still.
+ */
+async function bobsTaskWhileWaiting(tasks: string[], host: 'cdni' | 'pages'): Promise<void> {
+  await until(`both of alice’s tasks waiting for ${host}`, async () => {
+    const running = (await Promise.all(tasks.map((id) => statusOf(id)))).every(
+      (s) => s.status === 'running',
+    );
+    return running && t.replica.counts().hosts[host] >= 2;
+  });
   const before = await Promise.all(tasks.map((id) => statusOf(id)));
   const created = await createTask(
     t,
@@ -83,14 +92,7 @@ describe(`a download slot goes to another user while its task waits for the sour
       );
       tasks.push(res.json<DownloadStatus>().download_id);
     }
-    await until('both of alice’s tasks waiting for an original', async () => {
-      const running = (await Promise.all(tasks.map((id) => statusOf(id)))).every(
-        (s) => s.status === 'running',
-      );
-      return running && t.replica.counts().hosts.cdni >= 2;
-    });
-
-    await bobsTaskBetween(tasks);
+    await bobsTaskWhileWaiting(tasks, 'cdni');
 
     for (const id of tasks)
       expect(await waitForEnd(t, id, alice)).toMatchObject({ status: 'completed', done_count: 2 });
@@ -120,14 +122,7 @@ describe(`a download slot goes to another user while its task waits for the sour
       expect(res.statusCode, res.body).toBe(202);
       tasks.push(res.json<DownloadStatus>().download_id);
     }
-    await until('both of alice’s jobs waiting for a listing', async () => {
-      const running = (await Promise.all(tasks.map((id) => statusOf(id)))).every(
-        (s) => s.status === 'running',
-      );
-      return running && t.replica.counts().hosts.pages >= 2;
-    });
-
-    await bobsTaskBetween(tasks);
+    await bobsTaskWhileWaiting(tasks, 'pages');
 
     for (const [n, id] of tasks.entries()) {
       const images = robot.episodes[n]!.imageIds.length;

@@ -60,9 +60,9 @@ export class HostLane {
           if (turn.state === 'left') return;
           this.#take();
           turn.state = 'placed';
-          await this.#waitTurn(signal);
-          this.#gate();
+          const gap = await this.#waitTurn(signal);
           await beforeStart();
+          this.#started(gap);
         },
         { signal, priority, actor: currentActor() },
       );
@@ -98,7 +98,8 @@ export class HostLane {
     }
   }
 
-  async #waitTurn(signal?: AbortSignal): Promise<void> {
+  /** Books the start (here and in the shared schedule) and sleeps until it; answers the gap after. */
+  async #waitTurn(signal?: AbortSignal): Promise<number> {
     const gap = this.pacing.spacingMs + this.random() * this.pacing.jitterMs;
     const local = Math.max(this.now(), this.#nextStart);
     // Booked before sleeping, so concurrent tasks queue up behind each other's turns.
@@ -106,6 +107,16 @@ export class HostLane {
     const start = (await this.reserve?.(gap)) ?? local;
     const wait = start - this.now();
     if (wait > 0) await sleep(wait, undefined, { signal });
+    return gap;
+  }
+
+  /**
+   * The request goes out now: the next is chosen a gap from now, even when the shared schedule or
+   * a slow check kept this one past its booked start (the gap is between requests sent).
+   */
+  #started(gap: number): void {
+    this.#nextStart = Math.max(this.#nextStart, this.now() + gap);
+    this.#gate();
   }
 
   clear(): void {
