@@ -93,8 +93,8 @@ export class HostLane {
     }
     this.#turns.pause();
     if (this.#places < this.pacing.concurrency) {
+      // Kept referenced: a waiting request (a CLI's next fetch) must keep the process alive.
       this.#opening = setTimeout(() => this.#gate(), early);
-      this.#opening.unref();
     }
   }
 
