@@ -1,7 +1,7 @@
 // Benchmark: fair shares between users (issue 22, "Measured"), at demo pacing against the replica.
 // User A runs two whole-work jobs and 12 parallel near-duplicate scans of uncached thumbnails;
-// user B meanwhile makes a 1-image ZIP and opens 20 uncached thumbnails (three at a time, as the
-// page's image queue asks). Each figure is measured alone (a fresh server and cache) and together.
+// user B meanwhile makes 1-image ZIPs (five, a second apart; their median counts) and opens 20
+// uncached thumbnails (three at a time, as the page's image queue asks). Each figure is measured alone (a fresh server and cache) and together.
 // Targets: B's ZIP within 2× of B alone; B's thumbnail p95 within 2× of B alone; A's throughput
 // (images its jobs and scans fetched per second) no more than 10 % below A alone.
 // Part 2 (a cache capped at 50 MB filled with 100 MB) is bench/fairness-cache.ts, run at the end.
@@ -23,7 +23,13 @@ const PASSWORD = 'BenchPass123';
 const big = episodeById(KEY_IDS.bigEpisode)!.imageIds;
 /** B's images: never asked for by A. */
 const bThumbs = big.slice(700, 720);
-const bZipImage = big[760]!;
+/** One 1-image ZIP after another, each of a new image: one sample alone swung from 0.09 to 0.57 s. */
+const bZipImages = big.slice(760, 765);
+/**
+ * Between B's ZIPs: more than the full-size host's spacing and jitter (350 + 350 ms), so each ZIP
+ * alone meets a quiet lane, as a lone ZIP does, rather than the pace of B's previous one.
+ */
+const ZIPS_APART_MS = 1000;
 
 interface Server {
   base: string;
@@ -137,21 +143,36 @@ async function startA(server: Server, token: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** B's actions: a 1-image ZIP (seconds until it completes) and 20 thumbnails (ms each). */
-async function runB(server: Server, token: string) {
-  const zipStarted = performance.now();
+/** Seconds from asking for a 1-image ZIP until it can be downloaded. */
+async function zipSeconds(server: Server, token: string, image: number): Promise<number> {
+  const started = performance.now();
   const created = await call(server, token, 'POST', '/api/download', {
-    image_urls: [`/api/images/${bZipImage}.jpg?kind=anime&size=large`],
+    image_urls: [`/api/images/${image}.jpg?kind=anime&size=large`],
     filename_prefix: 'b',
   });
-  const zipDone = (async () => {
-    for (;;) {
-      const id = String(created.json().download_id);
-      const status = (await call(server, token, 'GET', `/api/download/${id}/status`)).json();
-      if (!['pending', 'running', 'paused'].includes(String(status.status)))
-        return (performance.now() - zipStarted) / 1000;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+  if (created.status !== 202) throw new Error(`ZIP refused: ${created.status}`);
+  const id = String(created.json().download_id);
+  for (;;) {
+    const status = (await call(server, token, 'GET', `/api/download/${id}/status`)).json();
+    if (['pending', 'running', 'paused'].includes(String(status.status))) {
+      // Finer than the page's 2 s: a 50 ms step alone was a third of the ZIP's time alone.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      continue;
     }
+    if (status.status !== 'completed') throw new Error(`ZIP ended ${String(status.status)}`);
+    return (performance.now() - started) / 1000;
+  }
+}
+
+/** B's actions: 1-image ZIPs (their median and slowest, in seconds) and 20 thumbnails (ms each). */
+async function runB(server: Server, token: string) {
+  const zipsDone = (async () => {
+    const seconds: number[] = [];
+    for (const image of bZipImages) {
+      if (seconds.length > 0) await new Promise((resolve) => setTimeout(resolve, ZIPS_APART_MS));
+      seconds.push(await zipSeconds(server, token, image));
+    }
+    return seconds.sort((a, b) => a - b);
   })();
   const times: number[] = [];
   const queue = [...bThumbs];
@@ -166,7 +187,13 @@ async function runB(server: Server, token: string) {
     }),
   );
   times.sort((a, b) => a - b);
-  return { zipSeconds: await zipDone, p50: percentile(times, 50), p95: percentile(times, 95) };
+  const zips = await zipsDone;
+  return {
+    zipSeconds: percentile(zips, 50),
+    zipMax: zips.at(-1)!,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+  };
 }
 
 /** A's images per second over the window, with B's actions run inside it when `withB`. */
@@ -201,6 +228,8 @@ async function bAlone() {
 }
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+// Discarded: the first run in a process pays for loading and compiling the whole stack.
+await bAlone();
 const aloneB = await bAlone();
 const aloneA = await measure(false);
 const together = await measure(true);
@@ -210,7 +239,7 @@ const p95Ratio = b.p95 / aloneB.p95;
 const aRatio = together.perSecond / aloneA.perSecond;
 console.log(`window ${windowMs / 1000} s; demo pacing (pages 200 ms, defaults otherwise)`);
 console.log(
-  `B's 1-image ZIP: ${b.zipSeconds.toFixed(2)} s against ${aloneB.zipSeconds.toFixed(2)} s alone (×${zipRatio.toFixed(2)}, target ≤ 2): ${verdict(zipRatio <= 2)}`,
+  `B's 1-image ZIP (median of ${bZipImages.length}): ${b.zipSeconds.toFixed(2)} s against ${aloneB.zipSeconds.toFixed(2)} s alone (×${zipRatio.toFixed(2)}, target ≤ 2): ${verdict(zipRatio <= 2)}; slowest ${b.zipMax.toFixed(2)} s (alone ${aloneB.zipMax.toFixed(2)} s)`,
 );
 console.log(
   `B's thumbnails: p50 ${b.p50.toFixed(0)} ms / p95 ${b.p95.toFixed(0)} ms against p50 ${aloneB.p50.toFixed(0)} ms / p95 ${aloneB.p95.toFixed(0)} ms alone (p95 ×${p95Ratio.toFixed(2)}, target ≤ 2): ${verdict(p95Ratio <= 2)}`,

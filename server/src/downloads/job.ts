@@ -23,6 +23,7 @@ import { pauseFor, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
 import type { DownloadRow } from './rows';
+import { keepOrGive, UNCONTESTED, waitYielding, type Turn } from './turn';
 import { filterOfTask, TYPICAL_BYTES, type WorkJobRequest } from './work';
 import { writeZip, type ZipEntry } from './writer';
 
@@ -66,8 +67,8 @@ export class DownloadJob {
     file: string,
     signal: AbortSignal,
     onProgress: (progress: JobProgress) => void,
-    /** Asked at each image boundary; true: the slot went to another user's task (throws TaskYielded). */
-    yieldTurn: () => false | Promise<boolean> = () => false,
+    /** The task's slot: it may go to another user's task at a boundary or while the source is awaited. */
+    turn: Turn = UNCONTESTED,
   ): Promise<JobOutcome> {
     const request = task.request ? (JSON.parse(task.request) as WorkJobRequest) : null;
     const filter = filterOfTask(task, request);
@@ -97,15 +98,10 @@ export class DownloadJob {
     };
     const failures: string[] = [];
 
-    // Image (and episode) boundaries: where the slot may go to another user's task.
-    const mayYield = async () => {
-      const turn = yieldTurn();
-      if (turn !== false && (await turn)) throw new TaskYielded();
-    };
     if (request) {
       for (const group of groups) {
-        await mayYield();
-        await this.list(request, group, failures, signal);
+        await keepOrGive(turn);
+        await this.list(request, group, failures, signal, turn);
         progress.fileCount += group.items.length;
         report(true);
       }
@@ -139,11 +135,11 @@ export class DownloadJob {
       await untilAborted(Promise.all([frames?.prepare(group), tags?.prepare(group.items)]), signal);
       const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
       for (let i = 0; i < group.items.length; i++) {
-        await mayYield();
+        await keepOrGive(turn);
         const item = group.items[i]!;
         const mark = group.progress;
         const next = prepared.next(i);
-        const fetched = next instanceof Promise ? await next : next;
+        const fetched = next instanceof Promise ? await waitYielding(next, turn, signal) : next;
         if ('error' in fetched) {
           const paused = pauseFor(fetched.error, this.deps.retryIntervalMs);
           if (paused) throw paused;
@@ -224,11 +220,13 @@ export class DownloadJob {
     group: Group,
     failures: string[],
     signal: AbortSignal,
+    turn: Turn,
   ): Promise<void> {
     const episode = group.episode!;
     try {
-      const listing = await untilAborted(
+      const listing = await waitYielding(
         this.deps.catalog.episodeImages(episode.ref, 'smart'),
+        turn,
         signal,
       );
       const kind = listing.value.kind;
@@ -241,6 +239,7 @@ export class DownloadJob {
       group.names = group.items.map((item) => `${item.id}.jpg`);
       group.progress!.total = group.items.length;
     } catch (error) {
+      if (error instanceof TaskYielded) throw error;
       const paused = pauseFor(error, this.deps.retryIntervalMs);
       if (paused) throw paused;
       if (signal.aborted) throw error;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
@@ -9,6 +10,7 @@ import { TaskPaused, TaskYielded } from './pause';
 import { taskNotes } from './reasons';
 import type { DownloadQueue } from './queue';
 import type { DownloadRow } from './rows';
+import { TurnWanted, type Turn } from './turn';
 
 export interface RunnerSettings {
   dir: string;
@@ -55,6 +57,8 @@ export class DownloadRunner {
   private stopped = false;
   /** Some user with nothing running waits while every slot here is taken: tasks check for a yield. */
   private contended = false;
+  /** Aborted (and replaced) whenever contended is found: tasks waiting for the source ask at once. */
+  private wanted = wantedSignal();
 
   constructor(
     private readonly deps: {
@@ -122,10 +126,19 @@ export class DownloadRunner {
         const task = await queue.claimNext(this.worker);
         if (!task) break;
         const stop = new AbortController();
-        const done = this.run(task, stop).finally(() => this.active.delete(task.id));
+        // A slot that frees is taken at once (a yielded task comes back), not at the next poll.
+        const done = this.run(task, stop).finally(() => {
+          this.active.delete(task.id);
+          this.kick();
+        });
         this.active.set(task.id, { stop, done });
       }
       this.contended = this.active.size >= settings.concurrency && (await queue.someoneStarved());
+      if (this.contended) {
+        const wanted = this.wanted;
+        this.wanted = wantedSignal();
+        wanted.abort(new TurnWanted());
+      }
     } catch (error) {
       this.deps.logger.error({ err: error }, 'download runner tick failed');
     }
@@ -155,13 +168,16 @@ export class DownloadRunner {
         .catch(() => undefined);
     };
     const heartbeat = setInterval(report, HEARTBEAT_EVERY_MS);
-    // At an image boundary, while contended: the slot goes back when this user holds too many.
-    const yieldTurn = () =>
-      this.contended &&
-      queue.yieldTurn(task, this.worker, worthShowing(latest)).then((yielded) => {
-        this.contended = false;
-        return yielded;
-      });
+    // While contended, at a boundary or a wait: the slot goes back when this user holds too many.
+    const turn: Turn = {
+      give: () =>
+        this.contended &&
+        queue.yieldTurn(task, this.worker, worthShowing(latest)).then((yielded) => {
+          this.contended = false;
+          return yielded;
+        }),
+      wanted: () => this.wanted.signal,
+    };
     try {
       const onProgress = (progress: JobProgress) => {
         latest = progress;
@@ -172,7 +188,7 @@ export class DownloadRunner {
       };
       // The task's upstream requests take its user's turns (upstream/actor.ts).
       const outcome = await actAs(userActor(task.user_id), () =>
-        job.run(task, file, stop.signal, onProgress, yieldTurn),
+        job.run(task, file, stop.signal, onProgress, turn),
       );
       clearInterval(heartbeat);
       await reporting;
@@ -189,8 +205,6 @@ export class DownloadRunner {
         await this.deps.notify?.('download_paused', task.id);
       } else if (error instanceof TaskYielded) {
         logger.info({ download: task.id }, 'download task yielded its slot to another user');
-        this.active.delete(task.id);
-        this.kick();
       } else if (error instanceof TaskStopped) {
         if (error.why === 'shutdown') await queue.release(task.id, this.worker);
       } else {
@@ -221,6 +235,13 @@ export class DownloadRunner {
       leftovers.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
     );
   }
+}
+
+/** Every task of this process waiting for the source listens: as many as slots, more than 10 allowed. */
+function wantedSignal(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
 
 /** Seconds left at the pace of the last half minute (cached images race by, fetched ones crawl). */

@@ -3,7 +3,7 @@ import { actAs, userActor } from './actor';
 import type { UpstreamClient } from './client-api';
 import { createUpstreamClient } from './client';
 import { FetchPriority } from './client-api';
-import { pages, sendPage, testHostsConfig, useTestHosts } from './test-client';
+import { gaps, pages, sendPage, testHostsConfig, useTestHosts } from './test-client';
 
 let client: UpstreamClient;
 useTestHosts(() => client?.close());
@@ -21,7 +21,7 @@ async function untilHits(n: number): Promise<void> {
 }
 
 describe('upstream client: users take turns', () => {
-  it("serves another user's request after one of a flooding user's waiting requests, not after all", async () => {
+  it("serves another user's request before a flooding user's waiting requests: the flood has just had its turn", async () => {
     client = createUpstreamClient(testHostsConfig({ pages: { concurrency: 1, spacingMs: 0 } }));
     const release = holdFirst();
     const flood = actAs(userActor(1), () =>
@@ -36,17 +36,34 @@ describe('upstream client: users take turns', () => {
     await Promise.all([...flood, bob, ...carol]);
     expect(pages.hits.map((hit) => hit.path)).toEqual([
       '/a0',
-      '/a1',
       '/b0',
       '/c0',
-      '/a2',
+      '/a1',
       '/c1',
+      '/a2',
       '/a3',
       '/a4',
       '/a5',
       '/a6',
       '/a7',
     ]);
+  });
+
+  it("chooses the next request when its start is due: a user arriving during the flood's gap goes next, the spacing kept", async () => {
+    // Two places, so only the spacing holds the flood back; it is answered at once.
+    client = createUpstreamClient(testHostsConfig({ pages: { concurrency: 2, spacingMs: 150 } }));
+    pages.handle = (_, res) => sendPage(res);
+    const flood = actAs(userActor(1), () =>
+      Array.from({ length: 4 }, (_, n) => client.fetchPage(`${pages.origin}/a${n}`)),
+    );
+    await untilHits(1);
+    // The gap after alice's first request is still running: nobody has been chosen for the next.
+    const bob = actAs(userActor(2), () => client.fetchPage(`${pages.origin}/b0`));
+    await Promise.all([...flood, bob]);
+    expect(pages.hits.map((hit) => hit.path)).toEqual(['/a0', '/b0', '/a1', '/a2', '/a3']);
+    // Arrival times carry a little scheduling noise, hence the margin.
+    for (const gap of gaps(pages.hits.map((hit) => hit.at)))
+      expect(gap).toBeGreaterThanOrEqual(120);
   });
 
   it('takes turns within each priority: a user still goes before background work', async () => {
@@ -64,7 +81,7 @@ describe('upstream client: users take turns', () => {
     const user = actAs(userActor(1), () => client.fetchPage(`${pages.origin}/user`));
     release();
     await Promise.all([...background, crawl, user]);
-    expect(pages.hits.map((hit) => hit.path)).toEqual(['/p0', '/user', '/p1', '/crawl', '/p2']);
+    expect(pages.hits.map((hit) => hit.path)).toEqual(['/p0', '/user', '/crawl', '/p1', '/p2']);
   });
 
   it("an abandoned request leaves its user's line without disturbing the others", async () => {
@@ -82,6 +99,6 @@ describe('upstream client: users take turns', () => {
     await expect(gone).rejects.toThrow();
     release();
     await Promise.all([first, rest, bob]);
-    expect(pages.hits.map((hit) => hit.path)).toEqual(['/a0', '/a1', '/b1']);
+    expect(pages.hits.map((hit) => hit.path)).toEqual(['/a0', '/b1', '/a1']);
   });
 });

@@ -18,13 +18,16 @@ interface Level {
 
 /**
  * p-queue's queue class for a host's lane: a line per actor at each priority, served in turn (one
- * task of each actor with work waiting, then round again), higher priorities first. One actor's
- * thousands of waiting requests delay another's first request by one of theirs, not thousands.
+ * task of each actor with work waiting, then round again), higher priorities first. An actor that
+ * starts waiting goes before the actor served last (who has just had its turn), so one actor's
+ * thousands of waiting requests do not delay another's first request by even one of theirs.
  */
 export class FairQueue implements Queue<RunFunction, FairAddOptions> {
   /** Highest priority first. */
   readonly #levels: Level[] = [];
   #size = 0;
+  /** The actor whose task was dequeued last. */
+  #lastServed: string | undefined;
 
   get size(): number {
     return this.#size;
@@ -43,7 +46,9 @@ export class FairQueue implements Queue<RunFunction, FairAddOptions> {
     if (!line) {
       line = [];
       level.lines.set(actor, line);
-      level.turns.push(actor);
+      const tail = level.turns.length - 1;
+      if (tail >= 0 && level.turns[tail] === this.#lastServed) level.turns.splice(tail, 0, actor);
+      else level.turns.push(actor);
     }
     line.push({ run, id: options?.id });
     this.#size += 1;
@@ -55,6 +60,7 @@ export class FairQueue implements Queue<RunFunction, FairAddOptions> {
     const actor = level.turns.shift()!;
     const line = level.lines.get(actor)!;
     const next = line.shift()!;
+    this.#lastServed = actor;
     if (line.length > 0) level.turns.push(actor);
     else level.lines.delete(actor);
     if (level.turns.length === 0) this.#levels.shift();

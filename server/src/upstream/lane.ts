@@ -14,15 +14,17 @@ export interface LanePacing {
 /**
  * One host's queue: at most `concurrency` requests at once, starts spaced apart, users in turn.
  * Waiting requests pass one at a time through the turn (`#turns`), and the next is chosen only
- * when a place on the wire is free and the request before it is about to be sent: no more than
- * one start is booked ahead, so a user arriving behind another's flood is chosen for the very next
- * start rather than after every request that had already booked one.
+ * when a place on the wire is free and its start is due: no start is booked ahead, so a user
+ * arriving behind another's flood is chosen for the very next start, not for the one after a
+ * request that had chosen while the gap before it was still running.
  */
 export class HostLane {
   readonly #turns: PQueue<FairQueue, FairAddOptions>;
   #nextStart = 0;
   /** Requests holding a place: on the wire, or chosen and waiting for their start. */
   #places = 0;
+  /** Opens the turn when the next start is due. */
+  #opening: NodeJS.Timeout | undefined;
 
   /**
    * `reserve`, when given, claims the start from a schedule shared with other processes and
@@ -58,8 +60,9 @@ export class HostLane {
           if (turn.state === 'left') return;
           this.#take();
           turn.state = 'placed';
-          await this.#waitTurn(signal);
+          const gap = await this.#waitTurn(signal);
           await beforeStart();
+          this.#started(gap);
         },
         { signal, priority, actor: currentActor() },
       );
@@ -70,18 +73,33 @@ export class HostLane {
     }
   }
 
-  /** With every place taken, nobody else is chosen until one frees. */
   #take(): void {
     this.#places += 1;
-    if (this.#places >= this.pacing.concurrency) this.#turns.pause();
+    this.#gate();
   }
 
   #release(): void {
     this.#places -= 1;
-    if (this.#turns.isPaused) this.#turns.start();
+    this.#gate();
   }
 
-  async #waitTurn(signal?: AbortSignal): Promise<void> {
+  /** Nobody is chosen while every place is taken, nor before the next start is due. */
+  #gate(): void {
+    clearTimeout(this.#opening);
+    const early = this.#nextStart - this.now();
+    if (this.#places < this.pacing.concurrency && early <= 0) {
+      this.#turns.start();
+      return;
+    }
+    this.#turns.pause();
+    if (this.#places < this.pacing.concurrency) {
+      // Kept referenced: a waiting request (a CLI's next fetch) must keep the process alive.
+      this.#opening = setTimeout(() => this.#gate(), early);
+    }
+  }
+
+  /** Books the start (here and in the shared schedule) and sleeps until it; answers the gap after. */
+  async #waitTurn(signal?: AbortSignal): Promise<number> {
     const gap = this.pacing.spacingMs + this.random() * this.pacing.jitterMs;
     const local = Math.max(this.now(), this.#nextStart);
     // Booked before sleeping, so concurrent tasks queue up behind each other's turns.
@@ -89,9 +107,20 @@ export class HostLane {
     const start = (await this.reserve?.(gap)) ?? local;
     const wait = start - this.now();
     if (wait > 0) await sleep(wait, undefined, { signal });
+    return gap;
+  }
+
+  /**
+   * The request goes out now: the next is chosen a gap from now, even when the shared schedule or
+   * a slow check kept this one past its booked start (the gap is between requests sent).
+   */
+  #started(gap: number): void {
+    this.#nextStart = Math.max(this.#nextStart, this.now() + gap);
+    this.#gate();
   }
 
   clear(): void {
+    clearTimeout(this.#opening);
     this.#turns.clear();
   }
 }
