@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageItem } from './browse';
-import { datasetOptions, SkippedReasons, workScopeFields } from './downloads';
+import { datasetOptions, SkippedReasons } from './dataset-options';
+import { workScopeFields } from './downloads';
 
 /**
  * POST /datasets/review (制作数据集): what a whole-work job with these options would keep and

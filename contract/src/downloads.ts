@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+  datasetOptions,
+  exportOptions,
+  NearDuplicateThreshold,
+  SkippedReasons,
+} from './dataset-options';
 import { validationMessages } from './messages';
 
 export const MAX_DOWNLOAD_IMAGES = 5000;
@@ -69,74 +76,6 @@ export const FINISHED_DOWNLOAD_STATES: readonly DownloadState[] = [
   'failed',
   'cancelled',
 ];
-
-export const DEFAULT_NEAR_DUPLICATE_THRESHOLD = 6;
-export const NearDuplicateThreshold = z
-  .number()
-  .int(validationMessages.thresholdNotInteger)
-  .min(0, validationMessages.thresholdRange)
-  .max(64, validationMessages.thresholdRange);
-
-/**
- * Near-duplicate frames are compared with every frame kept so far in the scope: one episode, or
- * the whole work (openings and endings kept once). A selection download is its own one scope.
- */
-export const NearDuplicateScope = z.enum(['episode', 'work'], {
-  message: validationMessages.nearDuplicateScopeInvalid,
-});
-export type NearDuplicateScope = z.infer<typeof NearDuplicateScope>;
-
-/** Frames left out by what they show (thresholds: docs/api.md, "Dataset filters"). */
-export const QualityFilter = z.enum(['dark', 'blank', 'blurry'], {
-  message: validationMessages.qualityFilterInvalid,
-});
-export type QualityFilter = z.infer<typeof QualityFilter>;
-
-/** The dataset options shared by the whole-work and the selection download. */
-export const datasetOptions = {
-  skip_near_duplicates: z.boolean().default(false),
-  near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
-  near_duplicate_scope: NearDuplicateScope.default('work'),
-  quality_filters: z
-    .array(QualityFilter)
-    .max(3)
-    .refine((filters) => new Set(filters).size === filters.length, {
-      message: validationMessages.qualityFilterRepeated,
-    })
-    .default([]),
-};
-
-/** How an archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
-export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
-  message: validationMessages.exportLayoutInvalid,
-});
-export type ExportLayout = z.infer<typeof ExportLayout>;
-
-/** How the archive is laid out and what goes with it: shared by the whole-work and the selection download. */
-const exportOptions = {
-  /** capshelf's metadata.csv and metadata.jsonl at the archive's top. */
-  metadata: z.boolean().default(false),
-  export: ExportLayout.default('plain'),
-  /** kohya: `<repeats>_<name>/` (name: the work's title, or the selection's file name prefix, by the filename rule when absent). */
-  kohya_repeats: z
-    .number()
-    .int(validationMessages.repeatsRange)
-    .min(1, validationMessages.repeatsRange)
-    .max(1000, validationMessages.repeatsRange)
-    .default(10),
-  kohya_name: z.string().trim().max(100).optional(),
-  /** kohya: each caption's first words. */
-  trigger_word: z.string().trim().max(100).default(''),
-};
-
-/** Why frames were left out, counted per reason. */
-export const SkippedReasons = z.object({
-  near_duplicate: z.number().int(),
-  dark: z.number().int(),
-  blank: z.number().int(),
-  blurry: z.number().int(),
-});
-export type SkippedReasons = z.infer<typeof SkippedReasons>;
 
 export const CreateDownloadRequest = z.object({
   image_urls: z

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './admin';
 export * from './browse';
 export * from './links';
+export * from './dataset-options';
 export * from './downloads';
 export * from './favorites';
 export * from './library';
