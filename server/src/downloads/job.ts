@@ -7,7 +7,6 @@ import {
   noneSkipped,
   ReviewOverrides,
   tagColumns,
-  type FrameRecord,
   type ImageTagger,
   type SelectionArchive,
 } from '../datasets';

@@ -68,9 +68,10 @@ test('the CDN setting decides which host serves large images', async ({ page }) 
   const openEpisode = async (id: number, firstImage: number) => {
     await page.goto(`/images/${encodeURIComponent(`${pageOrigin}/tv/episodeimages.php?${id}`)}`);
     await expect(card(page, firstImage)).toBeVisible();
-    // The grid shows thumbnails; the lightbox shows the chosen size (large by default).
+    // The grid shows thumbnails; the lightbox shows the chosen size: 压缩图 by default under the
+    // small-CDN preference (the compressed host), 原图 under the large one.
     await card(page, firstImage).locator('..').getByRole('button', { name: '放大查看' }).click();
-    const large = page.getByRole('dialog').locator('img[src*="size=large"]');
+    const large = page.getByRole('dialog').locator('img[src*="/api/images/"]');
     await expect
       .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);

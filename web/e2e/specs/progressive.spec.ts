@@ -188,7 +188,7 @@ test('a ♥ clicked just before the page closes is still saved', async ({ page, 
   const later = await context.newPage();
   await later.goto('/favorites');
   await later.getByRole('tab', { name: /图片/ }).click();
-  await expect(later.getByText(`ID ${episode.imageIds[0]}`)).toBeVisible();
+  await expect(later.locator(`[data-image-id="${episode.imageIds[0]}"]`)).toBeVisible();
 });
 
 test('the episodes page asks for previews of the cards on screen only', async ({ page }) => {

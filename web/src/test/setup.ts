@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
+import { resetTrayState } from '../features/downloads/useTrayOpen';
 import { closeShortcutHelp } from '../features/shortcuts/helpStore';
 import { wireApiClient } from '../app/wireApiClient';
 
@@ -37,4 +38,5 @@ afterEach(() => {
   vi.useRealTimers();
   // Module state, like the stores above: under `isolate: false` the next file inherits it.
   closeShortcutHelp();
+  resetTrayState();
 });

@@ -51,3 +51,9 @@ export function useTrayOpen(): {
   };
   return { open, docked: wide, setOpen };
 }
+
+/** Forgets the module's state, so the next render reads what is stored (a test file's start). */
+export function resetTrayState(): void {
+  docked = null;
+  sheet = false;
+}
