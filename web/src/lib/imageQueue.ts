@@ -47,6 +47,16 @@ export class ImageLoadQueue {
     return { done: release, cancel: release };
   }
 
+  /**
+   * Forgets every image, waiting or running, and a pump a stopped timer never ran: a screen torn
+   * down as a whole (a test's end, whose fake timers may have swallowed the pump) holds no slot.
+   */
+  clear(): void {
+    this.#waiting.clear();
+    this.#running.clear();
+    this.#pumping = false;
+  }
+
   get running(): number {
     return this.#running.size;
   }

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { operationLog } from '../features/logger';
 import { resetTrayState } from '../features/downloads/useTrayOpen';
+import { imageQueue } from '../lib/imageQueue';
 import { closeShortcutHelp } from '../features/shortcuts/helpStore';
 import { wireApiClient } from '../app/wireApiClient';
 
@@ -39,4 +40,5 @@ afterEach(() => {
   // Module state, like the stores above: under `isolate: false` the next file inherits it.
   closeShortcutHelp();
   resetTrayState();
+  imageQueue.clear();
 });

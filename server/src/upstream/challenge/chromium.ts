@@ -85,23 +85,28 @@ export function chromiumSolver(options: ChromiumSolverOptions): ChallengeSolver 
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
       }
       const pid = server.process().pid!;
-      let overMemory: number | null = null;
       const ceiling = options.memoryCeilingBytes ?? SOLVER_MEMORY_CEILING;
+      // A browser killed over its ceiling ends the solve at once, not at the solve's deadline.
+      let killed: (failure: SolveFailure) => void = () => undefined;
+      const overCeiling = new Promise<never>((_, reject) => (killed = reject));
+      overCeiling.catch(() => undefined);
       const stopWatching = watchMemory(pid, ceiling, (bytes) => {
-        overMemory = bytes;
         killTree(pid);
+        killed(
+          new SolveFailure(
+            'memory',
+            `the solver browser used ${Math.round(bytes / 2 ** 20)} MiB (ceiling ${Math.round(ceiling / 2 ** 20)} MiB) and was killed`,
+          ),
+        );
       });
       try {
-        const browser = await chromium.connect(server.wsEndpoint());
-        return await passChallenge(browser, url, { ...options, identity, isSourceHost });
-      } catch (error) {
-        if (overMemory !== null) {
-          throw new SolveFailure(
-            'memory',
-            `the solver browser used ${Math.round(overMemory / 2 ** 20)} MiB (ceiling ${Math.round(ceiling / 2 ** 20)} MiB) and was killed`,
-          );
-        }
-        throw error;
+        const solving = (async () => {
+          const browser = await chromium.connect(server.wsEndpoint());
+          return passChallenge(browser, url, { ...options, identity, isSourceHost });
+        })();
+        // Whatever the killed browser's solve still throws is no longer anyone's concern.
+        solving.catch(() => undefined);
+        return await Promise.race([solving, overCeiling]);
       } finally {
         stopWatching();
         await server.close().catch(() => undefined);

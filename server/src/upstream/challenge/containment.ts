@@ -42,7 +42,23 @@ function stat(pid: string): [number, number, number] | null {
 
 const PAGE_BYTES = 4096;
 
-/** Resident memory of a process and all its descendants, in bytes (Linux /proc). */
+/**
+ * A process's proportional share of memory (PSS: a page shared by n processes counts 1/n to
+ * each), so the browser's processes, which share most of Chromium's own pages, are not counted
+ * several times over; its resident size where PSS cannot be read.
+ */
+function proportionalBytes(pid: number, residentPages: number): number {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kib = /^Pss:\s+(\d+) kB$/m.exec(rollup)?.[1];
+    if (kib !== undefined) return Number(kib) * 1024;
+  } catch {
+    // Gone, or not ours to read: fall back to its resident pages.
+  }
+  return residentPages * PAGE_BYTES;
+}
+
+/** Memory of a process and all its descendants, in bytes (Linux /proc; PSS, shared pages split). */
 export function treeResidentBytes(root: number): { bytes: number; pids: number[] } {
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -50,7 +66,7 @@ export function treeResidentBytes(root: number): { bytes: number; pids: number[]
     .filter((entry) => entry !== null);
   const children = new Map<number, number[]>();
   for (const [pid, parent] of all) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  const resident = new Map(all.map(([pid, , pages]) => [pid, pages * PAGE_BYTES]));
+  const resident = new Map(all.map(([pid, , pages]) => [pid, pages]));
   const pids: number[] = [];
   const stack = [root];
   while (stack.length > 0) {
@@ -59,7 +75,8 @@ export function treeResidentBytes(root: number): { bytes: number; pids: number[]
     pids.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return { bytes: pids.reduce((sum, pid) => sum + resident.get(pid)!, 0), pids };
+  const bytes = pids.reduce((sum, pid) => sum + proportionalBytes(pid, resident.get(pid)!), 0);
+  return { bytes, pids };
 }
 
 /** Kills the browser's process group and any descendant that left it. */
