@@ -145,22 +145,22 @@ export class DatasetReview {
     size: ImageSize,
   ): Promise<Map<number, ImageFacts | null>> {
     const facts = new Map<number, ImageFacts | null>();
-    const todo: { kind: Kind; id: number; cached: StoredImage | null }[] = [];
+    const unmeasured: { kind: Kind; id: number; cached: StoredImage | null }[] = [];
     for (const { kind, ids } of listed) {
       if (ids.length === 0) continue;
       const stored = await this.deps.store.storedMany(kind, ids, size);
       for (const id of ids) {
         const known = stored.get(id);
         if (known?.facts) facts.set(id, known.facts);
-        else if (todo.length < (this.deps.measurePerCall ?? MEASURE_PER_CALL))
-          todo.push({ kind, id, cached: known?.image ?? null });
+        else if (unmeasured.length < (this.deps.measurePerCall ?? MEASURE_PER_CALL))
+          unmeasured.push({ kind, id, cached: known?.image ?? null });
       }
     }
     const began = Date.now();
-    for (let start = 0; start < todo.length; start += PARALLEL) {
+    for (let start = 0; start < unmeasured.length; start += PARALLEL) {
       if (start > 0 && Date.now() - began > MEASURE_BUDGET_MS) break;
       await Promise.all(
-        todo.slice(start, start + PARALLEL).map(async ({ kind, id, cached }) => {
+        unmeasured.slice(start, start + PARALLEL).map(async ({ kind, id, cached }) => {
           try {
             const image = cached ?? (await this.deps.store.get(kind, id, size));
             facts.set(id, await this.deps.store.facts(kind, id, image));

@@ -2,6 +2,7 @@ import { humanSize, type CacheStats, type EpisodeFilesResponse } from '@capshelf
 import { sql, type Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
+import type { CachedImagesTable } from '../db/schema';
 import type { ImageFacts } from './facts';
 import { CacheTotalsRow } from './totals';
 
@@ -9,16 +10,12 @@ import { CacheTotalsRow } from './totals';
 const LOOKUP_BATCH = 500;
 
 /** The row's facts, when every one of them has been computed. */
-function factsOfRow(row: {
-  bytes: number;
-  phash: string | null;
-  width: number | null;
-  height: number | null;
-  sha256: string | null;
-  luma: number | null;
-  contrast: number | null;
-  sharpness: number | null;
-}): ImageFacts | null {
+function factsOfRow(
+  row: Pick<
+    CachedImagesTable,
+    'bytes' | 'phash' | 'width' | 'height' | 'sha256' | 'luma' | 'contrast' | 'sharpness'
+  >,
+): ImageFacts | null {
   const { phash, sha256, width, height, luma, contrast, sharpness } = row;
   // Rows hashed before the measures existed (021) count as not yet computed.
   return phash && sha256 && width !== null && height !== null && luma !== null
