@@ -10,5 +10,17 @@ export type ImageUrls = Pick<ImageItem, 'thumb_url' | 'small_url' | 'large_url'>
  */
 export function imageUrl(image: ImageUrls, size: ImageSize): string {
   if (size === 'thumb') return image.thumb_url;
-  return size === 'compressed' ? image.small_url : image.large_url;
+  return size === 'compressed' ? image.small_url : originalUrl(image.large_url);
+}
+
+/**
+ * Under the small-CDN preference `large_url` carries `cdn=small` (the compressed copy); 原图
+ * chosen on purpose means the original, so the flag goes.
+ */
+function originalUrl(largeUrl: string): string {
+  const [path, query = ''] = largeUrl.split('?', 2);
+  const params = new URLSearchParams(query);
+  if (!params.has('cdn')) return largeUrl;
+  params.delete('cdn');
+  return `${path}?${params}`;
 }
