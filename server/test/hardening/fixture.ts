@@ -85,6 +85,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     .executeTakeFirstOrThrow();
 
   const workUrl = `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`;
+  const jobWorkUrl = `${t.replica.pageOrigin}/anime/showimages.php?${KEY_IDS.nearFramesShow}`;
   const follow = await api('POST', '/api/follows', { work_url: workUrl });
   const token = await api('POST', '/api/auth/tokens', { name: 'fixture', scopes: ['read'] });
   const channel = await api('POST', '/api/notifications/channels', {
@@ -102,6 +103,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     userId: Number(me.id),
     downloadId,
     workUrl,
+    jobWorkUrl,
     episodeUrl,
     imageId,
     ownImageUrl,

@@ -76,6 +76,11 @@ export interface Samples {
   downloadId: string;
   /** The show the fixture's episode belongs to (a whole-work download's `work_url`). */
   workUrl: string;
+  /**
+   * A work of one six-frame episode: the whole-work jobs and reviews a sweep starts many of end
+   * in a moment (the fixture's work has 830 frames in one episode alone).
+   */
+  jobWorkUrl: string;
   episodeUrl: string;
   imageId: number;
   ownImageUrl: string;

@@ -98,6 +98,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
     userId: 1,
     downloadId: UNUSED,
     workUrl: UNUSED,
+    jobWorkUrl: UNUSED,
     episodeUrl: UNUSED,
     imageId: 1,
     ownImageUrl: UNUSED,

@@ -19,7 +19,7 @@ const exportInputs = {
 
 /** The work, episodes, size and dataset options of a whole-work job and of its review. */
 export const workScopeInputs = (s: Samples) => ({
-  work_url: slot('site-url', s.workUrl, { required: true }),
+  work_url: slot('site-url', s.jobWorkUrl, { required: true }),
   kind: choice(),
   episode_ids: slot('id-list', undefined, { max: 5000 }),
   size: choice('thumb', true),
