@@ -105,12 +105,10 @@ const SQLITE_TIERS = {
   'server (SQLite), timed, alone': oneAtATime(SQLITE_TIMED),
 };
 const POSTGRES_TIERS = {
-  // One file at a time: beside the other tiers, at two, a crawl test ran out of its 30 s and the
-  // route sweep out of its two minutes. It is not the longest chain: the SQLite pass, the
-  // independent end-to-end specs and the page's components beside it take longer.
+  // Two files at a time: its tests mostly wait on the database, sockets and timers.
   'server integration (Postgres)': [
     '--no-isolate',
-    '--maxWorkers=1',
+    '--maxWorkers=2',
     '--project',
     'server',
     'test/',

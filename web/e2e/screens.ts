@@ -138,6 +138,13 @@ export async function axeFindings(
   configure: (builder: AxeBuilder) => AxeBuilder,
   keep: (violation: { id: string; impact?: string | null }) => boolean = () => true,
 ): Promise<string[]> {
+  // A colour caught mid-transition (a button turning primary as its data arrives) reads at a
+  // contrast the settled screen never shows: wait for transitions, not for endless spinners.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   const results = await configure(new AxeBuilder({ page })).analyze();
   return results.violations
     .filter(keep)
