@@ -101,7 +101,10 @@ export const ImageItem = z.object({
   kind: Kind,
   thumb_url: z.string(),
   small_url: z.string(),
+  /** 大图: the compressed copy under the user's small-CDN preference, else the original. */
   large_url: z.string(),
+  /** The original whatever the preference: what 原图 shows and opens. */
+  original_url: z.string(),
 });
 export type ImageItem = z.infer<typeof ImageItem>;
 

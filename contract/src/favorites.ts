@@ -154,6 +154,7 @@ export const FavoriteImage = z.object({
   thumb_url: z.string(),
   small_url: z.string(),
   large_url: z.string(),
+  original_url: z.string(),
   created_at: z.string(),
 });
 export type FavoriteImage = z.infer<typeof FavoriteImage>;

@@ -159,6 +159,12 @@ describe(`image bytes (${databaseKind})`, () => {
     expect(res.rawPayload.equals(await renderImage('anime', imageId() + 5, 'small'))).toBe(true);
     expect(t.replica.counts().hosts.ancdn).toBe(1);
     expect(t.replica.counts().hosts.cdni).toBe(0);
+    // 原图 chosen on purpose is the original whatever the preference.
+    const original = await api('GET', listed.original_url);
+    expect(original.rawPayload.equals(await renderImage('anime', imageId() + 5, 'large'))).toBe(
+      true,
+    );
+    expect(t.replica.counts().hosts.cdni).toBe(1);
   });
 
   it('answers 404 for an image the source does not have', async () => {

@@ -55,6 +55,7 @@ export function imageAnswer(row: ImageRow, compressedForLarge: boolean): Favorit
     thumb_url: urls.thumb_url,
     small_url: urls.small_url,
     large_url: urls.large_url,
+    original_url: urls.original_url,
     created_at: row.created_at,
   };
 }

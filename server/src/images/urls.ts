@@ -23,6 +23,7 @@ export function imageItem(kind: Kind, id: number, compressedForLarge: boolean): 
     thumb_url: `${base}&size=thumb`,
     small_url: `${base}&size=small`,
     large_url: compressedForLarge ? `${base}&size=large&cdn=small` : `${base}&size=large`,
+    original_url: `${base}&size=large`,
   };
 }
 

@@ -77,6 +77,7 @@ export function images(count: number, firstId = 500_000): ImageItem[] {
       thumb_url: `/api/images/${id}.jpg?size=thumb&kind=anime`,
       small_url: `/api/images/${id}.jpg?size=small&kind=anime`,
       large_url: `/api/images/${id}.jpg?size=large&kind=anime`,
+      original_url: `/api/images/${id}.jpg?size=large&kind=anime`,
     };
   });
 }

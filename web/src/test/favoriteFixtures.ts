@@ -56,6 +56,7 @@ export function favImage(id: number, overrides: Partial<FavoriteImage> = {}): Fa
     thumb_url: url('thumb'),
     small_url: url('small'),
     large_url: url('large'),
+    original_url: url('large'),
     created_at: AT,
     ...overrides,
   };

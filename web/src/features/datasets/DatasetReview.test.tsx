@@ -17,6 +17,7 @@ const frame = (
     thumb_url: `/api/images/${id}.jpg?kind=anime&size=thumb`,
     small_url: `/api/images/${id}.jpg?kind=anime&size=small`,
     large_url: `/api/images/${id}.jpg?kind=anime&size=large`,
+    original_url: `/api/images/${id}.jpg?kind=anime&size=large`,
   },
   episode_id: 1,
   state,

@@ -100,11 +100,11 @@ export function originOfImage(origins: ImageOrigins, image: ImageItem): ImageOri
 }
 
 export function imageTarget(image: ImageItem, origin: ImageOrigin): FavoriteTarget {
-  const { id, kind, thumb_url, small_url, large_url } = image;
+  const { id, kind, thumb_url, small_url, large_url, original_url } = image;
   return {
     type: 'image',
     request: { image_id: id, kind, ...origin, small_url, large_url },
-    draft: { image_id: id, kind, ...origin, thumb_url, small_url, large_url },
+    draft: { image_id: id, kind, ...origin, thumb_url, small_url, large_url, original_url },
   };
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CdnStatus } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
@@ -65,5 +65,28 @@ describe('the size vocabulary on the image screen', () => {
       size: 'thumb',
       image_urls: ['/api/images/500000.jpg?size=thumb&kind=anime'],
     });
+  });
+});
+
+describe('原图 under the small-CDN preference', () => {
+  it('opens the original in the lightbox and a new tab, not the compressed copy', async () => {
+    // As the server lists under the preference: 大图 is the compressed copy.
+    const listed = images(2).map((image) => ({
+      ...image,
+      large_url: `${image.large_url}&cdn=small`,
+    }));
+    mockApi({
+      ...signedIn(),
+      'GET /api/images/cdn-status': () => json(200, cdnStatus(WITH_COMPRESSED, true)),
+      [PROGRESS]: () => json(200, progressAnswer(listed)),
+    });
+    renderApp(PAGE);
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(await screen.findByLabelText('原图'));
+    fireEvent.click(screen.getAllByRole('button', { name: '放大查看' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    const newTab = within(dialog).getByRole('link', { name: '新标签页打开' });
+    expect(newTab.getAttribute('href')).toBe(listed[0]!.original_url);
+    expect(newTab.getAttribute('href')).not.toContain('cdn=small');
   });
 });

@@ -41,6 +41,7 @@ const itemOf = (image: FavoriteImage): ImageItem => ({
   thumb_url: image.thumb_url,
   small_url: image.small_url,
   large_url: image.large_url,
+  original_url: image.original_url,
 });
 
 interface Group {
