@@ -30,11 +30,15 @@ import { vitest as runVitest, vitestCount as countVitest } from './lib/vitest.mj
  */
 const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/bootstrap.test.ts',
+  'test/challenge-containment.test.ts',
+  'test/challenge-turnstile.test.ts',
   'test/config.test.ts',
   'test/engines.test.ts',
   'test/mail.test.ts',
   'test/start-scripts.test.ts',
   'test/suite-config.test.ts',
+  // Its server processes open SQLite files of their own whatever the pass.
+  'test/tagger-startup.test.ts',
 ];
 
 /**

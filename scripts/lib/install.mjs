@@ -1,20 +1,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { addonPath, buildNativeAddon } from './native-addon.mjs';
 import { findPostgresBin } from './postgres.mjs';
 import { isRoot, run } from './process.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-const NATIVE_ADDON = path.join(
-  root,
-  'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-);
+const NATIVE_ADDON = addonPath(root);
 
 /**
  * Installs the locked dependencies when node_modules is missing or older than the lock file, or
  * better-sqlite3's addon is missing. Resolves once everything but that addon is in place, with a
- * promise for the addon: compiling it (better-sqlite3 has no prebuilt binary reachable here) is a
- * minute of one core that lint, type checks and builds, which never load it, need not wait for.
+ * promise for the addon (`native-addon.mjs`): compiling it is a minute of one core that lint,
+ * type checks and builds, which never load it, need not wait for.
  * `launch` spawns npm (the start scripts pass one that puts it in a process group they stop).
  */
 export async function installDependencies(launch) {
@@ -37,11 +35,7 @@ export async function installDependencies(launch) {
     if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root }, launch)) !== 0)
       throw new Error('npm rebuild esbuild failed');
   }
-  const nativeAddon = run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }, launch).then(
-    (code) => {
-      if (code !== 0) throw new Error('npm rebuild better-sqlite3 failed');
-    },
-  );
+  const nativeAddon = buildNativeAddon(root, launch);
   // Awaited by whoever needs the database; never an unhandled rejection meanwhile.
   nativeAddon.catch(() => {});
   return { nativeAddon };

@@ -7,7 +7,6 @@ import { selfSignedCertificate, startReplica, testCertificates } from '@capshelf
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SolveFailure } from '../src/upstream/challenge';
 import { chromiumInstalled, chromiumSolver } from '../src/upstream/challenge';
-import { databaseKind } from './helpers';
 
 const haveChromium = chromiumInstalled();
 const servers: Server[] = [];
@@ -40,7 +39,7 @@ const failureOf = (promise: Promise<unknown>) =>
     (error: unknown) => error as SolveFailure,
   );
 
-describe.skipIf(!haveChromium)(`solver containment in Chromium (${databaseKind})`, () => {
+describe.skipIf(!haveChromium)('solver containment in Chromium', () => {
   it('aborts every request to a host other than the source (fetch, image, navigation)', async () => {
     const canaryHits: string[] = [];
     const canary = await listen(

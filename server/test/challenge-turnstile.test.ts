@@ -5,11 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumInstalled, chromiumSolver, SolveFailure } from '../src/upstream/challenge';
 import { presentAs } from '../src/upstream/challenge/presenting';
 import { CHROME_IDENTITY, secChUa } from '../src/upstream/transport/identity';
-import { databaseKind } from './helpers';
 
 const haveChromium = chromiumInstalled();
 
-describe.skipIf(!haveChromium)(`Turnstile in Chromium (${databaseKind})`, () => {
+describe.skipIf(!haveChromium)('Turnstile in Chromium', () => {
   let replica: Replica;
   let url: string;
   beforeAll(async () => {

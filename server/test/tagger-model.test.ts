@@ -7,19 +7,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { createTagger } from '../src/datasets';
 import { connectDb, migrateToLatest, type Db } from '../src/db';
+import { createPostgresDatabase, databaseKind } from './helpers';
 import { writeTinyTagger } from './support/tiny-tagger';
 
 let dir: string;
 let db: Db;
 
+let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-tagger-'));
-  db = connectDb({ sqlitePath: path.join(dir, 'test.db') });
+  postgres = databaseKind === 'postgres' ? await createPostgresDatabase() : null;
+  db = connectDb({ databaseUrl: postgres?.url, sqlitePath: path.join(dir, 'test.db') });
   await migrateToLatest(db);
 });
 
 afterEach(async () => {
   await db.close();
+  await postgres?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -39,7 +43,7 @@ async function tagger(threshold = 0.35, size = 32) {
   return createTagger({ model: files.model, tags: files.labels, threshold }, db.kysely);
 }
 
-describe('the WD14 tagger', () => {
+describe(`the WD14 tagger (${databaseKind})`, () => {
   it('reads the picture in BGR order at the size the model declares, and writes only tags above the threshold', async () => {
     // 48: the input size comes from the model's own metadata, not a fixed 448.
     const tags = await tagger(0.35, 48);
