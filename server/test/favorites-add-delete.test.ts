@@ -250,6 +250,7 @@ describe(`favourites (${databaseKind})`, () => {
       thumb_url: '/api/images/700001.jpg?kind=anime&size=thumb',
       small_url: '/api/images/700001.jpg?kind=anime&size=small',
       large_url: '/api/images/700001.jpg?kind=anime&size=large&cdn=small',
+      original_url: '/api/images/700001.jpg?kind=anime&size=large',
       created_at: expect.any(String),
     });
 
