@@ -94,7 +94,8 @@ describe.skipIf(!haveChromium)('Turnstile in Chromium', () => {
 
   it('never clears without a click: a page that is only watched times out', async () => {
     replica.setFault('pages', { type: 'js-challenge', captcha: true });
-    const failure = await chromiumSolver({ timeoutMs: 3000 })
+    // Long enough for the page to load on a loaded machine: a page never seen is a plain timeout.
+    const failure = await chromiumSolver({ timeoutMs: 8000 })
       .solve(url)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SolveFailure);
