@@ -42,7 +42,7 @@ for (const scheme of ['light', 'dark'] as const) {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     test.describe(`${scheme} theme, ${viewport}`, () => {
-      test.use({ colorScheme: scheme, viewport: size, reducedMotion: 'reduce' });
+      test.use({ colorScheme: scheme, viewport: size });
 
       test(`axe finds nothing serious and no contrast fault on the main screens (${scheme}, ${viewport})`, async ({
         page,
