@@ -8,7 +8,8 @@ import { CHROME_IDENTITY, secChUa } from '../src/upstream/transport/identity';
 
 const haveChromium = chromiumInstalled();
 
-describe.skipIf(!haveChromium)('Turnstile in Chromium', () => {
+// Each solve launches Chromium: a loaded machine may take a while.
+describe.skipIf(!haveChromium)('Turnstile in Chromium', { timeout: 60_000 }, () => {
   let replica: Replica;
   let url: string;
   beforeAll(async () => {

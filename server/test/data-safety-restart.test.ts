@@ -73,7 +73,7 @@ describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, S
     }
     expect(readdirSync(downloadsDir)).toEqual([`${interrupted}.zip`]);
     await stopped(second);
-  }, 60_000);
+  }, 120_000);
 
   it('keeps a favourites import all or nothing when killed half way, and earlier favourites intact', async () => {
     const dataDir = freshDataDir();
@@ -171,7 +171,7 @@ describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, S
         .get();
       expect(byOffset).toEqual({ killed_batch: SIZE, measured_batch: SIZE, earlier: 3 });
     });
-  }, 60_000);
+  }, 180_000);
 
   it('migrates cleanly after a kill during the first start, and keeps what a finished run wrote', async () => {
     let dataDir = '';

@@ -39,7 +39,7 @@ describe('the tagger at start-up (the real server process)', () => {
     } finally {
       await tagged.stop();
     }
-  });
+  }, 60_000);
 
   it('a tag list that does not fit the model stops the start with a plain message, not a stack', async () => {
     const files = await writeTinyTagger(dir);
