@@ -93,5 +93,5 @@ describe(`download slots round-robin across users (${databaseKind})`, () => {
         .reduce((n, [, count]) => n + count, 0);
       expect(times, `image ${id}`).toBe(1);
     }
-  });
+  }, 90_000);
 });

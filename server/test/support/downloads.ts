@@ -11,8 +11,9 @@ export async function createTask(app: BrowseApp, body: object, headers = app.hea
   return app.app.inject({ method: 'POST', url: '/api/download', payload: body, headers });
 }
 
+/** Polls until the task ends: up to 30 s, as a loaded machine fetches a 60-image task slowly. */
 export async function waitForEnd(app: BrowseApp, id: string, headers = app.headers) {
-  for (let i = 0; i < 200; i++) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const status = (
       await app.app.inject({ method: 'GET', url: `/api/download/${id}/status`, headers })
     ).json();
