@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNotifications } from '../src/notifications';
 import { ChannelStore } from '../src/notifications/store';
 import { CapturingMailer, databaseKind } from './helpers';
 import { createTask, ids, ownUrl, waitForEnd } from './support/downloads';
-import { startNotifyApp, type NotifyApp } from './support/notifications';
+import { notifyAppPerFile, type NotifyApp } from './support/notifications';
 
-let app: NotifyApp;
 let f: NotifyApp['f'];
 let sink: NotifyApp['sink'];
 let n: NotifyApp['n'];
-beforeAll(async () => {
-  app = await startNotifyApp();
-  ({ f, sink, n } = app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+notifyAppPerFile((app) => ({ f, sink, n } = app));
 
 const MINUTE = 60_000;
 const download = async (headers: { authorization: string }, url: string) => {

@@ -1,20 +1,13 @@
 import { addEpisode, KEY_IDS } from '@capshelf/replica';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
 import { HOUR } from './support/follows';
-import { startNotifyApp, type NotifyApp } from './support/notifications';
+import { notifyAppPerFile, type NotifyApp } from './support/notifications';
 
-let app: NotifyApp;
 let f: NotifyApp['f'];
 let sink: NotifyApp['sink'];
 let n: NotifyApp['n'];
-beforeAll(async () => {
-  app = await startNotifyApp();
-  ({ f, sink, n } = app);
-});
-afterAll(async () => {
-  await app?.close();
-});
+notifyAppPerFile((app) => ({ f, sink, n } = app));
 
 describe(`new-episode notifications (${databaseKind})`, () => {
   it('a new episode of a followed work reaches each of the follower’s webhooks once, in its format', async () => {

@@ -1,5 +1,5 @@
 import type { NotificationChannel, NotificationChannelsResponse } from '@capshelf/contract';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { BrowseApp } from './browse';
 import { startFollowsApp } from './follows';
 import { startWebhookSink } from './webhook-sink';
@@ -66,3 +66,15 @@ export async function startNotifyApp() {
 }
 
 export type NotifyApp = Awaited<ReturnType<typeof startNotifyApp>>;
+
+/** One NotifyApp for the file's tests: started before them, handed to `use`, closed after. */
+export function notifyAppPerFile(use: (app: NotifyApp) => void) {
+  let app: NotifyApp | undefined;
+  beforeAll(async () => {
+    app = await startNotifyApp();
+    use(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
