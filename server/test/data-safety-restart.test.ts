@@ -192,7 +192,7 @@ describe.skipIf(postgresPass)('data safety when the server is killed (SIGKILL, S
         early.child.kill('SIGSTOP');
         appliedAtKill = readDatabase(dataDir, (db) =>
           db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'kysely_migration'").get()
-            ? db.prepare('SELECT COUNT(*) FROM kysely_migration').pluck().get()
+            ? Number(db.prepare('SELECT COUNT(*) FROM kysely_migration').pluck().get())
             : 0,
         );
         await killed(early);
