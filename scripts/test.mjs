@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   CHROMIUM,
+  CHROMIUM_HEADLESS_SHELL,
   ensureChromium,
   installDependencies,
   ensurePostgres,
@@ -163,7 +164,11 @@ async function allTiers({ hasChromium, cluster, nativeAddon }) {
   const endToEnd = async (project, log) => {
     if (!build) {
       const count = await playwrightCount(reports, project);
-      return skipTier(e2e(project), count, `no Chromium at ${CHROMIUM}`);
+      return skipTier(
+        e2e(project),
+        count,
+        `no Chromium at ${CHROMIUM_HEADLESS_SHELL} or ${CHROMIUM}`,
+      );
     }
     if (!(await build)) return tally.record(e2e(project), 0, 1);
     await playwright(e2e(project), project, reports, tally, log);
