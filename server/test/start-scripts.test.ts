@@ -8,12 +8,12 @@ import {
   alive,
   dataDir,
   descendants,
-  ensureServerBundle,
   eventually,
   removeDataDirs,
   runScript,
   type ScriptRun,
 } from './support/script-process';
+import { ensureServerBundle } from './support/server-bundle';
 
 /** The server stops within 8 s of SIGTERM; the script kills what is left after 9 s. */
 const GONE_WITHIN_MS = 15_000;

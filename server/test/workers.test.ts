@@ -12,7 +12,7 @@ import { databaseKind } from './helpers';
 import { FAST_PACING } from './support/browse';
 import { readDatabase, startServerProcess, type ServerProcess } from './support/server-process';
 
-/** The pids of a process's worker children (not the TypeScript loader's helper), read from /proc. */
+/** The pids of a process's worker children (copies of the server bundle), read from /proc. */
 function workersOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -21,7 +21,7 @@ function workersOf(pid: number): number[] {
         // Field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised command name).
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('main.ts');
+        return parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('main.mjs');
       } catch {
         return false; // ended while we looked
       }

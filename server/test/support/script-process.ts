@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../../scripts/lib/ports.mjs';
-import { SERVER_ARGS } from '../../../scripts/lib/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -19,17 +18,6 @@ export function dataDir(): string {
 
 export function removeDataDirs() {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
-
-/** The server bundle the scripts run with `--no-build`, built once when missing. */
-export async function ensureServerBundle() {
-  if (existsSync(SERVER_ARGS.at(-1)!)) return;
-  const build = spawn(process.execPath, ['scripts/build-server.mjs'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
-  const code = await new Promise((resolve) => build.once('exit', resolve));
-  if (code !== 0) throw new Error('building the server bundle failed');
 }
 
 export interface ScriptRun {

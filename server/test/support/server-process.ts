@@ -4,7 +4,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { freePort } from '../../../scripts/lib/ports.mjs';
+import { SERVER_ARGS } from '../../../scripts/lib/server.mjs';
 import { ADMIN } from '../helpers';
+import { ensureServerBundle } from './server-bundle';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -36,17 +38,20 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`server/src/main.ts`) as a child process on its own port and `dataDir`, so a
- * test can kill it with SIGKILL the way a crash or an OOM killer would. SQLite only: the child
- * opens `<dataDir>/capshelf.db`. Returns at once; await `ready()` for the API.
+ * The real server as a child process on its own port and `dataDir`, so a test can kill it with
+ * SIGKILL the way a crash or an OOM killer would: the bundle `npm start` runs, with its Node flags
+ * (`SERVER_ARGS`), rebuilt first when the sources are newer; it starts on half the CPU of the
+ * TypeScript loader. SQLite only: the child opens `<dataDir>/capshelf.db`. Returns once it is
+ * spawned; await `ready()` for the API.
  */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
+  await ensureServerBundle();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     // Not the parent's environment: a developer's DATABASE_URL must not leak into the child.
     env: {
