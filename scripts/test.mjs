@@ -144,15 +144,31 @@ async function onPostgres(postgres, names, options = {}) {
 }
 
 /**
- * Three chains share the two cores: the CPU-bound tiers one after another (lint and types side by
- * side, the SQLite pass, the independent end-to-end specs, the page's components), and beside
- * them the tiers that mostly wait, with their output kept apart: the shared-state end-to-end specs
- * (on a harness of their own, so the independent specs never see their faults), then the SQLite
- * files that need a process each; and the Postgres pass (its cluster starts with the first tiers).
- * The timed tests run last, alone.
+ * Three chains share the two cores. The Postgres pass, which mostly waits on timers, sockets and
+ * the database, starts with lint and types (its cluster starts with the installs). Once those two
+ * are done: the CPU-bound chain (the SQLite pass, then the independent end-to-end specs), and
+ * beside it the shared-state end-to-end specs (on a harness of their own, so the independent specs
+ * never see their faults), then the SQLite files that need a process each. The short tiers left
+ * (the page's components, Postgres files that need a process each) go to whichever chain is free
+ * first, so the chains end together on a machine of any speed. Output of a tier beside others is
+ * kept apart and printed when it ends. The timed tests run last, alone.
  */
 async function allTiers({ hasChromium, cluster, nativeAddon }) {
   const build = hasChromium ? npmScript('web build', 'build').then(recordCheck) : null;
+  const onCluster = (async () => {
+    const started = await cluster;
+    return started && { env: { TEST_POSTGRES_URL: started.url } };
+  })();
+  // Awaited below; never an unhandled rejection (a cluster that failed to start) meanwhile.
+  onCluster.catch(() => {});
+  const postgresPass = (async () => {
+    await nativeAddon;
+    await onPostgres(await onCluster, ['server integration (Postgres)'], {
+      logFile: logFile('postgres'),
+    });
+  })();
+  postgresPass.catch(() => {});
+
   const checks = await Promise.all([
     npmScript('lint', 'lint'),
     npmScript('typecheck', 'typecheck'),
@@ -173,34 +189,36 @@ async function allTiers({ hasChromium, cluster, nativeAddon }) {
     if (!(await build)) return tally.record(e2e(project), 0, 1);
     await playwright(e2e(project), project, reports, tally, log);
   };
-  const waiting = (async () => {
+
+  const leftovers = [
+    // One load of React and the page per worker, not per file: a third of the CPU.
+    () =>
+      vitest('web components (happy-dom)', ['--project', 'web', '--no-isolate'], {
+        logFile: logFile('components'),
+      }),
+    async () =>
+      onPostgres(await onCluster, ['server integration (Postgres), a process per file'], {
+        logFile: logFile('postgres-own-process'),
+      }),
+  ];
+  const thenLeftovers = async () => {
+    while (leftovers.length) await leftovers.shift()();
+  };
+
+  const beside = (async () => {
     await endToEnd('shared-state', logFile('shared-state'));
     const name = 'server (SQLite), a process per file';
     await vitest(name, SQLITE_TIERS[name], { logFile: logFile('own-process') });
+    await thenLeftovers();
   })();
-
-  const onCluster = (async () => {
-    const started = await cluster;
-    const postgres = started && { env: { TEST_POSTGRES_URL: started.url } };
-    await onPostgres(
-      postgres,
-      ['server integration (Postgres)', 'server integration (Postgres), a process per file'],
-      { logFile: logFile('postgres') },
-    );
-    return postgres;
-  })();
-  // Awaited below; never an unhandled rejection (a cluster that failed to start) meanwhile.
-  onCluster.catch(() => {});
-
   const sqlite = 'unit and integration (SQLite)';
   await vitest(sqlite, SQLITE_TIERS[sqlite]);
   await endToEnd('independent', null);
-  // One load of React and the page per worker, not per file: a third of the CPU.
-  await vitest('web components (happy-dom)', ['--project', 'web', '--no-isolate']);
-  const [postgres] = await Promise.all([onCluster, waiting]);
+  await Promise.all([thenLeftovers(), beside, postgresPass.then(thenLeftovers)]);
+
   const timed = 'server (SQLite), timed, alone';
   await vitest(timed, SQLITE_TIERS[timed]);
-  await onPostgres(postgres, ['server integration (Postgres), timed, alone']);
+  await onPostgres(await onCluster, ['server integration (Postgres), timed, alone']);
 }
 
 async function main() {
