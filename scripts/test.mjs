@@ -145,12 +145,12 @@ async function onPostgres(postgres, names, options = {}) {
 /**
  * Three chains share the two cores. The Postgres pass, which mostly waits on timers, sockets and
  * the database, starts with lint and types (its cluster starts with the installs). Once those two
- * are done: the CPU-bound chain (the SQLite pass, then the independent end-to-end specs), and
- * beside it the shared-state end-to-end specs (on a harness of their own, so the independent specs
- * never see their faults), then the SQLite files that need a process each. The short tiers left
- * (the page's components, Postgres files that need a process each) go to whichever chain is free
- * first, so the chains end together on a machine of any speed. Output of a tier beside others is
- * kept apart and printed when it ends. The timed tests run last, alone.
+ * are done: the SQLite pass, and beside it the shared-state end-to-end specs (on a harness of their
+ * own, so the independent specs never see their faults), then the SQLite files that need a process
+ * each. The tiers left (the independent end-to-end specs, the Postgres files that need a process
+ * each, the page's components) go to whichever chain is free first, so the chains end close
+ * together on a machine of any speed. Output of a tier beside others is kept apart and printed
+ * when it ends. The timed tests run last, alone.
  */
 async function allTiers({ hasChromium, cluster, nativeAddon }) {
   const build = hasChromium ? npmScript('web build', 'build').then(recordCheck) : null;
@@ -189,31 +189,36 @@ async function allTiers({ hasChromium, cluster, nativeAddon }) {
     await playwright(e2e(project), project, reports, tally, log);
   };
 
+  // Longest first (wall times under load: 1:33, 0:39, 0:39).
   const leftovers = [
+    () => endToEnd('independent', logFile('independent')),
+    async () =>
+      onPostgres(await onCluster, ['server integration (Postgres), a process per file'], {
+        logFile: logFile('postgres-own-process'),
+      }),
     // One load of React and the page per worker, not per file: a third of the CPU.
     () =>
       vitest('web components (happy-dom)', ['--project', 'web', '--no-isolate'], {
         logFile: logFile('components'),
-      }),
-    async () =>
-      onPostgres(await onCluster, ['server integration (Postgres), a process per file'], {
-        logFile: logFile('postgres-own-process'),
       }),
   ];
   const thenLeftovers = async () => {
     while (leftovers.length) await leftovers.shift()();
   };
 
-  const beside = (async () => {
-    await endToEnd('shared-state', logFile('shared-state'));
-    const name = 'server (SQLite), a process per file';
-    await vitest(name, SQLITE_TIERS[name], { logFile: logFile('own-process') });
-    await thenLeftovers();
-  })();
   const sqlite = 'unit and integration (SQLite)';
-  await vitest(sqlite, SQLITE_TIERS[sqlite]);
-  await endToEnd('independent', null);
-  await Promise.all([thenLeftovers(), beside, postgresPass.then(thenLeftovers)]);
+  const sqliteOwnProcess = 'server (SQLite), a process per file';
+  await Promise.all([
+    postgresPass.then(thenLeftovers),
+    vitest(sqlite, SQLITE_TIERS[sqlite]).then(thenLeftovers),
+    (async () => {
+      await endToEnd('shared-state', logFile('shared-state'));
+      await vitest(sqliteOwnProcess, SQLITE_TIERS[sqliteOwnProcess], {
+        logFile: logFile('own-process'),
+      });
+      await thenLeftovers();
+    })(),
+  ]);
 
   const timed = 'server (SQLite), timed, alone';
   await vitest(timed, SQLITE_TIERS[timed]);
