@@ -84,6 +84,7 @@ function recordCheck({ name, ok, ms }) {
 const TIMED = ['test/pace-per-host.test.ts', 'test/scale-out.test.ts'];
 const SQLITE_TIMED = [
   ...TIMED,
+  'src/upstream/client-fairness.test.ts',
   'src/upstream/client-requests.test.ts',
   'src/upstream/client-failures.test.ts',
   'src/upstream/shared-hosts.test.ts',

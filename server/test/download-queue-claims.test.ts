@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobProgress } from '../src/downloads/progress';
 import { DownloadQueue } from '../src/downloads/queue';
+import { taskNotes } from '../src/downloads/reasons';
 import { databaseKind, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -72,5 +74,50 @@ describe(`download claims across processes (${databaseKind})`, () => {
     // Both users now run one task: nobody holds more than a share.
     const stillRunning = yielded[0] ? a2 : a1;
     expect(await one.yieldTurn(stillRunning, stillRunning === a1 ? 'p1' : 'p2', null)).toBe(false);
+  });
+
+  it('a process whose task was taken up after a restart changes nothing when it ends late', async () => {
+    const db = t.services.db.kysely;
+    const [old, taker] = [new DownloadQueue(db), new DownloadQueue(db)];
+    await db.deleteFrom('downloads').execute();
+    await addTask('a1', alice, 0);
+    expect((await old.claimNext('old'))?.id).toBe('a1');
+    // The restart: every running task goes back to pending, and the new process claims it.
+    expect(await taker.requeueAbandoned(new Date().toISOString(), true)).toEqual(['a1']);
+    expect((await taker.claimNext('new'))?.id).toBe('a1');
+
+    const note = taskNotes.archiveFailed(new Error('ENOENT: its temporary archive was removed'));
+    const progress: JobProgress = {
+      fileCount: 1,
+      done: 1,
+      failed: 0,
+      skipped: 0,
+      skippedReasons: null,
+      bytes: 100,
+      episodesTotal: null,
+      episodesDone: null,
+      episodes: null,
+    };
+    expect(await old.fail('a1', 'old', note)).toBe(false);
+    expect(await old.finish('a1', 'old', { status: 'completed', progress }, 60_000)).toBe(false);
+    expect(await old.pause('a1', 'old', note, new Date(), null)).toBe(false);
+    expect(await old.release('a1', 'old')).toBe(false);
+    const row = await db
+      .selectFrom('downloads')
+      .selectAll()
+      .where('id', '=', 'a1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'running', worker: 'new' });
+
+    expect(await taker.fail('a1', 'new', note)).toBe(true);
+    expect(
+      (
+        await db
+          .selectFrom('downloads')
+          .select('status')
+          .where('id', '=', 'a1')
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe('failed');
   });
 });

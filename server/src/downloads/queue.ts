@@ -1,11 +1,11 @@
 import type { DownloadState } from '@capshelf/contract';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Database } from '../db';
 import { isPostgres } from '../db/migrations/helpers';
 import { nextTask, shouldYield, type RunningByUser, type Waiting } from './fair-share';
 import type { JobOutcome, JobProgress } from './progress';
 import type { TaskNote } from './reasons';
-import { noteColumns, now, progressColumns, UNFINISHED, type DownloadRow } from './rows';
+import { noteColumns, now, progressColumns, type DownloadRow } from './rows';
 
 /** States whose archive is on disk and served until it expires. */
 const SERVABLE: DownloadState[] = ['completed', 'partial'];
@@ -79,16 +79,18 @@ export class DownloadQueue {
   }
 
   /**
-   * The worker's heartbeat, with its progress when there is some worth showing. False when the task
-   * is no longer this worker's to run (cancelled, or taken over).
+   * Changes a task only while `worker` runs it; resolves whether it did. A process whose task was
+   * cancelled, or taken up elsewhere after a restart, can end late (its half-written archive
+   * removed under it) and must then change nothing.
    */
-  async progress(id: string, worker: string, p: JobProgress | null, etaSeconds: number | null) {
+  private async whileHeld(
+    id: string,
+    worker: string,
+    changes: UpdateObject<Database, 'downloads'>,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('downloads')
-      .set({
-        ...(p ? { ...progressColumns(p), eta_seconds: etaSeconds } : {}),
-        heartbeat_at: now(),
-      })
+      .set(changes)
       .where('id', '=', id)
       .where('worker', '=', worker)
       .where('status', '=', 'running')
@@ -96,61 +98,54 @@ export class DownloadQueue {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async finish(id: string, worker: string, outcome: JobOutcome, ttlMs: number) {
-    const at = Date.now();
-    const note = outcome.status === 'failed' ? outcome.note : null;
-    await this.db
-      .updateTable('downloads')
-      .set({
-        ...progressColumns(outcome.progress),
-        status: outcome.status,
-        ...noteColumns(note),
-        finished_at: new Date(at).toISOString(),
-        expires_at: note ? null : new Date(at + ttlMs).toISOString(),
-        worker: null,
-      })
-      .where('id', '=', id)
-      .where('worker', '=', worker)
-      .where('status', '=', 'running')
-      .execute();
+  /**
+   * The worker's heartbeat, with its progress when there is some worth showing. False when the task
+   * is no longer this worker's to run (cancelled, or taken over).
+   */
+  progress(id: string, worker: string, p: JobProgress | null, etaSeconds: number | null) {
+    return this.whileHeld(id, worker, {
+      ...(p ? { ...progressColumns(p), eta_seconds: etaSeconds } : {}),
+      heartbeat_at: now(),
+    });
   }
 
-  async fail(id: string, note: TaskNote) {
-    await this.db
-      .updateTable('downloads')
-      .set({ status: 'failed', ...noteColumns(note), finished_at: now(), worker: null })
-      .where('id', '=', id)
-      .where('status', 'in', UNFINISHED)
-      .execute();
+  finish(id: string, worker: string, outcome: JobOutcome, ttlMs: number) {
+    const at = Date.now();
+    const note = outcome.status === 'failed' ? outcome.note : null;
+    return this.whileHeld(id, worker, {
+      ...progressColumns(outcome.progress),
+      status: outcome.status,
+      ...noteColumns(note),
+      finished_at: new Date(at).toISOString(),
+      expires_at: note ? null : new Date(at + ttlMs).toISOString(),
+      worker: null,
+    });
+  }
+
+  fail(id: string, worker: string, note: TaskNote) {
+    return this.whileHeld(id, worker, {
+      status: 'failed',
+      ...noteColumns(note),
+      finished_at: now(),
+      worker: null,
+    });
   }
 
   /** `p`: the progress to keep, or null to keep the one already written. */
-  async pause(id: string, worker: string, note: TaskNote, resumeAt: Date, p: JobProgress | null) {
-    await this.db
-      .updateTable('downloads')
-      .set({
-        ...(p ? progressColumns(p) : {}),
-        status: 'paused',
-        pause_reason: note.text,
-        reason: JSON.stringify(note.reason),
-        resume_at: resumeAt.toISOString(),
-        worker: null,
-      })
-      .where('id', '=', id)
-      .where('worker', '=', worker)
-      .where('status', '=', 'running')
-      .execute();
+  pause(id: string, worker: string, note: TaskNote, resumeAt: Date, p: JobProgress | null) {
+    return this.whileHeld(id, worker, {
+      ...(p ? progressColumns(p) : {}),
+      status: 'paused',
+      pause_reason: note.text,
+      reason: JSON.stringify(note.reason),
+      resume_at: resumeAt.toISOString(),
+      worker: null,
+    });
   }
 
   /** A task this process stops running without finishing it (shutdown): the next start takes it up. */
-  async release(id: string, worker: string) {
-    await this.db
-      .updateTable('downloads')
-      .set({ status: 'pending', worker: null })
-      .where('id', '=', id)
-      .where('worker', '=', worker)
-      .where('status', '=', 'running')
-      .execute();
+  release(id: string, worker: string) {
+    return this.whileHeld(id, worker, { status: 'pending', worker: null });
   }
 
   /**

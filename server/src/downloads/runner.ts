@@ -192,32 +192,45 @@ export class DownloadRunner {
       );
       clearInterval(heartbeat);
       await reporting;
-      await queue.finish(task.id, this.worker, outcome, settings.ttlMs);
-      const ended = outcome.status === 'failed' ? 'download_failed' : 'download_finished';
-      await this.deps.notify?.(ended, task.id);
+      // Told only by the process that still held the task (not one it was taken from).
+      if (await queue.finish(task.id, this.worker, outcome, settings.ttlMs)) {
+        const ended = outcome.status === 'failed' ? 'download_failed' : 'download_finished';
+        await this.deps.notify?.(ended, task.id);
+      }
     } catch (error) {
       clearInterval(heartbeat);
       await reporting;
-      await rm(`${file}.tmp`, { force: true });
       if (error instanceof TaskPaused) {
         logger.info({ download: task.id, reason: error.note.text }, 'download task paused');
-        await queue.pause(task.id, this.worker, error.note, error.resumeAt, worthShowing(latest));
-        await this.deps.notify?.('download_paused', task.id);
+        const { note, resumeAt } = error;
+        if (await queue.pause(task.id, this.worker, note, resumeAt, worthShowing(latest)))
+          await this.deps.notify?.('download_paused', task.id);
       } else if (error instanceof TaskYielded) {
         logger.info({ download: task.id }, 'download task yielded its slot to another user');
       } else if (error instanceof TaskStopped) {
         if (error.why === 'shutdown') await queue.release(task.id, this.worker);
       } else {
         logger.error({ err: error, download: task.id }, 'download task failed');
-        await queue.fail(task.id, taskNotes.archiveFailed(error));
-        await this.deps.notify?.('download_failed', task.id);
+        if (await queue.fail(task.id, this.worker, taskNotes.archiveFailed(error)))
+          await this.deps.notify?.('download_failed', task.id);
       }
     }
   }
 
-  /** The archives that tasks of a dead process were writing (under their temporary names). */
-  private async removePartials(ids: string[]): Promise<void> {
-    await Promise.all(ids.map((id) => rm(`${this.fileOf(id)}.tmp`, { force: true })));
+  /**
+   * The archives that tasks of a dead (or stalled) process were writing, under their temporary
+   * names (`<id>.zip.<hex>.tmp`); the writer taking a task up writes under a name of its own.
+   */
+  async removePartials(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const prefixes = ids.map((id) => `${id}.zip.`);
+    const names = await readdir(this.deps.settings.dir);
+    const partial = names.filter(
+      (n) => n.endsWith('.tmp') && prefixes.some((prefix) => n.startsWith(prefix)),
+    );
+    await Promise.all(
+      partial.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
+    );
   }
 
   /**

@@ -145,7 +145,7 @@ export class DownloadService {
     const task = await this.ownTask(userId, id);
     if (!(await this.deps.repo.cancel(task.id, userId))) throw conflict('任务已结束，无法取消');
     this.deps.runner.cancel(task.id);
-    await rm(`${this.deps.runner.fileOf(task.id)}.tmp`, { force: true });
+    await this.deps.runner.removePartials([task.id]);
     return this.status(userId, id);
   }
 

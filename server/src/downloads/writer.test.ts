@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +22,25 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('writeZip', () => {
+  it('two writers of one archive (a task taken up while its old writer still runs) never share a temporary file', async () => {
+    const file = path.join(dir, 'shared.zip');
+    const entries = (who: string): ZipEntry[] =>
+      Array.from({ length: 200 }, (_, i) => ({
+        name: `${who}/${i}.txt`,
+        body: Buffer.alloc(20_000, who),
+      }));
+    // Either may rename last; each archive is whole, never the two interleaved.
+    await Promise.all([
+      writeZip({ file, entries: entries('a') }),
+      writeZip({ file, entries: entries('b') }),
+    ]);
+    const read = await readZip(readFileSync(file));
+    expect(read).toHaveLength(200);
+    const writers = new Set(read.map((entry) => entry.name.split('/')[0]));
+    expect(writers.size).toBe(1);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('switches to ZIP64 past 65,535 entries, which both unzip and a strict reader (yauzl) read', async () => {
     const count = 65_600;
     const image = path.join(dir, 'image.jpg');

@@ -1,6 +1,7 @@
 import { close, open, read, writev } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
+import { temporaryOf } from '../images/files';
 import { untilAborted } from './abort';
 import {
   MAX_ENTRY_BYTES,
@@ -84,7 +85,7 @@ export async function writeZip(options: {
   startAt?: number;
 }): Promise<number> {
   const { signal } = options;
-  const temporary = `${options.file}.tmp`;
+  const temporary = temporaryOf(options.file);
   const fd = await fsCall<number>((done) => open(temporary, 'w', done));
   const pool = new BufferPool();
   const output = new Output(fd, signal, options.onBytes, pool, options.startAt ?? 0);

@@ -19,8 +19,11 @@ function etagOf(kind: Kind, id: number, size: ImageSize, bytes: number): string 
   return `"${kind}-${id}-${size}-${bytes}"`;
 }
 
-/** A name beside the file that no reader asks for, removed by the next start if left behind. */
-function temporaryOf(file: string): string {
+/**
+ * A name beside the file that no reader asks for, its own to each write (two processes writing one
+ * file never share it), removed by the next start if left behind.
+ */
+export function temporaryOf(file: string): string {
   return `${file}.${randomBytes(4).toString('hex')}.tmp`;
 }
 
