@@ -1,5 +1,6 @@
 export declare const root: string;
 export declare const CHROMIUM: string;
+export declare const CHROMIUM_HEADLESS_SHELL: string;
 import type { spawn } from 'node:child_process';
 
 export declare function installDependencies(
