@@ -102,6 +102,8 @@ describe(`download claims across processes (${databaseKind})`, () => {
     expect(await old.finish('a1', 'old', { status: 'completed', progress }, 60_000)).toBe(false);
     expect(await old.pause('a1', 'old', note, new Date(), null)).toBe(false);
     expect(await old.release('a1', 'old')).toBe(false);
+    expect(await old.holds('a1', 'old')).toBe(false);
+    expect(await taker.holds('a1', 'new')).toBe(true);
     const row = await db
       .selectFrom('downloads')
       .selectAll()

@@ -18,7 +18,7 @@ import { imagesGroup, workGroups, type Group } from './groups';
 import type { DownloadItem } from './items';
 import { JobImages, type Stored } from './job-images';
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
-import { pauseFor, TaskYielded } from './pause';
+import { pauseFor, TaskStopped, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
 import type { DownloadRow } from './rows';
@@ -202,6 +202,9 @@ export class DownloadJob {
       file,
       entries,
       signal,
+      beforeRename: async () => {
+        if (!(await turn.held())) throw new TaskStopped('lost');
+      },
       onBytes: (bytes) => {
         // The writer tells every piece it writes: hand on once per mebibyte.
         if (Math.floor(bytes / MIB) === Math.floor(progress.bytes / MIB)) return;

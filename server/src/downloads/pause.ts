@@ -16,6 +16,13 @@ export class TaskPaused extends Error {
   }
 }
 
+/** Why a running task was stopped from outside: the abort reason its job sees. */
+export class TaskStopped extends Error {
+  constructor(readonly why: 'shutdown' | 'cancel' | 'lost') {
+    super(`download task stopped: ${why}`);
+  }
+}
+
 /** Thrown out of a running task that gave its slot to another user's task: it waits in the queue. */
 export class TaskYielded extends Error {
   constructor() {

@@ -6,7 +6,7 @@ import type { Logger } from '../logger';
 import { actAs, userActor } from '../upstream';
 import type { DownloadJob } from './job';
 import type { JobProgress } from './progress';
-import { TaskPaused, TaskYielded } from './pause';
+import { TaskPaused, TaskStopped, TaskYielded } from './pause';
 import { taskNotes } from './reasons';
 import type { DownloadQueue } from './queue';
 import type { DownloadRow } from './rows';
@@ -35,13 +35,6 @@ const PROGRESS_EVERY_MS = 250;
 const HEARTBEAT_EVERY_MS = 5000;
 /** Time left is estimated from the pace over this last stretch. */
 const ETA_WINDOW_MS = 30_000;
-
-/** Why a running task was stopped from outside: the abort reason its job sees. */
-class TaskStopped extends Error {
-  constructor(readonly why: 'shutdown' | 'cancel' | 'lost') {
-    super(`download task stopped: ${why}`);
-  }
-}
 
 /**
  * Runs download tasks in the background: claims pending rows and paused ones whose time has come
@@ -177,6 +170,7 @@ export class DownloadRunner {
           return yielded;
         }),
       wanted: () => this.wanted.signal,
+      held: () => queue.holds(task.id, this.worker),
     };
     try {
       const onProgress = (progress: JobProgress) => {

@@ -11,6 +11,11 @@ export interface Turn {
   give(): false | Promise<boolean>;
   /** Aborts (with `TurnWanted`) when another user's task is found waiting for a slot; fresh after. */
   wanted(): AbortSignal;
+  /**
+   * Whether this process still holds the task, asked before its archive is renamed into place:
+   * after a restart elsewhere took the task up, the new writer's archive is the one to keep.
+   */
+  held(): Promise<boolean>;
 }
 
 /** Why `Turn.wanted()` aborts: a wait is interrupted to ask whether the slot should go. */
@@ -21,7 +26,11 @@ export class TurnWanted extends Error {
 }
 
 /** The turn of a job run on its own: nobody else ever wants its slot. */
-export const UNCONTESTED: Turn = { give: () => false, wanted: () => new AbortController().signal };
+export const UNCONTESTED: Turn = {
+  give: () => false,
+  wanted: () => new AbortController().signal,
+  held: async () => true,
+};
 
 /** At a boundary: stops the job (TaskYielded) when its slot went to another user's task. */
 export async function keepOrGive(turn: Turn): Promise<void> {

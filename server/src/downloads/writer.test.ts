@@ -41,6 +41,19 @@ describe('writeZip', () => {
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('leaves the archive in place and no file of its own when told, once whole, not to rename', async () => {
+    const file = path.join(dir, 'taken.zip');
+    writeFileSync(file, 'the new writer archive');
+    const write = writeZip({
+      file,
+      entries: [{ name: 'a.txt', body: Buffer.from('old writer') }],
+      beforeRename: () => Promise.reject(new Error('taken up elsewhere')),
+    });
+    await expect(write).rejects.toThrow('taken up elsewhere');
+    expect(readFileSync(file, 'utf8')).toBe('the new writer archive');
+    expect(readdirSync(dir).filter((name) => name.startsWith('taken.zip.'))).toEqual([]);
+  });
+
   it('switches to ZIP64 past 65,535 entries, which both unzip and a strict reader (yauzl) read', async () => {
     const count = 65_600;
     const image = path.join(dir, 'image.jpg');

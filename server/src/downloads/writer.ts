@@ -83,6 +83,8 @@ export async function writeZip(options: {
    * puts entries past 4 GiB, where offsets need ZIP64 fields, without writing 4 GiB.
    */
   startAt?: number;
+  /** Asked once the archive is whole, before it takes its name; throwing leaves no file. */
+  beforeRename?(): Promise<void>;
 }): Promise<number> {
   const { signal } = options;
   const temporary = temporaryOf(options.file);
@@ -135,6 +137,7 @@ export async function writeZip(options: {
     output.push(endOfArchive(written.length, start, size, output.position));
     await output.flush();
     signal?.throwIfAborted();
+    await options.beforeRename?.();
   } catch (error) {
     await fsCall<void>((done) => close(fd, done)).catch(() => undefined);
     await rm(temporary, { force: true });
