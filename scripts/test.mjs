@@ -190,7 +190,7 @@ async function allTiers({ hasChromium, cluster, nativeAddon }) {
     await playwright(e2e(project), project, reports, tally, log);
   };
 
-  // Longest first (wall times under load: 1:33, 0:39, 0:39).
+  // Longest first (under load, about 2:15, 0:35 and 0:20).
   const leftovers = [
     () => endToEnd('independent', logFile('independent')),
     async () =>

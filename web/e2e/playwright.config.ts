@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_HEADLESS_SHELL } from '../../scripts/lib/install.mjs';
 import { APP_URL } from './harness/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -11,8 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * headless runs use; it renders the same pages for about 40 % less CPU. The full browser where
  * only that is installed.
  */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const browser = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+const browser = existsSync(CHROMIUM_HEADLESS_SHELL) ? CHROMIUM_HEADLESS_SHELL : CHROMIUM;
 
 /**
  * Specs that keep to their own users and data: they read shared screens but change nothing

@@ -98,18 +98,6 @@ export class DownloadQueue {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Whether `worker` still runs the task (not cancelled, nor taken up elsewhere). */
-  async holds(id: string, worker: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('downloads')
-      .select('id')
-      .where('id', '=', id)
-      .where('worker', '=', worker)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
    * The worker's heartbeat, with its progress when there is some worth showing. False when the task
    * is no longer this worker's to run (cancelled, or taken over).

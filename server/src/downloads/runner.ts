@@ -170,7 +170,8 @@ export class DownloadRunner {
           return yielded;
         }),
       wanted: () => this.wanted.signal,
-      held: () => queue.holds(task.id, this.worker),
+      // A heartbeat: it answers whether the task is still this worker's.
+      held: () => queue.progress(task.id, this.worker, null, null),
     };
     try {
       const onProgress = (progress: JobProgress) => {
