@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** `http/` composes the app: a capability imports what it needs from below, never from `http/`. */
+const NOT_FROM_HTTP = {
+  regex: '^(\\.\\.?/)+(.+/)?http(/.*)?$',
+  message: 'http/ only composes the app: take the helper from auth/ or the capability below.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**'] },
   js.configs.recommended,
@@ -17,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/src/*/**/*.ts'],
+    ignores: ['server/src/http/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_FROM_HTTP] }] },
+  },
+  {
     // Route modules receive the services they use as arguments: never the database, never the
     // whole service graph (the composition root, services.ts, wires them in http/app.ts).
     files: ['server/src/**/routes.ts', 'server/src/**/*-routes.ts'],
@@ -29,6 +40,7 @@ export default tseslint.config(
               regex: '(^|/)(db|services)(/.*)?$|^kysely$',
               message: 'Route modules get their services as arguments, never the database.',
             },
+            NOT_FROM_HTTP,
           ],
         },
       ],

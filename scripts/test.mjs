@@ -35,6 +35,7 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/challenge-turnstile.test.ts',
   'test/config.test.ts',
   'test/engines.test.ts',
+  'test/import-rules.test.ts',
   'test/mail.test.ts',
   'test/start-scripts.test.ts',
   'test/suite-config.test.ts',

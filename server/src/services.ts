@@ -6,6 +6,7 @@ import {
   CatalogService,
   CrawlProgressStore,
   Directory,
+  ListingAnswers,
   ListingCache,
   ModePreferences,
 } from './catalog';
@@ -27,8 +28,8 @@ import {
   type FollowsService,
 } from './follows';
 import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
+import { CacheAdmin } from './cache-admin';
 import {
-  CacheAdmin,
   CacheGeneration,
   CdnHealth,
   CdnPreferences,
@@ -79,6 +80,8 @@ export interface Services {
   builders: UrlBuilders;
   directory: Directory;
   catalog: CatalogService;
+  /** Image listings as each user reads them (their CDN preference). */
+  listingAnswers: ListingAnswers;
   /** Each user's last episode mode (smart or fast). */
   modes: ModePreferences;
   images: ImageStore;
@@ -246,9 +249,12 @@ export async function createServices(
     builders,
     directory,
     catalog,
+    listingAnswers: new ListingAnswers({ cdn, records: imageRecords }),
     modes: new ModePreferences(db.kysely),
     images,
-    cacheAdmin: new CacheAdmin({ catalog, directory, urls, images, evictor: cache.evictor, audit }),
+    cacheAdmin: new CacheAdmin({
+      ...{ catalog, directory, urls, images, records: imageRecords, evictor: cache.evictor, audit },
+    }),
     evictor: cache.evictor,
     views: cache.views,
     imageRecords,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { addEpisode } from '../catalogue';
 import { isHostName, parseFault } from '../faults';
 import { upstreamEnv, type Site } from '../links';
-import type { ReplicaState } from './hooks';
+import type { ReplicaState } from './state';
 
 /**
  * Test control over HTTP for other processes (e.g. Playwright), on the page origin.

@@ -1,22 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { JsChallenge } from '../challenge';
-import type { RequestCounter } from '../counts';
-import type { Fault, FaultTable } from '../faults';
+import type { Fault } from '../faults';
 import type { HostName } from '../hosts';
 import { headerMismatch, managedPage } from '../managed-challenge';
 import { CHALLENGE_PREFIX } from './managed';
 import { renderBlocked, renderChallenge } from '../render/errors';
 import { connectionKey } from '../tls/gate';
-
-export interface ReplicaState {
-  faults: FaultTable;
-  counter: RequestCounter;
-  challenge: JsChallenge;
-  /** TLS mode: connections whose ClientHello a bot manager would refuse (see tls/gate.ts). */
-  refusedConnections?: Set<string>;
-}
+import type { ReplicaState } from './state';
 
 /** Requests whose response must be cut off half way. */
 const truncating = new WeakSet<FastifyRequest>();

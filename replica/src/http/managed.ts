@@ -7,7 +7,7 @@ import {
   type BrowserReport,
 } from '../managed-challenge';
 import { clearanceToken } from '../challenge';
-import type { ReplicaState } from './hooks';
+import type { ReplicaState } from './state';
 
 /** The managed challenge's own requests, which the challenge itself never blocks. */
 export const CHALLENGE_PREFIX = '/cdn-cgi/challenge-platform/';

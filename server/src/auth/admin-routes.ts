@@ -8,7 +8,7 @@ import {
   UpdateUserRequest,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from './request-user';
 import type { UserAdmin } from './user-admin';
 
 /** Admin-only account management: thin handlers over the service `npm run users` uses. */

@@ -12,7 +12,7 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
-import { currentUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from '../http/plugins/access';
+import { currentUser, SESSION_COOKIE, SESSION_COOKIE_PATH } from './request-user';
 import { RESET_DONE_MESSAGE, type AuthService } from './service';
 import { toUser } from './users';
 

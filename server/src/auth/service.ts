@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { isUniqueViolation } from '../db';
 import { badRequest, conflict, tooManyRequests, unauthenticated } from '../errors';
 import type { Mailer } from '../mail';
-import { addressKey } from '../http/client-address';
+import { addressKey } from './client-address';
 import { AccessTokens } from './access-tokens';
 import { PasswordReset } from './password-reset';
 import { ResetTokens } from './reset-tokens';

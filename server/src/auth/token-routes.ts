@@ -5,7 +5,7 @@ import {
   TokensResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from './request-user';
 import type { AccessTokens } from './access-tokens';
 
 /**

@@ -10,3 +10,4 @@ export { Directory, type ImagePlace } from './directory';
 export { ListingCache, type Cached } from './listing-cache';
 export { CrawlProgressStore } from './crawl-progress';
 export { ModePreferences } from './mode-preference';
+export { ListingAnswers } from './answers';

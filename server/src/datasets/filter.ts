@@ -1,6 +1,7 @@
 import type { NearDuplicateScope, QualityFilter, SkippedReasons } from '@capshelf/contract';
 import { HashIndex } from './hash-index';
-import { qualityReason, type ImageMeasures } from './quality';
+import type { ImageMeasures } from '../images/measures';
+import { qualityReason } from './quality';
 
 /** What frames a download task leaves out, as stored with the task. */
 export interface DatasetFilter {

@@ -12,7 +12,7 @@ import {
   WorkDownloadEstimate,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { ImageStore } from '../images';
 import type { UserBudget } from '../upstream';
 import { nearDuplicates } from './near-duplicates';

@@ -19,7 +19,7 @@ import {
   FavoriteWork,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { FavoritesService } from './service';
 
 /** An export of the largest import (20,000 items) is a few MB; the default body limit is 1 MB. */

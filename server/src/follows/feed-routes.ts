@@ -2,7 +2,7 @@ import { FeedAddress } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../errors';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { FeedService } from './feed';
 
 /** The caller's feed address, on the profile (an account route: a session only). */

@@ -7,7 +7,7 @@ import {
   UnfollowResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { FollowsService } from './service';
 
 /** The caller's own follows: thin handlers over the follows service. A new follow answers 201. */

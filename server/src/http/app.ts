@@ -8,10 +8,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { auditRoutes } from '../audit';
+import { cacheAdminRoutes } from '../cache-admin';
 import { adminUserRoutes } from '../auth/admin-routes';
 import { authRoutes } from '../auth/routes';
 import { tokenRoutes } from '../auth/token-routes';
 import { imageListRoutes } from '../catalog/listing-routes';
+import { modePreferenceRoutes } from '../catalog/mode-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { datasetReviewRoutes } from '../datasets/review-routes';
 import { downloadRoutes } from '../downloads/routes';
@@ -20,7 +22,7 @@ import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
 import { notificationRoutes } from '../notifications/routes';
 import { withImageFastPath } from '../images/fast-path';
-import { cacheAdminRoutes } from '../images/cache-admin-routes';
+import { cdnRoutes } from '../images/cdn-routes';
 import { imageFileRoutes } from '../images/routes';
 import { recentSearchRoutes } from '../library';
 import { libraryRoutes } from '../library/routes';
@@ -96,15 +98,17 @@ export async function buildHttpApp(
     [authRoutes({ auth, settings: config.auth }), '/api/auth'],
     [tokenRoutes({ tokens: auth.tokens }), '/api/auth/tokens'],
     [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
-    [searchRoutes({ cacheAdmin, catalog, directory, builders }), '/api'],
-    [imageListRoutes({ catalog, cdn, modes, prefetch, records }), '/api/images'],
+    [searchRoutes({ catalog, directory, builders }), '/api'],
+    [imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }), '/api/images'],
+    [modePreferenceRoutes({ modes }), '/api/images'],
     [libraryRoutes({ libraries, history }), '/api/images'],
     [recentSearchRoutes({ recent: libraries.recent }), '/api/search/recent'],
     [
-      imageFileRoutes({ cacheAdmin, catalog, cdn, cdnHealth, directory, images, records }),
+      imageFileRoutes({ images, records, kindOfImage: (id) => directory.kindOfImage(id) }),
       '/api/images',
     ],
-    [cacheAdminRoutes({ cacheAdmin }), '/api/admin/cache'],
+    [cdnRoutes({ cdn, cdnHealth }), '/api/images'],
+    [cacheAdminRoutes({ cacheAdmin }), '/api'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [datasetReviewRoutes({ review: services.datasetReview }), '/api/datasets'],
     [favoriteRoutes({ favorites }), '/api/favorites'],

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressKey } from './client-address';
+import { addressKey } from '../auth/client-address';
 
 /**
  * Caps the open connections per client address (an IPv6 /64 counting as one): past `max`, a new

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import {
-  MEASURE_HEIGHT,
-  MEASURE_WIDTH,
-  measureGrey,
-  type ImageMeasures,
-} from '../datasets/quality';
+import { MEASURE_HEIGHT, MEASURE_WIDTH, measureGrey, type ImageMeasures } from './measures';
 
 /**
  * What the bytes of one cached image are: computed once per file and stored with its row, with

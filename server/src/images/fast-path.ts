@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie } from 'cookie';
 import type { AuthService } from '../auth';
-import { SESSION_COOKIE, sessionTokenOf } from '../http/plugins/access';
+import { SESSION_COOKIE, sessionTokenOf } from '../auth/request-user';
 import type { ImageStore, ServedImage } from './store';
 import { compressedLarge, imageCachingHeaders, imageIdOfPath, imageQueryOf } from './urls';
 

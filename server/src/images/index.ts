@@ -10,7 +10,6 @@ export { ImageHostHealth, type ImageHostState } from './host-health';
 export { HostDownStore } from './host-down-store';
 export { ThumbnailPrefetch } from './prefetch';
 export { factsOf, hammingDistance, type ImageFacts } from './facts';
-export { CacheAdmin, type CacheAdminAction } from './cache-admin';
 export { CacheEvictor, type Statfs } from './eviction';
 export { LeastViewed } from './least-viewed';
 export { ViewTracker } from './views';

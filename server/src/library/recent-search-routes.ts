@@ -5,7 +5,7 @@ import {
   SuggestionsQuery,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { RecentSearches } from './recent-searches';
 
 /** The caller's own recent searches: list, add, clear, and suggestions drawn from them. */

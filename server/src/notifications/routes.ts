@@ -7,7 +7,7 @@ import {
   NotificationChannelsResponse,
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { NotificationsService } from './service';
 
 /** The caller's own notification channels: thin handlers over the service. A new one answers 201. */

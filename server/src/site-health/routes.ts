@@ -5,7 +5,7 @@ import {
 } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditLog } from '../audit';
-import { currentUser } from '../http/plugins/access';
+import { currentUser } from '../auth/request-user';
 import type { SiteHealthService } from './service';
 
 /** The admin's site-health page: the source hosts' state and the site's clearance. */

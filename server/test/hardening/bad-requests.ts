@@ -1,6 +1,6 @@
 // Malformed requests for every route, generated with fast-check from the route table.
 import fc from 'fast-check';
-import type { RouteAccess } from '../../src/http/plugins/access';
+import type { RouteAccess } from '../../src/auth/request-user';
 import { bodyGarbage, junkText, letters, RAW_PATH_SEGMENTS, stringGarbage } from './bad-values';
 import { buildUrl, validBody, validEntries, type RouteInputs } from './routes';
 

@@ -2,7 +2,7 @@
 // one record of every kind (favourites, history, a finished download, cached images and listings).
 import { type DownloadStatus } from '@capshelf/contract';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
-import type { RouteAccess } from '../../src/http/plugins/access';
+import type { RouteAccess } from '../../src/auth/request-user';
 import { WEBHOOK_HOST, WEBHOOK_URL } from './route-inputs/notifications';
 import { apiRoutes, routeInputs, type RouteInputs, type Samples } from './routes';
 import { ADMIN } from '../helpers';

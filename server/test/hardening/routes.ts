@@ -1,7 +1,7 @@
 // The API's routes as the server registered them, and what each one takes: the table from which
 // the route matrix builds valid requests and the property tests build malformed ones.
 import type { FastifyInstance } from 'fastify';
-import type { RouteAccess } from '../../src/http/plugins/access';
+import type { RouteAccess } from '../../src/auth/request-user';
 import { accountInputs, OWNER } from './route-inputs/accounts';
 import { cacheAdminInputs } from './route-inputs/cache';
 import { datasetInputs } from './route-inputs/datasets';

@@ -1,52 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AuthService, UserRow } from '../../auth';
 import { AccessTokens } from '../../auth/access-tokens';
 import { requiredScope } from '../../auth/token-scopes';
+import {
+  sessionTokenOf,
+  SESSION_COOKIE,
+  type Access,
+  type RouteAccess,
+} from '../../auth/request-user';
 import { forbidden, unauthenticated } from '../../errors';
-
-export const SESSION_COOKIE = 'capshelf_session';
-/**
- * The cookie travels to the API but is honoured only by routes marked `cookieAuth` (image bytes and
- * finished ZIPs, read-only GETs a plain <img src> or <a href> must reach); everything else needs the
- * bearer header, so a cross-site request can never act for the user.
- */
-export const SESSION_COOKIE_PATH = '/api';
-
-export type Access = 'public' | 'user' | 'admin';
-
-/** A registered route and who may call it, as the access hook judges it. */
-export interface RouteAccess {
-  method: string;
-  url: string;
-  access: Access;
-  cookieAuth: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call the route; every /api route is 'user' unless it says otherwise. */
-    access?: Access;
-    /** Also accept the session cookie (read-only GETs that plain links and images make). */
-    cookieAuth?: boolean;
-  }
-  interface FastifyInstance {
-    /** Every route registered after access control, with its access (walked by the route matrix tests). */
-    routeAccess: RouteAccess[];
-  }
-  interface FastifyRequest {
-    user: UserRow | null;
-    sessionToken: string | null;
-  }
-}
-
-/** The bearer token if the request sends one, else (on cookie-authorised routes) the session cookie. */
-export function sessionTokenOf(
-  authorization: string | undefined,
-  sessionCookie: (() => string | undefined) | null,
-): string | null {
-  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
-  return sessionCookie?.() ?? null;
-}
 
 /**
  * Authenticates before the body is parsed, so an anonymous caller gets 401 whatever it sent. The
@@ -108,10 +70,4 @@ async function scriptUser(
   if (!scope) throw forbidden('访问令牌不能用于账户或管理接口');
   if (!found.scopes.includes(scope)) throw forbidden(`此访问令牌没有 ${scope} 权限`);
   return found.user;
-}
-
-/** For handlers of protected routes: the hook guarantees a user is present. */
-export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated();
-  return request.user;
 }

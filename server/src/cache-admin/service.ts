@@ -1,10 +1,9 @@
-import { humanSize, type CacheOverview } from '@capshelf/contract';
+import { humanSize, type CacheOverview, type EpisodeFilesResponse } from '@capshelf/contract';
 import type { AuditLog } from '../audit';
 import { listingKey, type CatalogService, type Directory } from '../catalog';
 import { badRequest } from '../errors';
 import type { UrlModel } from '../upstream';
-import type { CacheEvictor } from './eviction';
-import type { ImageStore } from './store';
+import type { CachedImageRecords, CacheEvictor, ImageStore } from '../images';
 
 /** A change to the shared caches, which only an admin may make. */
 export type CacheAdminAction =
@@ -32,6 +31,7 @@ export class CacheAdmin {
       directory: Directory;
       urls: UrlModel;
       images: ImageStore;
+      records: CachedImageRecords;
       evictor: CacheEvictor;
       audit: AuditLog;
     },
@@ -87,6 +87,12 @@ export class CacheAdmin {
       evicted_bytes: totals.evictedBytes,
       last_evicted_at: totals.lastEvictedAt,
     };
+  }
+
+  /** How many of an episode's images are cached, and their size. */
+  async episodeFiles(episodeId: string): Promise<EpisodeFilesResponse> {
+    const ref = this.deps.catalog.resolveEpisode(episodeId);
+    return this.deps.records.episodeFiles(ref.kind, ref.id);
   }
 
   private async clearListings(

@@ -1,0 +1,2 @@
+export { CacheAdmin, type CacheAdminAction, type CacheAdminResult } from './service';
+export { cacheAdminRoutes } from './routes';
