@@ -23,3 +23,5 @@ export * from './follows';
 export * from './tokens';
 export * from './dataset-review';
 export * from './notifications';
+export * from './route';
+export * from './routes';

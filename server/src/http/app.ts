@@ -111,7 +111,7 @@ export async function buildHttpApp(
     [cacheAdminRoutes({ cacheAdmin }), '/api'],
     [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
     [datasetReviewRoutes({ review: services.datasetReview }), '/api/datasets'],
-    [favoriteRoutes({ favorites }), '/api/favorites'],
+    [favoriteRoutes({ favorites }), ''],
     [followRoutes({ follows: services.follows }), '/api/follows'],
     [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
     [feedRoutes({ feed: services.feed }), '/feeds'],

@@ -1,3 +1,4 @@
+import { pathOf, type Route, type RouteAnswer, type RouteInput } from '@capshelf/contract';
 import { i18n } from '../i18n';
 import { ApiError, codeFromBody, errorMessage, messageFromBody } from './errors';
 
@@ -44,14 +45,62 @@ function currentSetup(): ApiClientSetup {
   return setup;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  body?: unknown;
+/** How a call goes, beside what it sends. */
+export interface CallOptions {
   signal?: AbortSignal;
   /** Longer than REQUEST_TIMEOUT_MS for calls that wait on the source site (a challenge solve). */
   timeoutMs?: number;
   /** The browser finishes the request even if the page closes (small writes: a ♥). */
   keepalive?: boolean;
+}
+
+interface RequestOptions extends CallOptions {
+  method?: Route['method'];
+  body?: unknown;
+  /** Checks the answer's shape (the route's schema for the status) and gives what it parsed. */
+  read?: (status: number, payload: unknown) => unknown;
+}
+
+/** A route that takes nothing may be called without an input. */
+type CallArgs<R extends Route> = keyof RouteInput<R> extends never
+  ? [input?: RouteInput<R>, options?: CallOptions]
+  : [input: RouteInput<R>, options?: CallOptions];
+
+/**
+ * Calls one route of the contract: its path built from the params and query, its body sent, and
+ * its answer parsed with the route's schema. An answer of another shape fails as BAD_ANSWER (in
+ * the operation log, with where it differed) instead of reaching a component.
+ */
+export function call<R extends Route>(route: R, ...[input, options]: CallArgs<R>) {
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean | undefined | null>;
+    body?: unknown;
+  };
+  return apiRequest<RouteAnswer<R>>(pathOf(route, params, query).slice(API_BASE.length), {
+    ...options,
+    method: route.method,
+    body,
+    read: (status, payload) => checkedAnswer(route, status, payload),
+  });
+}
+
+type AnswerSchema = NonNullable<NonNullable<Route['responses']>[200]>;
+
+/** The answer as the route's schema for its status reads it; a route without one answers as is. */
+function checkedAnswer(route: Route, status: number, payload: unknown): unknown {
+  const responses = route.responses as Record<number, AnswerSchema | undefined> | undefined;
+  const schema = responses?.[status] ?? responses?.[200];
+  if (!schema) return payload;
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const where = parsed.error.issues[0]?.path.join('.') || '(root)';
+  throw new ApiError(
+    status,
+    'BAD_ANSWER',
+    `${i18n.t('errors:code.BAD_ANSWER')} (${where})`,
+    payload,
+  );
 }
 
 /**
@@ -66,8 +115,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const withSession = Boolean(currentSetup().readToken());
   try {
     const { status, payload } = await send(path, options);
+    const answer = options.read ? options.read(status, payload) : payload;
     logCall({ method, path, status, durationMs: elapsed() });
-    return payload as T;
+    return answer as T;
   } catch (error) {
     logCall(
       error instanceof ApiError

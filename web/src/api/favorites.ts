@@ -1,18 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AddFavoriteEpisodeRequest,
-  AddFavoriteImageRequest,
-  AddFavoriteWorkRequest,
-  FavoriteBatchDeleteResponse,
-  FavoriteDeleteResponse,
-  FavoriteItemType,
-  FavoritesExportResponse,
-  FavoritesImportResponse,
-  FavoritesResponse,
-  FavoriteStatsResponse,
+import {
+  api,
+  type AddFavoriteEpisodeRequest,
+  type AddFavoriteImageRequest,
+  type AddFavoriteWorkRequest,
+  type FavoriteItemType,
+  type FavoritesImportRequest,
+  type FavoritesResponse,
 } from '@capshelf/contract';
 import { i18n } from '../i18n';
-import { apiRequest } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 import {
   findRecord,
@@ -36,7 +33,7 @@ export const favoriteKeys = {
 /** The caller's favourites, newest first (stale after 30 s). */
 export const favoritesQuery = queryOptions({
   queryKey: favoriteKeys.list,
-  queryFn: ({ signal }) => apiRequest<FavoritesResponse>('/favorites', { signal }),
+  queryFn: ({ signal }) => call(api.favorites.list, {}, { signal }),
   staleTime: 30_000,
 });
 
@@ -49,7 +46,7 @@ export function useFavorites(enabled = true) {
 export function useFavoriteStats() {
   return useQuery({
     queryKey: favoriteKeys.stats,
-    queryFn: ({ signal }) => apiRequest<FavoriteStatsResponse>('/favorites/stats', { signal }),
+    queryFn: ({ signal }) => call(api.favorites.stats, {}, { signal }),
     staleTime: 15_000,
     refetchInterval: 30_000,
   });
@@ -87,19 +84,16 @@ export function useFavoriteChange() {
     mutationFn: async (change: FavoriteChange) => {
       if (change.action === 'add') {
         // Kept alive: a ♥ clicked just before the page closes is still saved.
-        return apiRequest<FavoriteRecord>(`/favorites/${change.type}`, {
-          method: 'POST',
-          body: change.request,
-          keepalive: true,
-        });
+        return call(api.favorites.add[change.type], { body: change.request }, { keepalive: true });
       }
       // A draft's stand-in id names no record on the server.
       if (change.id <= 0)
         throw new ApiError(0, 'NO_FAVORITE_ID', i18n.t('errors:code.NO_FAVORITE_ID'));
-      return apiRequest<FavoriteDeleteResponse>(`/favorites/${change.type}/${change.id}`, {
-        method: 'DELETE',
-        keepalive: true,
-      });
+      return call(
+        api.favorites.remove[change.type],
+        { params: { id: change.id } },
+        { keepalive: true },
+      );
     },
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: favoriteKeys.list });
@@ -145,9 +139,8 @@ export function useBatchDeleteFavorites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: FavoriteIds) =>
-      apiRequest<FavoriteBatchDeleteResponse>('/favorites/batch/delete', {
-        method: 'POST',
-        body: { work_ids: ids.work, episode_ids: ids.episode, image_ids: ids.image },
+      call(api.favorites.removeMany, {
+        body: { work_ids: [...ids.work], episode_ids: [...ids.episode], image_ids: [...ids.image] },
       }),
     onSuccess: (_answer, ids) => {
       queryClient.setQueryData<FavoritesResponse>(favoriteKeys.list, (cached) =>
@@ -160,7 +153,7 @@ export function useBatchDeleteFavorites() {
 
 export function useExportFavorites() {
   return useMutation({
-    mutationFn: () => apiRequest<FavoritesExportResponse>('/favorites/export'),
+    mutationFn: () => call(api.favorites.export),
   });
 }
 
@@ -169,7 +162,8 @@ export function useImportFavorites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (saved: unknown) =>
-      apiRequest<FavoritesImportResponse>('/favorites/import', { method: 'POST', body: saved }),
+      // The server checks the file; the page only reads it.
+      call(api.favorites.import, { body: saved as FavoritesImportRequest }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: favoriteKeys.all }),
   });
 }

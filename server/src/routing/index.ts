@@ -1,0 +1,1 @@
+export { serve, type HandlerOf, type RequestOf, type RouteSettings } from './serve';
