@@ -1,18 +1,18 @@
 import cluster from 'node:cluster';
 import { AuditLog } from './audit';
-import { AuthService, ensureAdmin, RateLimits, UserAdmin } from './auth';
-import { Background } from './background';
+import { createAuth, RateLimits, type AuthService, type UserAdmin } from './auth';
+import type { Background } from './background';
+import { CacheAdmin } from './cache-admin';
 import {
-  CatalogService,
-  CrawlProgressStore,
-  Directory,
-  ListingAnswers,
-  ListingCache,
-  ModePreferences,
+  createCatalog,
+  type CatalogService,
+  type Directory,
+  type ListingAnswers,
+  type ModePreferences,
 } from './catalog';
 import type { Config } from './config';
 import { createTagger, type DatasetReview, type ImageTagger } from './datasets';
-import { connectDb, migrateToLatest, type Db } from './db';
+import type { Db } from './db';
 import {
   createDownloads,
   DownloadRepository,
@@ -27,40 +27,32 @@ import {
   type FollowChecker,
   type FollowsService,
 } from './follows';
-import type { CacheEvictor, CachedImageRecords, ImageStore, ViewTracker } from './images';
-import { CacheAdmin } from './cache-admin';
 import {
-  CacheGeneration,
-  CdnHealth,
-  CdnPreferences,
-  createImageCache,
-  ThumbnailPrefetch,
+  createImages,
+  type CacheEvictor,
+  type CacheGeneration,
+  type CachedImageRecords,
+  type CdnHealth,
+  type CdnPreferences,
+  type ImageStore,
   type Statfs,
+  type ThumbnailPrefetch,
+  type ViewTracker,
 } from './images';
-import { createLibraries, HistoryService, HistoryStore, type Libraries } from './library';
-import { createLogger, type Logger } from './logger';
-import { createMailer, type Mailer } from './mail';
+import { createInfrastructure, type Infrastructure } from './infrastructure';
+import { createLibrary, type HistoryService, type Libraries } from './library';
+import type { Logger } from './logger';
+import type { Mailer } from './mail';
 import { createNotifications, type Notifications } from './notifications';
-import { CacheMeter, SiteHealthService } from './site-health';
+import { CacheMeter, createSiteHealth, type SiteHealthService } from './site-health';
 import {
-  createUpstreamClient,
-  createUrlBuilders,
-  databaseHostStore,
-  FetchLeases,
-  createUrlModel,
+  createUpstream,
+  UserBudget,
   type UpstreamClient,
   type UrlBuilders,
   type UrlModel,
-  UserBudget,
 } from './upstream';
-import {
-  ClearanceGate,
-  configuredSolver,
-  CredentialsStore,
-  chromiumInstalled,
-  startIdentityCheck,
-  type ChallengeSolver,
-} from './upstream/challenge';
+import type { ChallengeSolver } from './upstream/challenge';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
 export interface Services {
@@ -121,183 +113,166 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(
-  config: Config,
-  overrides: {
-    logger?: Logger;
-    mailer?: Mailer;
-    alone?: boolean;
-    /** Passes challenges instead of headless Chromium (tests). */
-    solver?: ChallengeSolver;
-    /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
-    statfs?: Statfs;
-    /** The time of follow checks (tests move it). */
-    now?: () => number;
-  } = {},
-): Promise<Services> {
-  const logger = overrides.logger ?? createLogger(config.logLevel);
-  const db = connectDb({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: config.sqlitePath,
-    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
-  });
-  await migrateToLatest(db);
-  // Before anything starts: a wrong model or tag list stops the start (ConfigError).
-  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
-  const background = new Background(logger);
-  const mailer = overrides.mailer ?? createMailer(config.mail, logger);
-  const auth = new AuthService(db, config, mailer, background);
-  await ensureAdmin(auth.users, config, logger);
-  auth.startSweeps();
+type Overrides = {
+  logger?: Logger;
+  mailer?: Mailer;
+  alone?: boolean;
+  /** Passes challenges instead of headless Chromium (tests). */
+  solver?: ChallengeSolver;
+  /** Reads the disk's free space instead of `fs.statfs` (tests: a full disk). */
+  statfs?: Statfs;
+  /** The time of follow checks (tests move it). */
+  now?: () => number;
+};
 
-  // Every process on this database fetches each listing or image once, however many processes
-  // are asked for it at once, and passes a challenge once.
-  const leases = new FetchLeases(db.kysely);
-  const { challenge, cookie, userAgent } = config.upstream;
-  const urls = createUrlModel(config.upstream);
-  const clearance = new ClearanceGate({
-    store: new CredentialsStore(db.kysely),
-    leases,
-    solver:
-      challenge.solver === 'off'
-        ? null
-        : (overrides.solver ?? configuredSolver(config.upstream, (url) => urls.isAllowed(url))),
-    environment: cookie ? { cookie, userAgent } : null,
-    logger: logger.child({ module: 'challenge' }),
-  });
-  const identity = startIdentityCheck(config.upstream, logger.child({ module: 'challenge' }));
-  const upstream = createUpstreamClient(config.upstream, {
-    logger: logger.child({ module: 'upstream' }),
-    // ...paces and cools down the source hosts together.
-    shared: databaseHostStore(db.kysely),
-    clearance,
-  });
-  const meter = new CacheMeter();
-  // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
-  const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
-  const builders = createUrlBuilders(config.upstream);
-  const generation = new CacheGeneration(db.kysely);
-  const directory = new Directory(db.kysely, generation);
-  const catalog = new CatalogService({
-    config,
-    client: upstream,
+export async function createServices(config: Config, overrides: Overrides = {}): Promise<Services> {
+  const infra = await createInfrastructure(config, overrides);
+  const core = await createCore(infra, overrides);
+  const work = await createWork(infra, core, overrides);
+  const { auth, upstream, images, browse } = core;
+  const { urls, builders } = upstream;
+  const { cache, cdn } = images;
+  const { catalog, directory } = browse;
+  const services: Services = {
+    ...infra,
+    ...browse,
+    ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
+    ...auth,
+    audit: core.audit,
+    upstream: upstream.client,
+    userBudget: core.userBudget,
     urls,
     builders,
-    cache: new ListingCache(db.kysely, leases, meter, userBudget),
-    directory,
-    progress: new CrawlProgressStore(db.kysely),
-  });
-  const downloadRepo = new DownloadRepository(db.kysely);
-  const cache = createImageCache({
-    ...{ db: db.kysely, config, client: upstream, builders, generation, leases, meter, logger },
-    needs: () => downloadRepo.unfinishedNeeds(),
-    statfs: overrides.statfs,
-  });
-  const { records: imageRecords, hostHealth: imageHosts, store: images } = cache;
-  // With WORKERS, the primary sweeps half-written files once and the workers do not walk it again.
-  cache.start({ sweepTemporaries: cluster.isPrimary });
-  const prefetch = new ThumbnailPrefetch(images, config.cache.prefetchThumbnails);
-  const now = overrides.now ?? Date.now;
-  const notify = createNotifications({ db: db.kysely, config, mailer, builders, logger, now });
-  const {
-    runner: downloadRunner,
-    parser: imageUrls,
-    service: downloads,
-    review: datasetReview,
-  } = await createDownloads({
-    ...{ db: db.kysely, dialect: db.dialect, config, repo: downloadRepo, store: images, catalog },
-    ...{ directory, urls, builders, logger, statfs: overrides.statfs, alone: overrides.alone },
-    tagger,
-    notify: (event, taskId) => notify.service.download(event, taskId),
-  });
-  const cdn = new CdnPreferences(db.kysely);
-  const cdnHealth = new CdnHealth({
-    preferences: cdn,
-    config,
-    client: upstream,
-    hostHealth: imageHosts,
-  });
-  const historyStore = new HistoryStore(db.kysely);
-  const history = new HistoryService({ store: historyStore, catalog, directory });
-  const favorites = new FavoritesService({
-    db: db.kysely,
-    urls,
-    builders,
-    directory,
-    cdn,
-    imageUrls,
-  });
-
-  const audit = new AuditLog(db.kysely);
-  const follows = createFollows({
-    ...{ db: db.kysely, config, catalog, urls, builders, prefetch, downloads, logger },
-    ...{ now, notify: (work, added) => notify.service.newEpisodes(work, added) },
-  });
-
-  return {
-    config,
-    logger,
-    db,
-    background,
-    mailer,
-    auth,
-    userAdmin: new UserAdmin(auth.users, auth.sessions, audit),
-    audit,
-    upstream,
-    userBudget,
-    urls,
-    builders,
-    directory,
-    catalog,
-    listingAnswers: new ListingAnswers({ cdn, records: imageRecords }),
-    modes: new ModePreferences(db.kysely),
-    images,
+    images: cache.store,
     cacheAdmin: new CacheAdmin({
-      ...{ catalog, directory, urls, images, records: imageRecords, evictor: cache.evictor, audit },
+      catalog,
+      directory,
+      urls,
+      images: cache.store,
+      records: cache.records,
+      evictor: cache.evictor,
+      audit: core.audit,
     }),
     evictor: cache.evictor,
     views: cache.views,
-    imageRecords,
-    prefetch,
-    generation,
+    imageRecords: cache.records,
+    prefetch: images.prefetch,
+    generation: images.generation,
     cdn,
-    cdnHealth,
-    history,
-    libraries: createLibraries({
-      ...{ db: db.kysely, records: imageRecords, history: historyStore, directory },
-      ...{ cdn, builders, generation },
+    cdnHealth: images.cdnHealth,
+    ...work,
+    favorites: new FavoritesService({
+      db: infra.db.kysely,
+      ...{ urls, builders, directory, cdn },
+      imageUrls: work.imageUrls,
     }),
-    downloads,
-    datasetReview,
-    downloadRunner,
+    siteHealth: createSiteHealth(infra, {
+      upstream,
+      meter: core.meter,
+      cdnHealth: images.cdnHealth,
+    }),
+    mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
+    close: () => closeInOrder(services, cache),
+  };
+  return services;
+}
+
+/** Accounts, the source site, the image cache and the catalogue over them. */
+async function createCore(infra: Infrastructure, overrides: Overrides) {
+  const { config, db } = infra;
+  const audit = new AuditLog(db.kysely);
+  const auth = await createAuth(infra, audit);
+  const upstream = createUpstream(infra, overrides.solver);
+  const meter = new CacheMeter();
+  // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
+  const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
+  const downloadRepo = new DownloadRepository(db.kysely);
+  const images = createImages(infra, {
+    upstream,
+    meter,
+    needs: () => downloadRepo.unfinishedNeeds(),
+    statfs: overrides.statfs,
+  });
+  // With WORKERS, the primary sweeps half-written files once and the workers do not walk it again.
+  images.cache.start({ sweepTemporaries: cluster.isPrimary });
+  const browse = createCatalog(infra, {
+    upstream,
+    meter,
+    userBudget,
+    generation: images.generation,
+    cdn: images.cdn,
+    records: images.cache.records,
+  });
+  return { audit, auth, upstream, meter, userBudget, downloadRepo, images, browse };
+}
+
+/** What runs in the background for users: downloads, follows and the notifications they send. */
+async function createWork(
+  infra: Infrastructure,
+  core: Awaited<ReturnType<typeof createCore>>,
+  overrides: Overrides,
+) {
+  const { config, db, logger, now, mailer } = infra;
+  const { urls, builders } = core.upstream;
+  const { catalog, directory } = core.browse;
+  // Before anything starts: a wrong model or tag list stops the start (ConfigError).
+  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
+  const notify = createNotifications({ db: db.kysely, config, mailer, builders, logger, now });
+  const downloads = await createDownloads({
+    db: db.kysely,
+    dialect: db.dialect,
+    config,
+    repo: core.downloadRepo,
+    store: core.images.cache.store,
+    catalog,
+    directory,
+    urls,
+    builders,
+    logger,
+    statfs: overrides.statfs,
+    alone: overrides.alone,
     tagger,
-    favorites,
+    notify: (event, taskId) => notify.service.download(event, taskId),
+  });
+  const follows = createFollows({
+    db: db.kysely,
+    config,
+    catalog,
+    urls,
+    builders,
+    prefetch: core.images.prefetch,
+    downloads: downloads.service,
+    logger,
+    now,
+    notify: (work, added) => notify.service.newEpisodes(work, added),
+  });
+  return {
+    tagger,
+    notifications: notify,
+    downloads: downloads.service,
+    datasetReview: downloads.review,
+    downloadRunner: downloads.runner,
+    imageUrls: downloads.parser,
     follows: follows.follows,
     followChecker: follows.checker,
     feed: follows.feed,
-    notifications: notify,
-    siteHealth: new SiteHealthService({
-      config,
-      client: upstream,
-      gate: clearance,
-      meter,
-      browserInstalled: () => chromiumInstalled(),
-      imageHosts: () => cdnHealth.imageHosts(),
-      identity,
-    }),
-    mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
-    async close() {
-      auth.stopSweeps();
-      await follows.checker.stop();
-      await prefetch.stop();
-      await downloadRunner.stop();
-      await notify.worker.stop();
-      await background.idle();
-      // Fetches a stopped job or a closed request started still write their files.
-      await images.idle();
-      await cache.stop();
-      await upstream.close();
-      await db.close();
-    },
   };
+}
+
+/**
+ * Stops the background work first (so nothing new starts), then waits for what is running, and
+ * closes the client and the database last.
+ */
+async function closeInOrder(services: Services, cache: { stop(): Promise<void> }) {
+  services.auth.stopSweeps();
+  await services.followChecker.stop();
+  await services.prefetch.stop();
+  await services.downloadRunner.stop();
+  await services.notifications.worker.stop();
+  await services.background.idle();
+  // Fetches a stopped job or a closed request started still write their files.
+  await services.images.idle();
+  await cache.stop();
+  await services.upstream.close();
+  await services.db.close();
 }

@@ -35,7 +35,14 @@ function parse<T>(
   return result.data;
 }
 
-async function run(argv: string[]): Promise<void> {
+/** The command line after the sub-command's name: its two positionals and the options. */
+interface Args {
+  target?: string;
+  extra?: string;
+  values: { role?: string; password?: string; username?: string; name?: string };
+}
+
+function readArgs(argv: string[]): Args & { command?: string } {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -47,8 +54,17 @@ async function run(argv: string[]): Promise<void> {
     },
   });
   const [command, target, extra] = positionals;
-  if (!command) throw new UsageError(USAGE);
+  return { command, target, extra, values };
+}
 
+async function run(argv: string[]): Promise<void> {
+  const { command, ...args } = readArgs(argv);
+  if (!command) throw new UsageError(USAGE);
+  await withAdmin((admin) => dispatch(admin, command, args));
+}
+
+/** Opens the server's database (migrated to the latest schema) for the one command. */
+async function withAdmin(task: (admin: UserAdmin) => Promise<void>): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const db = connectDb({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
@@ -59,63 +75,85 @@ async function run(argv: string[]): Promise<void> {
       new SessionStore(db.kysely, config.auth.sessionTtlMs, config.auth.sessionIdleMs),
       new AuditLog(db.kysely),
     );
-    const find = () => admin.findByEmail(parse(Email, target, 'email'));
-    const chosenPassword = () =>
-      values.password === undefined ? undefined : parse(NewPassword, values.password, 'password');
-
-    switch (command) {
-      case 'add': {
-        const { user, generated_password } = await admin.add({
-          email: parse(Email, target, 'email'),
-          password: chosenPassword(),
-          role: parse(Role, values.role ?? 'user', 'role'),
-          username: values.username,
-          displayName: values.name ?? null,
-        });
-        console.log(`added ${user.email} (id ${user.id}, ${user.role})`);
-        if (generated_password) console.log(`password: ${generated_password}`);
-        return;
-      }
-      case 'list': {
-        console.table(
-          (await admin.list()).map((u) => ({
-            id: u.id,
-            email: u.email,
-            username: u.username,
-            role: u.role,
-            disabled: u.status === 'disabled',
-            created_at: u.created_at,
-          })),
-        );
-        return;
-      }
-      case 'disable':
-      case 'enable': {
-        const user = await find();
-        await admin.update(user.id, { status: command === 'disable' ? 'disabled' : 'active' });
-        console.log(`${command}d ${user.email}`);
-        return;
-      }
-      case 'set-password': {
-        const user = await find();
-        const { generated_password } = await admin.resetPassword(user.id, chosenPassword());
-        console.log(`password changed for ${user.email}`);
-        if (generated_password) console.log(`password: ${generated_password}`);
-        return;
-      }
-      case 'set-role': {
-        const user = await find();
-        const role = parse(Role, extra, 'role');
-        await admin.update(user.id, { role });
-        console.log(`${user.email} is now ${role}`);
-        return;
-      }
-      default:
-        throw new UsageError(USAGE);
-    }
+    await task(admin);
   } finally {
     await db.close();
   }
+}
+
+/** Runs the sub-command USAGE names. */
+async function dispatch(admin: UserAdmin, command: string, args: Args): Promise<void> {
+  switch (command) {
+    case 'add':
+      return add(admin, args);
+    case 'list':
+      return list(admin);
+    case 'disable':
+    case 'enable':
+      return setStatus(admin, command, args);
+    case 'set-password':
+      return setPassword(admin, args);
+    case 'set-role':
+      return setRole(admin, args);
+    default:
+      throw new UsageError(USAGE);
+  }
+}
+
+const findUser = (admin: UserAdmin, { target }: Args) =>
+  admin.findByEmail(parse(Email, target, 'email'));
+
+const chosenPassword = ({ values }: Args) =>
+  values.password === undefined ? undefined : parse(NewPassword, values.password, 'password');
+
+async function add(admin: UserAdmin, args: Args): Promise<void> {
+  const { values } = args;
+  const { user, generated_password } = await admin.add({
+    email: parse(Email, args.target, 'email'),
+    password: chosenPassword(args),
+    role: parse(Role, values.role ?? 'user', 'role'),
+    username: values.username,
+    displayName: values.name ?? null,
+  });
+  console.log(`added ${user.email} (id ${user.id}, ${user.role})`);
+  if (generated_password) console.log(`password: ${generated_password}`);
+}
+
+async function list(admin: UserAdmin): Promise<void> {
+  console.table(
+    (await admin.list()).map((u) => ({
+      id: u.id,
+      email: u.email,
+      username: u.username,
+      role: u.role,
+      disabled: u.status === 'disabled',
+      created_at: u.created_at,
+    })),
+  );
+}
+
+async function setStatus(
+  admin: UserAdmin,
+  command: 'disable' | 'enable',
+  args: Args,
+): Promise<void> {
+  const user = await findUser(admin, args);
+  await admin.update(user.id, { status: command === 'disable' ? 'disabled' : 'active' });
+  console.log(`${command}d ${user.email}`);
+}
+
+async function setPassword(admin: UserAdmin, args: Args): Promise<void> {
+  const user = await findUser(admin, args);
+  const { generated_password } = await admin.resetPassword(user.id, chosenPassword(args));
+  console.log(`password changed for ${user.email}`);
+  if (generated_password) console.log(`password: ${generated_password}`);
+}
+
+async function setRole(admin: UserAdmin, args: Args): Promise<void> {
+  const user = await findUser(admin, args);
+  const role = parse(Role, args.extra, 'role');
+  await admin.update(user.id, { role });
+  console.log(`${user.email} is now ${role}`);
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

@@ -3,3 +3,4 @@ export { AuthService, RESET_DONE_MESSAGE } from './service';
 export { ensureAdmin } from './bootstrap';
 export { toUser, type UserRow } from './users';
 export { UserAdmin } from './user-admin';
+export { createAuth } from './create';

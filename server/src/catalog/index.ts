@@ -11,3 +11,4 @@ export { ListingCache, type Cached } from './listing-cache';
 export { CrawlProgressStore } from './crawl-progress';
 export { ModePreferences } from './mode-preference';
 export { ListingAnswers } from './answers';
+export { createCatalog } from './create';

@@ -110,7 +110,9 @@ export type Kind = 'anime' | 'tv' | 'movie';
 export type ImageSize = 'thumb' | 'small' | 'large';
 export type ImageUrlTemplates = Record<ImageSize, Record<Kind, string>>;
 
-function shape(env: z.infer<typeof envSchema>) {
+type Env = z.infer<typeof envSchema>;
+
+function shape(env: Env) {
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     port: env.PORT,
@@ -124,79 +126,16 @@ function shape(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    auth: {
-      sessionTtlMs: env.SESSION_TTL,
-      sessionIdleMs: env.SESSION_IDLE_TIMEOUT,
-      cookieSecure: env.PUBLIC_URL.startsWith('https:'),
-      loginMaxFailures: env.LOGIN_MAX_FAILURES,
-      loginMaxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      loginWindowMs: env.LOGIN_WINDOW,
-      resetTokenTtlMs: env.RESET_TOKEN_TTL,
-      resetMaxPerEmail: env.RESET_MAX_PER_EMAIL,
-      resetMaxPerAddress: env.RESET_MAX_PER_ADDRESS,
-      resetLimitWindowMs: env.RESET_LIMIT_WINDOW,
-    },
+    auth: authSettings(env),
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     http: {
       /** Headers and body must have arrived within this (a slow-body client is cut off). */
       requestTimeoutMs: env.REQUEST_TIMEOUT,
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     },
-    upstream: {
-      baseUrl: env.UPSTREAM_BASE_URL.replace(/\/+$/, ''),
-      imageUrls: {
-        thumb: {
-          anime: env.UPSTREAM_THUMB_URL_ANIME,
-          tv: env.UPSTREAM_THUMB_URL_TV,
-          movie: env.UPSTREAM_THUMB_URL_MOVIE,
-        },
-        small: {
-          anime: env.UPSTREAM_SMALL_URL_ANIME,
-          tv: env.UPSTREAM_SMALL_URL_TV,
-          movie: env.UPSTREAM_SMALL_URL_MOVIE,
-        },
-        large: {
-          anime: env.UPSTREAM_LARGE_URL_ANIME,
-          tv: env.UPSTREAM_LARGE_URL_TV,
-          movie: env.UPSTREAM_LARGE_URL_MOVIE,
-        },
-      } satisfies ImageUrlTemplates,
-      transport: env.UPSTREAM_TRANSPORT,
-      caFile: env.UPSTREAM_CA_FILE,
-      userAgent: env.UPSTREAM_USER_AGENT,
-      cookie: env.UPSTREAM_COOKIE,
-      timeoutMs: env.UPSTREAM_TIMEOUT,
-      retries: env.UPSTREAM_RETRIES,
-      pages: { concurrency: env.UPSTREAM_PAGE_CONCURRENCY, spacingMs: env.UPSTREAM_PAGE_SPACING },
-      thumbs: {
-        concurrency: env.UPSTREAM_THUMB_CONCURRENCY,
-        spacingMs: env.UPSTREAM_THUMB_SPACING,
-      },
-      full: { concurrency: env.UPSTREAM_FULL_CONCURRENCY, spacingMs: env.UPSTREAM_FULL_SPACING },
-      jitterMs: env.UPSTREAM_JITTER,
-      cooldownMs: env.UPSTREAM_COOLDOWN,
-      challenge: { solver: env.UPSTREAM_CHALLENGE_SOLVER, timeoutMs: env.UPSTREAM_SOLVER_TIMEOUT },
-    },
-    cache: {
-      searchTtlMs: env.SEARCH_CACHE_TTL,
-      showTtlMs: env.SHOW_CACHE_TTL,
-      episodeTtlMs: env.EPISODE_CACHE_TTL,
-      prefetchThumbnails: env.THUMBNAIL_PREFETCH,
-      /** The image cache's cap in bytes (null: none) and the free space it always leaves. */
-      maxBytes: env.CACHE_MAX_SIZE,
-      minFreeBytes: env.CACHE_MIN_FREE ?? 0,
-    },
-    downloads: {
-      ttlMs: env.DOWNLOAD_TTL,
-      concurrency: env.DOWNLOAD_CONCURRENCY,
-      staleMs: env.DOWNLOAD_STALE_AFTER,
-      pollMs: 1000,
-      maxUnfinishedPerUser: 3,
-      /** How soon a task paused by an unreachable source tries again (cool-downs say their own). */
-      retryIntervalMs: env.DOWNLOAD_RETRY_INTERVAL,
-      workMaxImages: env.WORK_JOB_MAX_IMAGES,
-      workJobsPerUser: env.WORK_JOBS_PER_USER,
-    },
+    upstream: upstreamSettings(env),
+    cache: cacheSettings(env),
+    downloads: downloadSettings(env),
     /** Per-user limits on calls that cost the source many requests (upstream/user-budget.ts). */
     userBudget: {
       listings: env.USER_UNCACHED_LISTINGS,
@@ -210,6 +149,89 @@ function shape(env: z.infer<typeof envSchema>) {
         ? { model: env.TAGGER_MODEL, tags: env.TAGGER_TAGS, threshold: env.TAGGER_THRESHOLD }
         : null,
     notifications: { allowedHosts: env.NOTIFY_ALLOWED_HOSTS },
+  };
+}
+
+function authSettings(env: Env) {
+  return {
+    sessionTtlMs: env.SESSION_TTL,
+    sessionIdleMs: env.SESSION_IDLE_TIMEOUT,
+    cookieSecure: env.PUBLIC_URL.startsWith('https:'),
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    loginWindowMs: env.LOGIN_WINDOW,
+    resetTokenTtlMs: env.RESET_TOKEN_TTL,
+    resetMaxPerEmail: env.RESET_MAX_PER_EMAIL,
+    resetMaxPerAddress: env.RESET_MAX_PER_ADDRESS,
+    resetLimitWindowMs: env.RESET_LIMIT_WINDOW,
+  };
+}
+
+function upstreamSettings(env: Env) {
+  return {
+    baseUrl: env.UPSTREAM_BASE_URL.replace(/\/+$/, ''),
+    imageUrls: imageUrlTemplates(env),
+    transport: env.UPSTREAM_TRANSPORT,
+    caFile: env.UPSTREAM_CA_FILE,
+    userAgent: env.UPSTREAM_USER_AGENT,
+    cookie: env.UPSTREAM_COOKIE,
+    timeoutMs: env.UPSTREAM_TIMEOUT,
+    retries: env.UPSTREAM_RETRIES,
+    pages: { concurrency: env.UPSTREAM_PAGE_CONCURRENCY, spacingMs: env.UPSTREAM_PAGE_SPACING },
+    thumbs: {
+      concurrency: env.UPSTREAM_THUMB_CONCURRENCY,
+      spacingMs: env.UPSTREAM_THUMB_SPACING,
+    },
+    full: { concurrency: env.UPSTREAM_FULL_CONCURRENCY, spacingMs: env.UPSTREAM_FULL_SPACING },
+    jitterMs: env.UPSTREAM_JITTER,
+    cooldownMs: env.UPSTREAM_COOLDOWN,
+    challenge: { solver: env.UPSTREAM_CHALLENGE_SOLVER, timeoutMs: env.UPSTREAM_SOLVER_TIMEOUT },
+  };
+}
+
+function imageUrlTemplates(env: Env): ImageUrlTemplates {
+  return {
+    thumb: {
+      anime: env.UPSTREAM_THUMB_URL_ANIME,
+      tv: env.UPSTREAM_THUMB_URL_TV,
+      movie: env.UPSTREAM_THUMB_URL_MOVIE,
+    },
+    small: {
+      anime: env.UPSTREAM_SMALL_URL_ANIME,
+      tv: env.UPSTREAM_SMALL_URL_TV,
+      movie: env.UPSTREAM_SMALL_URL_MOVIE,
+    },
+    large: {
+      anime: env.UPSTREAM_LARGE_URL_ANIME,
+      tv: env.UPSTREAM_LARGE_URL_TV,
+      movie: env.UPSTREAM_LARGE_URL_MOVIE,
+    },
+  };
+}
+
+function cacheSettings(env: Env) {
+  return {
+    searchTtlMs: env.SEARCH_CACHE_TTL,
+    showTtlMs: env.SHOW_CACHE_TTL,
+    episodeTtlMs: env.EPISODE_CACHE_TTL,
+    prefetchThumbnails: env.THUMBNAIL_PREFETCH,
+    /** The image cache's cap in bytes (null: none) and the free space it always leaves. */
+    maxBytes: env.CACHE_MAX_SIZE,
+    minFreeBytes: env.CACHE_MIN_FREE ?? 0,
+  };
+}
+
+function downloadSettings(env: Env) {
+  return {
+    ttlMs: env.DOWNLOAD_TTL,
+    concurrency: env.DOWNLOAD_CONCURRENCY,
+    staleMs: env.DOWNLOAD_STALE_AFTER,
+    pollMs: 1000,
+    maxUnfinishedPerUser: 3,
+    /** How soon a task paused by an unreachable source tries again (cool-downs say their own). */
+    retryIntervalMs: env.DOWNLOAD_RETRY_INTERVAL,
+    workMaxImages: env.WORK_JOB_MAX_IMAGES,
+    workJobsPerUser: env.WORK_JOBS_PER_USER,
   };
 }
 

@@ -2,15 +2,19 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db';
+import type { Infrastructure } from '../infrastructure';
 import type { Logger } from '../logger';
 import type { CacheMeter } from '../site-health/cache-meter';
-import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
+import type { FetchLeases, Upstream, UpstreamClient, UrlBuilders } from '../upstream';
+import { CdnPreferences } from './cdn';
+import { CdnHealth } from './cdn-health';
 import { CacheEvictor, type Statfs, type TaskNeeds } from './eviction';
 import { ImageFiles } from './files';
-import type { CacheGeneration } from './generation';
+import { CacheGeneration } from './generation';
 import { HostDownStore } from './host-down-store';
 import { ImageHostHealth } from './host-health';
 import { LeastViewed } from './least-viewed';
+import { ThumbnailPrefetch } from './prefetch';
 import { CachedImageRecords } from './records';
 import { ImageStore } from './store';
 import { ViewTracker } from './views';
@@ -89,5 +93,37 @@ export function createImageCache(deps: {
       await evictor.stop();
       await views.stop();
     },
+  };
+}
+
+/**
+ * The images capability: the cache and its upkeep, each user's CDN preference and the hosts'
+ * health, and the background fetch of a listing's thumbnails.
+ */
+export function createImages(
+  { db, config, logger }: Infrastructure,
+  deps: { upstream: Upstream; meter: CacheMeter; needs: TaskNeeds; statfs?: Statfs },
+) {
+  const { client, builders, leases } = deps.upstream;
+  const generation = new CacheGeneration(db.kysely);
+  const cache = createImageCache({
+    db: db.kysely,
+    config,
+    client,
+    builders,
+    generation,
+    leases,
+    logger,
+    meter: deps.meter,
+    needs: deps.needs,
+    statfs: deps.statfs,
+  });
+  const cdn = new CdnPreferences(db.kysely);
+  return {
+    cache,
+    generation,
+    cdn,
+    cdnHealth: new CdnHealth({ preferences: cdn, config, client, hostHealth: cache.hostHealth }),
+    prefetch: new ThumbnailPrefetch(cache.store, config.cache.prefetchThumbnails),
   };
 }

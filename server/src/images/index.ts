@@ -13,5 +13,5 @@ export { factsOf, hammingDistance, type ImageFacts } from './facts';
 export { CacheEvictor, type Statfs } from './eviction';
 export { LeastViewed } from './least-viewed';
 export { ViewTracker } from './views';
-export { createImageCache } from './create';
+export { createImageCache, createImages } from './create';
 export { ImageSizes, STORED_AS, zipContentsOf } from './sizes';

@@ -1,2 +1,3 @@
 export { CacheMeter, type CacheKind } from './cache-meter';
 export { SiteHealthService, maskCookie } from './service';
+export { createSiteHealth } from './create';

@@ -51,3 +51,4 @@ export { crawlShow, crawlEpisode, crawlMovie } from './crawl';
 export { crawlEpisodeFast, type FastEpisodeCrawl } from './crawl-fast';
 export { actAs, enterUserRequest, userActor } from './actor';
 export { UserBudget, UserBudgetExceeded, type UserBudgetLimits } from './user-budget';
+export { createUpstream, type Upstream } from './create';

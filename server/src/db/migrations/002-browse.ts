@@ -3,6 +3,13 @@ import { withId } from './helpers';
 
 /** Upstream ids can outgrow 32 bits, so they are bigint (SQLite integers are 64-bit anyway). */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createCatalogTables(db);
+  await createImageTables(db);
+  await createUserTables(db);
+}
+
+/** The listing cache and what it taught us about works and episodes. */
+async function createCatalogTables(db: Kysely<unknown>): Promise<void> {
   // Cached upstream listings (search results, show episodes, episode images) as JSON with a freshness time.
   await db.schema
     .createTable('listings')
@@ -30,7 +37,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('episodes_pk', ['kind', 'id'])
     .execute();
+}
 
+/** The image index and the image cache's records, with the indexes their lookups use. */
+async function createImageTables(db: Kysely<unknown>): Promise<void> {
   // Which work and episode each image id belongs to (episode_id is null for a movie's images).
   await db.schema
     .createTable('image_index')
@@ -69,7 +79,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('cached_at')
     .execute();
   await db.schema.createIndex('cached_images_bytes').on('cached_images').column('bytes').execute();
+}
 
+/** Each user's history and settings. */
+async function createUserTables(db: Kysely<unknown>): Promise<void> {
   // Per-user browsing history, fed by the browse pages (record-episode-access, record-view).
   await withId(db, db.schema.createTable('history'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

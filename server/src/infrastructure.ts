@@ -1,0 +1,39 @@
+import { Background } from './background';
+import type { Config } from './config';
+import { connectDb, migrateToLatest, type Db } from './db';
+import { createLogger, type Logger } from './logger';
+import { createMailer, type Mailer } from './mail';
+
+/** What every capability's wiring builds on: the settings, the log, the database and the clock. */
+export interface Infrastructure {
+  config: Config;
+  logger: Logger;
+  /** Migrated to the latest schema before any capability is built. */
+  db: Db;
+  /** Work run after an answer is sent. */
+  background: Background;
+  mailer: Mailer;
+  /** The time of follow checks and notifications (tests move it). */
+  now: () => number;
+}
+
+export async function createInfrastructure(
+  config: Config,
+  overrides: { logger?: Logger; mailer?: Mailer; now?: () => number },
+): Promise<Infrastructure> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const db = connectDb({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
+  });
+  await migrateToLatest(db);
+  return {
+    config,
+    logger,
+    db,
+    background: new Background(logger),
+    mailer: overrides.mailer ?? createMailer(config.mail, logger),
+    now: overrides.now ?? Date.now,
+  };
+}
