@@ -26,8 +26,19 @@ export const QualityFilter = z.enum(['dark', 'blank', 'blurry'], {
 });
 export type QualityFilter = z.infer<typeof QualityFilter>;
 
-/** The dataset options shared by the whole-work and the selection download. */
-export const datasetOptions = {
+/** How an archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
+export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
+  message: validationMessages.exportLayoutInvalid,
+});
+export type ExportLayout = z.infer<typeof ExportLayout>;
+
+/**
+ * A download's dataset options, the one shape of them: the whole-work and the selection download
+ * (and the review, which reads what frames are left out) take them as fields of their request, and
+ * a task keeps them as they are (`downloads.dataset`).
+ */
+export const DatasetOptions = z.object({
+  // What frames are left out.
   skip_near_duplicates: z.boolean().default(false),
   near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
   near_duplicate_scope: NearDuplicateScope.default('work'),
@@ -38,16 +49,7 @@ export const datasetOptions = {
       message: validationMessages.qualityFilterRepeated,
     })
     .default([]),
-};
-
-/** How an archive is laid out: capshelf's own, or as a training tool reads it (docs/datasets.md). */
-export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
-  message: validationMessages.exportLayoutInvalid,
-});
-export type ExportLayout = z.infer<typeof ExportLayout>;
-
-/** How the archive is laid out and what goes with it: shared by the whole-work and the selection download. */
-export const exportOptions = {
+  // How the archive is laid out, and what goes with it.
   /** capshelf's metadata.csv and metadata.jsonl at the archive's top. */
   metadata: z.boolean().default(false),
   export: ExportLayout.default('plain'),
@@ -61,7 +63,8 @@ export const exportOptions = {
   kohya_name: z.string().trim().max(100).optional(),
   /** kohya: each caption's first words. */
   trigger_word: z.string().trim().max(100).default(''),
-};
+});
+export type DatasetOptions = z.infer<typeof DatasetOptions>;
 
 /** Why frames were left out, counted per reason. */
 export const SkippedReasons = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImageItem } from './browse';
-import { datasetOptions, SkippedReasons } from './dataset-options';
+import { DatasetOptions, SkippedReasons } from './dataset-options';
 import { workScopeFields } from './downloads';
 
 /**
@@ -9,7 +9,8 @@ import { workScopeFields } from './downloads';
  */
 export const DatasetReviewRequest = z.object({
   ...workScopeFields,
-  ...datasetOptions,
+  /** The job's options, as its request sends them: the review reads what frames they leave out. */
+  ...DatasetOptions.shape,
   /** Frames the caller already has settled (kept or dropped): the answer lists those after it. */
   offset: z.number().int().min(0).max(1_000_000).default(0),
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import {
+  DatasetOptions,
   DEFAULT_NEAR_DUPLICATE_THRESHOLD,
-  datasetOptions,
-  exportOptions,
   NearDuplicateThreshold,
   SkippedReasons,
 } from './dataset-options';
@@ -86,9 +85,11 @@ export const CreateDownloadRequest = z.object({
   filename_prefix: z.string().max(300).default(DEFAULT_DOWNLOAD_PREFIX),
   /** Every image at this size; absent: each at the size its URL names (old clients). */
   size: DownloadSize.optional(),
-  /** The selection, in the order given, is one scope; `near_duplicate_scope` is accepted alike. */
-  ...datasetOptions,
-  ...exportOptions,
+  /**
+   * The dataset options, as fields of the body. The selection, in the order given, is one scope;
+   * `near_duplicate_scope` is accepted alike.
+   */
+  ...DatasetOptions.shape,
 });
 export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
@@ -116,8 +117,7 @@ export const workScopeFields = {
 export const CreateWorkDownloadRequest = z
   .object({
     ...workScopeFields,
-    ...datasetOptions,
-    ...exportOptions,
+    ...DatasetOptions.shape,
     /** The review's decision (制作数据集): frames kept although the filter drops them, and dropped although it keeps them. */
     keep_image_ids: ReviewOverrideIds.optional(),
     drop_image_ids: ReviewOverrideIds.optional(),

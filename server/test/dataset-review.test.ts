@@ -1,8 +1,15 @@
 import path from 'node:path';
-import { settledCount, type DatasetReviewResponse, type ReviewFrame } from '@capshelf/contract';
+import {
+  DatasetReviewRequest,
+  settledCount,
+  type DatasetReviewResponse,
+  type ReviewFrame,
+} from '@capshelf/contract';
 import { DATASET_EPISODES } from '@capshelf/replica';
 import { describe, expect, it } from 'vitest';
 import { DatasetReview } from '../src/datasets';
+import { WorkResolver } from '../src/downloads/work-scope';
+import { ImageSizes } from '../src/images';
 import { databaseKind } from './helpers';
 import { datasetFrames, datasetShow, idsWhere } from './support/dataset-drill';
 import {
@@ -98,10 +105,14 @@ describe(`dataset review (${databaseKind})`, () => {
 
   it('fills in a few frames at a time, and what it decided never changes as more arrive', async () => {
     const final = await review();
+    // The job's resolver, as the downloads wiring gives it to the app's own review.
+    const { urls, catalog, config } = t.services;
+    const sizes = new ImageSizes(config.upstream.imageUrls);
+    const works = new WorkResolver({ urls, catalog, sizes });
     const slow = new DatasetReview({
       catalog: t.services.catalog,
       store: t.services.images,
-      resolveWork: async (input) => (await t.services.downloads.resolveWork(input)).request,
+      resolveWork: async (input) => (await works.resolve(input)).work,
       measurePerCall: 4,
     });
     // Measures are stored: forget them so this review has to read the frames again.
@@ -116,15 +127,11 @@ describe(`dataset review (${databaseKind})`, () => {
         frames.map((f) => f.id),
       )
       .execute();
-    const input = {
+    const input = DatasetReviewRequest.parse({
       work_url: workUrl(show.id),
-      size: 'thumb' as const,
-      skip_near_duplicates: true,
-      near_duplicate_threshold: 6,
-      near_duplicate_scope: 'work' as const,
-      quality_filters: ['dark' as const, 'blank' as const, 'blurry' as const],
-      offset: 0,
-    };
+      size: 'thumb',
+      ...everyFilter,
+    });
     // As the page asks: from the first frame not settled, keeping what it has before it.
     let got: ReviewFrame[] = [];
     const ask = async () => {

@@ -3,27 +3,13 @@ import { HashIndex } from './hash-index';
 import type { ImageMeasures } from '../images/measures';
 import { qualityReason } from './quality';
 
-/** What frames a download task leaves out, as stored with the task. */
+/** What frames a download task leaves out (`filterOf` its dataset options). */
 export interface DatasetFilter {
   nearDuplicates: { scope: NearDuplicateScope; threshold: number } | null;
   quality: QualityFilter[];
 }
 
 export type DropReason = keyof SkippedReasons;
-
-/** The request's dataset options as a filter; null when they leave nothing out. */
-export function datasetFilterOf(options: {
-  skip_near_duplicates: boolean;
-  near_duplicate_threshold: number;
-  near_duplicate_scope: NearDuplicateScope;
-  quality_filters: QualityFilter[];
-}): DatasetFilter | null {
-  const nearDuplicates = options.skip_near_duplicates
-    ? { scope: options.near_duplicate_scope, threshold: options.near_duplicate_threshold }
-    : null;
-  if (!nearDuplicates && options.quality_filters.length === 0) return null;
-  return { nearDuplicates, quality: options.quality_filters };
-}
 
 export function noneSkipped(): SkippedReasons {
   return { near_duplicate: 0, dark: 0, blank: 0, blurry: 0 };

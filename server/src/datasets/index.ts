@@ -1,19 +1,8 @@
-export {
-  datasetFilterOf,
-  FrameSieve,
-  noneSkipped,
-  type DatasetFilter,
-  type DropReason,
-} from './filter';
+export { DatasetBuild, type EpisodePlace } from './build';
+export { FrameSieve, type DatasetFilter, type DropReason } from './filter';
 export { HashIndex } from './hash-index';
+export { filterOf, layoutOf } from './options';
 export { QUALITY_THRESHOLDS } from './quality';
-export {
-  ArchiveLayout,
-  tagColumns,
-  type FrameRecord,
-  type LayoutOptions,
-  type SelectionArchive,
-} from './layouts';
-export { createTagger, ImageTagger, JobTags, type ImageTags } from './tagger';
+export type { ArchiveText, FrameRecord } from './layouts';
+export { createTagger, ImageTagger, type ImageTags } from './tagger';
 export { DatasetReview, type ReviewWork } from './review';
-export { ReviewOverrides } from './review-overrides';

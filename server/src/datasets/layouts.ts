@@ -17,18 +17,13 @@ export interface FrameRecord {
   source_url: string;
 }
 
+/** How an archive is laid out (`layoutOf` a task's dataset options). */
 export interface LayoutOptions {
   export: ExportLayout;
   /** kohya: the folder's repeat count and concept name, and the caption's trigger word. */
   repeats: number;
   name: string;
   trigger: string;
-}
-
-/** A selection download's archive: its layout and whether metadata.csv/jsonl go with it. */
-export interface SelectionArchive {
-  layout: LayoutOptions;
-  metadata: boolean;
 }
 
 export interface ArchiveText {

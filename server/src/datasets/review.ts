@@ -1,20 +1,23 @@
 import {
   MAX_REVIEW_FRAMES,
+  type DatasetOptions,
   type DatasetReviewRequest,
   type DatasetReviewResponse,
   type ReviewEpisode,
   type ReviewFrame,
+  type SkippedReasons,
 } from '@capshelf/contract';
 import type { z } from 'zod';
 import type { CatalogService } from '../catalog';
 import type { ImageSize, Kind } from '../config';
 import { imageItem, type ImageFacts, type ImageStore, type StoredImage } from '../images';
 import type { EpisodeRef, MovieRef } from '../upstream';
-import { datasetFilterOf, FrameSieve, noneSkipped } from './filter';
+import { DatasetBuild } from './build';
+import { noneSkipped } from './filter';
 
 type ReviewInput = z.output<typeof DatasetReviewRequest>;
 
-/** The work as a whole-work job resolves it (downloads/service.ts). */
+/** The work as a whole-work job resolves it (downloads/work-scope.ts). */
 export interface ReviewWork {
   work: { kind: Kind; title: string };
   /** The store's size the job reads (what the requested size delivers). */
@@ -60,35 +63,11 @@ export class DatasetReview {
   async review(input: ReviewInput): Promise<DatasetReviewResponse> {
     const work = await this.deps.resolveWork(input);
     const listed = await this.listings(work);
-    const facts = await this.measure(listed, work.size);
-    const filter = datasetFilterOf(input);
-    const sieve = filter ? new FrameSieve<number>(filter) : null;
-    const reasons = noneSkipped();
-    const frames: ReviewFrame[] = [];
-    for (const { episode, kind, ids } of listed) {
-      sieve?.nextEpisode();
-      for (const id of ids) {
-        const known = facts.get(id);
-        const frame = { image: imageItem(kind, id, false), episode_id: episode.id };
-        if (!known) {
-          frames.push({
-            ...frame,
-            state: known === null ? 'unmeasured' : 'pending',
-            reason: null,
-            matches: null,
-          });
-          continue;
-        }
-        const dropped = sieve?.consider(id, known) ?? null;
-        if (dropped) reasons[dropped.reason]++;
-        frames.push({
-          ...frame,
-          state: dropped ? 'dropped' : 'kept',
-          reason: dropped?.reason ?? null,
-          matches: dropped?.matches ?? null,
-        });
-      }
-    }
+    const { frames, reasons } = await this.decide(
+      listed,
+      await this.measure(listed, work.size),
+      input,
+    );
     const count = (state: ReviewFrame['state']) => frames.filter((f) => f.state === state).length;
     const dropped = count('dropped');
     return {
@@ -105,6 +84,38 @@ export class DatasetReview {
       offset: input.offset,
       frames: frames.slice(input.offset, input.offset + MAX_REVIEW_FRAMES),
     };
+  }
+
+  /** Every listed frame in the job's order, decided by the job's own build once it is measured. */
+  private async decide(
+    listed: Listed[],
+    facts: Map<number, ImageFacts | null>,
+    options: DatasetOptions,
+  ): Promise<{ frames: ReviewFrame[]; reasons: SkippedReasons }> {
+    const build = new DatasetBuild(options);
+    const reasons = noneSkipped();
+    const frames: ReviewFrame[] = [];
+    for (const { episode, kind, ids } of listed) {
+      await build.episode();
+      for (const id of ids) {
+        const known = facts.get(id);
+        const frame = { image: imageItem(kind, id, false), episode_id: episode.id };
+        if (!known) {
+          const state = known === null ? 'unmeasured' : 'pending';
+          frames.push({ ...frame, state, reason: null, matches: null });
+          continue;
+        }
+        const dropped = build.decide(id, known);
+        if (dropped) reasons[dropped.reason]++;
+        frames.push({
+          ...frame,
+          state: dropped ? 'dropped' : 'kept',
+          reason: dropped?.reason ?? null,
+          matches: dropped?.matches ?? null,
+        });
+      }
+    }
+    return { frames, reasons };
   }
 
   /**

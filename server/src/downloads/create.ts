@@ -14,12 +14,14 @@ import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
 import { DownloadRunner, type TaskNotifier } from './runner';
 import { DownloadService } from './service';
+import { WorkResolver } from './work-scope';
 
 /**
  * The download capability built whole: the runner with its job, the item parser (this server's
  * and the source site's image URLs, as downloads and favourites take them) and the service.
  * The runner starts before this returns, so tasks left from the last run resume. The dataset
- * review (制作数据集) is built here too: it resolves a work exactly as the job does.
+ * review (制作数据集) is built here too, given the job's `WorkResolver`: it reads the work exactly
+ * as the job does.
  */
 export async function createDownloads(deps: {
   db: Kysely<Database>;
@@ -77,13 +79,13 @@ export async function createDownloads(deps: {
     publicUrl: config.publicUrl,
     sizes,
   });
+  // The job and its review resolve a work alike; the review needs nothing else of downloads.
+  const works = new WorkResolver({ urls, catalog, sizes });
   const service = new DownloadService({
     repo: deps.repo,
     runner,
     parser,
-    catalog,
-    urls,
-    sizes,
+    works,
     estimator: new WorkEstimator({ catalog, store: deps.store, sizes, pacing: config.upstream }),
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
@@ -91,7 +93,7 @@ export async function createDownloads(deps: {
   const review = new DatasetReview({
     catalog,
     store: deps.store,
-    resolveWork: async (input) => (await service.resolveWork(input)).request,
+    resolveWork: async (input) => (await works.resolve(input)).work,
   });
   return { runner, parser, service, review };
 }

@@ -2,7 +2,7 @@ import type { DownloadSize, LegacyImageSize, WorkDownloadEstimate } from '@capsh
 import type { CatalogService } from '../catalog';
 import type { Config } from '../config';
 import { STORED_AS, type ImageSizes, type ImageStore } from '../images';
-import { TYPICAL_BYTES, type WorkJobRequest } from './work';
+import { TYPICAL_BYTES, type WorkTask } from './work';
 
 /** The source's episode pages hold about this many images (a listing is read page by page). */
 const IMAGES_PER_PAGE = 35;
@@ -25,7 +25,7 @@ export class WorkEstimator {
   ) {}
 
   async estimate(
-    work: Omit<WorkJobRequest, 'size'>,
+    work: Pick<WorkTask, 'work' | 'episodes'>,
     requested: DownloadSize | LegacyImageSize,
   ): Promise<Omit<WorkDownloadEstimate, 'limit_reached'>> {
     const kind = work.work.kind;

@@ -3,7 +3,7 @@ import type { FrameRecord } from '../datasets';
 import type { UrlBuilders } from '../upstream';
 import type { Group } from './groups';
 import type { DownloadItem } from './items';
-import type { WorkJobRequest } from './work';
+import type { WorkTask } from './work';
 
 /**
  * What every layout tells of each image: a whole-work task knows its work and episode; a
@@ -14,7 +14,7 @@ export class JobFrames {
   private places = new Map<string, ImagePlace>();
 
   constructor(
-    private readonly request: WorkJobRequest | null,
+    private readonly request: WorkTask | null,
     private readonly deps: { builders: UrlBuilders; directory: Directory },
   ) {}
 

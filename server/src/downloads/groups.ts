@@ -1,12 +1,12 @@
 import { sanitizeFilenamePrefix, type EpisodeProgress } from '@capshelf/contract';
 import { entryNames, type DownloadItem } from './items';
-import type { WorkJobRequest } from './work';
+import type { WorkTask } from './work';
 
 /** A run of images that share a folder and a near-duplicate chain: an episode, or a selection. */
 export interface Group {
   progress: EpisodeProgress | null;
   folder: string;
-  episode: WorkJobRequest['episodes'][number] | null;
+  episode: WorkTask['episodes'][number] | null;
   items: DownloadItem[];
   names: string[];
 }
@@ -17,7 +17,7 @@ export function imagesGroup(items: DownloadItem[], prefix: string): Group {
 }
 
 /** `<work>/<episode>/`, each name made safe and unique within the archive. */
-export function workGroups(request: WorkJobRequest): Group[] {
+export function workGroups(request: WorkTask): Group[] {
   const work = sanitizeFilenamePrefix(request.work.title);
   const used = new Set<string>();
   return request.episodes.map((episode) => {

@@ -1,42 +1,31 @@
 import { statfs } from 'node:fs/promises';
 import type { CatalogService, Directory } from '../catalog';
-import {
-  ArchiveLayout,
-  FrameSieve,
-  JobTags,
-  noneSkipped,
-  ReviewOverrides,
-  tagColumns,
-  type ImageTagger,
-  type SelectionArchive,
-} from '../datasets';
-import type { ImageStore } from '../images';
+import { DatasetBuild, type ImageTagger } from '../datasets';
+import type { ImageFacts, ImageStore, StoredImage } from '../images';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
 import { JobFrames } from './frames';
-import { imagesGroup, workGroups, type Group } from './groups';
+import type { Group } from './groups';
 import type { DownloadItem } from './items';
 import { JobImages, type Stored } from './job-images';
-import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
 import { pauseFor, TaskStopped, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
-import type { DownloadRow } from './rows';
+import { TaskRun } from './task-run';
+import type { TaskSpec } from './task-spec';
 import { keepOrGive, UNCONTESTED, waitYielding, type Turn } from './turn';
-import { filterOfTask, TYPICAL_BYTES, type WorkJobRequest } from './work';
+import { TYPICAL_BYTES, type WorkTask } from './work';
 import { writeZip, type ZipEntry } from './writer';
 
-/** Progress is handed on at most this often, and at the end of each episode. */
-const REPORT_EVERY_MS = 100;
 const MIB = 1024 * 1024;
 
 /**
  * One download task from start to archive: list a work's episodes (through the catalog's cached
- * listings), fetch every image (the cache answers most; the paced client the rest), leave out
- * near-duplicate frames, then write the ZIP from the cache. Throws `TaskPaused` when the source is
- * away, `TaskYielded` when its slot went to another user's task, and the signal's reason when
- * cancelled or stopping; images fetched so far stay cached, so the next run costs no request
- * for them.
+ * listings), check the size, fetch every image (the cache answers most; the paced client the
+ * rest) and let the dataset build decide on it, then write the ZIP from the cache. Throws
+ * `TaskPaused` when the source is away, `TaskYielded` when its slot went to another user's task,
+ * and the signal's reason when cancelled or stopping; images fetched so far stay cached, so the
+ * next run costs no request for them.
  */
 export class DownloadJob {
   private readonly images: JobImages;
@@ -62,146 +51,128 @@ export class DownloadJob {
   }
 
   async run(
-    task: DownloadRow,
+    spec: TaskSpec,
     file: string,
     signal: AbortSignal,
     onProgress: (progress: JobProgress) => void,
     /** The task's slot: it may go to another user's task at a boundary or while the source is awaited. */
     turn: Turn = UNCONTESTED,
   ): Promise<JobOutcome> {
-    const request = task.request ? (JSON.parse(task.request) as WorkJobRequest) : null;
-    const filter = filterOfTask(task, request);
-    const archive = task.archive ? (JSON.parse(task.archive) as SelectionArchive) : null;
-    const metadata = request?.metadata ?? archive?.metadata ?? false;
-    const groups = request
-      ? workGroups(request)
-      : [imagesGroup(JSON.parse(task.items) as DownloadItem[], task.entry_prefix)];
-    const progress: JobProgress = {
-      fileCount: groups.reduce((n, g) => n + g.items.length, 0),
-      done: 0,
-      failed: 0,
-      skipped: 0,
-      skippedReasons: filter ? noneSkipped() : null,
-      bytes: 0,
-      episodesTotal: request ? groups.length : null,
-      episodesDone: request ? 0 : null,
-      episodes: request ? groups.map((g) => g.progress!) : null,
-    };
-    let reported = 0;
-    // The job's own object, updated in place: the runner reads it when it writes it down.
-    const report = (force = false) => {
-      const now = Date.now();
-      if (!force && now - reported < REPORT_EVERY_MS) return;
-      reported = now;
-      onProgress(progress);
-    };
-    const failures: string[] = [];
-
-    if (request) {
-      for (const group of groups) {
-        await keepOrGive(turn);
-        await this.list(request, group, failures, signal, turn);
-        progress.fileCount += group.items.length;
-        report(true);
-      }
-    }
-    // What the cache holds, for every group at once: cached images cost no request, no `stat`,
-    // and count once (in the archive) against the free space.
-    const stored: Stored[][] = [];
-    for (const group of groups)
-      stored.push(await untilAborted(this.images.storedOf(group.items), signal));
-    const tooBig = await this.tooBig(progress.fileCount, groups, stored, request);
+    const build = new DatasetBuild(spec.dataset, {
+      title: spec.work?.work.title ?? spec.entryPrefix,
+      keepIds: spec.work?.keepIds,
+      dropIds: spec.work?.dropIds,
+      tagger: this.deps.tagger,
+    });
+    const task = new TaskRun(spec, build.skippedReasons(), signal, turn, onProgress);
+    const { progress, failures } = task;
+    if (spec.work) await this.listEpisodes(task, spec.work);
+    const stored = await this.cached(task);
+    const tooBig = await this.tooBig(task, stored);
     if (tooBig) return { status: 'failed', note: tooBig, progress };
-
-    const needsFacts = filter !== null || metadata;
-    // Frames kept so far in the scope, by hash: the first occurrence in episode order stays.
-    const sieve = filter ? new FrameSieve<number>(filter) : null;
-    const overrides = new ReviewOverrides(request);
-    const entries: ZipEntry[] = [];
-    const rows: MetadataRow[] = [];
-    const layoutOptions = request?.layout ??
-      archive?.layout ?? { export: 'plain', repeats: 1, name: '', trigger: '' };
-    const layout = new ArchiveLayout(layoutOptions);
-    // Each image is described (frames) unless a selection is plain; tagged when that shows.
-    const frames = request || archive ? new JobFrames(request, this.deps) : null;
-    const tagger = this.deps.tagger;
-    const tags =
-      tagger && frames && (layoutOptions.export !== 'plain' || metadata)
-        ? new JobTags(tagger)
-        : null;
-    for (const [g, group] of groups.entries()) {
-      sieve?.nextEpisode();
-      await untilAborted(Promise.all([frames?.prepare(group), tags?.prepare(group.items)]), signal);
-      const prepared = this.images.prepareInOrder(group.items, stored[g]!, needsFacts, signal);
-      for (let i = 0; i < group.items.length; i++) {
-        await keepOrGive(turn);
-        const item = group.items[i]!;
-        const mark = group.progress;
-        const next = prepared.next(i);
-        const fetched = next instanceof Promise ? await waitYielding(next, turn, signal) : next;
-        if ('error' in fetched) {
-          const paused = pauseFor(fetched.error, this.deps.retryIntervalMs);
-          if (paused) throw paused;
-          failures.push(`${item.id}\t${item.kind}\t${item.size}\t${reason(fetched.error)}`);
-          progress.failed++;
-          if (mark) mark.failed++;
-          report();
-          continue;
-        }
-        const facts = fetched.facts;
-        // A frame that could not be measured is kept: nothing says it repeats or is bad.
-        const dropped = overrides.apply(
-          item.id,
-          (facts && sieve?.consider(item.id, facts)) || null,
-        );
-        if (dropped) {
-          progress.skipped++;
-          if (dropped.reason && progress.skippedReasons) progress.skippedReasons[dropped.reason]++;
-          if (mark) mark.skipped++;
-          report();
-          continue;
-        }
-        const frame = frames?.frameOf(group, item, i);
-        const name = layout.imageName(group.folder, group.names[i]!);
-        entries.push({
-          name,
-          file: fetched.image.file,
-          bytes: fetched.image.bytes,
-          refetch: () => this.images.fetch(item),
-        });
-        if (frame) {
-          const tagged =
-            tags && (await untilAborted(tags.of(item.kind, item.id, fetched.image.file), signal));
-          const set = group.folder.split('/').at(-2) ?? task.entry_prefix;
-          entries.push(...layout.beside(name, frame, set, tagged || null));
-          if (metadata && facts)
-            rows.push(metadataRow({ file: name, ...frame, ...tagColumns(tagged || null) }, facts));
-        }
-        progress.done++;
-        if (mark) mark.done++;
-        report();
-      }
-      if (progress.episodesDone !== null) progress.episodesDone++;
-      report(true);
-    }
-
+    const entries = await this.fetchAndConsider(task, build, stored);
     if (progress.done === 0) {
       const note = taskNotes.nothingFetched(failures[0]?.split('\t')[3]);
       return { status: 'failed', note, progress };
     }
-    if (failures.length > 0) {
-      const text = `以下图片未能下载 / These images could not be downloaded (id, kind, size, reason):\n${failures.join('\n')}\n`;
-      entries.push({ name: 'failed.txt', body: Buffer.from(text, 'utf8') });
+    await this.write(task, [...entries, ...task.failedList(), ...build.closing()], file);
+    return { status: failures.length > 0 ? 'partial' : 'completed', progress };
+  }
+
+  /** Every episode's image list, in order: the task's images are known from here on. */
+  private async listEpisodes(task: TaskRun, work: WorkTask): Promise<void> {
+    for (const group of task.groups) {
+      await keepOrGive(task.turn);
+      await this.list(task, work, group);
+      task.progress.fileCount += group.items.length;
+      task.report(true);
     }
-    entries.push(...layout.closing());
-    if (metadata) {
-      entries.push({ name: 'metadata.csv', body: metadataCsv(rows, tags !== null) });
-      entries.push({ name: 'metadata.jsonl', body: metadataJsonl(rows) });
+  }
+
+  /**
+   * What the cache holds, for every group at once: cached images cost no request, no `stat`, and
+   * count once (in the archive) against the free space.
+   */
+  private async cached(task: TaskRun): Promise<Stored[][]> {
+    const stored: Stored[][] = [];
+    for (const group of task.groups)
+      stored.push(await untilAborted(this.images.storedOf(group.items), task.signal));
+    return stored;
+  }
+
+  /** Each group's images fetched in order, each considered by the build: the entries it keeps. */
+  private async fetchAndConsider(
+    task: TaskRun,
+    build: DatasetBuild,
+    stored: Stored[][],
+  ): Promise<ZipEntry[]> {
+    const { signal, turn } = task;
+    // Each image is described (its work, episode and source) when the layout or metadata tell it.
+    const frames = build.describes ? new JobFrames(task.spec.work, this.deps) : null;
+    const entries: ZipEntry[] = [];
+    for (const [g, group] of task.groups.entries()) {
+      const place = task.placeOf(group);
+      await untilAborted(Promise.all([frames?.prepare(group), build.episode(place)]), signal);
+      const prepared = this.images.prepareInOrder(
+        group.items,
+        stored[g]!,
+        build.needsFacts,
+        signal,
+      );
+      for (let i = 0; i < group.items.length; i++) {
+        await keepOrGive(turn);
+        const next = prepared.next(i);
+        const fetched = next instanceof Promise ? await waitYielding(next, turn, signal) : next;
+        if ('error' in fetched) this.failed(task, group, group.items[i]!, fetched.error);
+        else entries.push(...(await this.consider(task, build, frames, { group, i, ...fetched })));
+      }
+      task.groupDone();
     }
+    return entries;
+  }
+
+  /** One fetched frame through the build: left out and counted, or its image and what goes beside it. */
+  private async consider(
+    task: TaskRun,
+    build: DatasetBuild,
+    frames: JobFrames | null,
+    { group, i, image, facts }: Fetched,
+  ): Promise<ZipEntry[]> {
+    const item = group.items[i]!;
+    const frame = {
+      kind: item.kind,
+      id: item.id,
+      file: group.names[i]!,
+      picture: image.file,
+      record: frames?.frameOf(group, item, i) ?? null,
+    };
+    const considered = await untilAborted(build.consider(frame, facts), task.signal);
+    if ('dropped' in considered) {
+      task.imageSkipped(group, considered.dropped);
+      return [];
+    }
+    task.imageDone(group);
+    const refetch = () => this.images.fetch(item);
+    return [
+      { name: considered.name, file: image.file, bytes: image.bytes, refetch },
+      ...considered.beside,
+    ];
+  }
+
+  /** An image that could not be fetched: the task pauses while the source is away, else lists it. */
+  private failed(task: TaskRun, group: Group, item: DownloadItem, error: unknown): void {
+    const paused = pauseFor(error, this.deps.retryIntervalMs);
+    if (paused) throw paused;
+    task.imageFailed(group, `${item.id}\t${item.kind}\t${item.size}\t${reason(error)}`);
+  }
+
+  /** The archive, renamed into place only while the task is still this process's. */
+  private async write(task: TaskRun, entries: ZipEntry[], file: string): Promise<void> {
+    const { progress, turn } = task;
     progress.bytes = await writeZip({
       file,
       entries,
-      signal,
+      signal: task.signal,
       beforeRename: async () => {
         if (!(await turn.held())) throw new TaskStopped('lost');
       },
@@ -209,21 +180,15 @@ export class DownloadJob {
         // The writer tells every piece it writes: hand on once per mebibyte.
         if (Math.floor(bytes / MIB) === Math.floor(progress.bytes / MIB)) return;
         progress.bytes = bytes;
-        report();
+        task.report();
       },
     });
-    report(true);
-    return { status: failures.length > 0 ? 'partial' : 'completed', progress };
+    task.report(true);
   }
 
   /** Reads one episode's image list (cached listings cost nothing); pauses if the source is away. */
-  private async list(
-    request: WorkJobRequest,
-    group: Group,
-    failures: string[],
-    signal: AbortSignal,
-    turn: Turn,
-  ): Promise<void> {
+  private async list(task: TaskRun, work: WorkTask, group: Group): Promise<void> {
+    const { signal, turn } = task;
     const episode = group.episode!;
     try {
       const listing = await waitYielding(
@@ -235,7 +200,7 @@ export class DownloadJob {
       group.items = listing.value.imageIds.map((id) => ({
         kind,
         id,
-        size: request.size,
+        size: work.size,
         compressed: false,
       }));
       group.names = group.items.map((item) => `${item.id}.jpg`);
@@ -247,7 +212,7 @@ export class DownloadJob {
       if (signal.aborted) throw error;
       group.progress!.total = 0;
       const why = error instanceof UpstreamNotFoundError ? '源站上没有这一集' : reason(error);
-      failures.push(`episode ${episode.id}\t${request.work.kind}\t${request.size}\t${why}`);
+      task.failures.push(`episode ${episode.id}\t${work.work.kind}\t${work.size}\t${why}`);
     }
   }
 
@@ -256,22 +221,26 @@ export class DownloadJob {
    * cap, and the free space. The archive takes a copy of every image (cached ones at their size),
    * and an image not yet cached takes a second copy in the cache (at a typical size for its size).
    */
-  private async tooBig(
-    count: number,
-    groups: Group[],
-    stored: Stored[][],
-    request: WorkJobRequest | null,
-  ): Promise<TaskNote | null> {
-    if (request && count > this.deps.maxImages)
+  private async tooBig(task: TaskRun, stored: Stored[][]): Promise<TaskNote | null> {
+    const count = task.progress.fileCount;
+    if (task.spec.work && count > this.deps.maxImages)
       return taskNotes.tooManyImages(count, this.deps.maxImages);
     let needed = 0;
-    for (const [g, group] of groups.entries())
+    for (const [g, group] of task.groups.entries())
       for (const [i, item] of group.items.entries())
         needed += stored[g]![i]?.image.bytes ?? TYPICAL_BYTES[item.size] * 2;
     const disk = await (this.deps.statfs ?? statfs)(this.deps.dir).catch(() => null);
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
+}
+
+/** A fetched image of a group, with its facts when the build needs them. */
+interface Fetched {
+  group: Group;
+  i: number;
+  image: StoredImage;
+  facts: ImageFacts | null;
 }
 
 function reason(error: unknown): string {

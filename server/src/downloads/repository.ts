@@ -1,30 +1,21 @@
 import { FINISHED_DOWNLOAD_STATES } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
-import type { DatasetFilter, SelectionArchive } from '../datasets';
 import type { Database } from '../db';
 import type { DownloadItem } from './items';
 import { taskNotes } from './reasons';
 import { noteColumns, now, UNFINISHED, type DownloadRow } from './rows';
-import type { WorkJobRequest } from './work';
+import { specColumns, type TaskSpec } from './task-spec';
+import type { WorkTask } from './work';
 
 /**
  * Download task rows as their owners see them: created, listed, cancelled, retried, removed. Every
  * state change is one conditional UPDATE, so two processes never race (the runner's side: `DownloadQueue`).
+ * A task's spec is written here (`specColumns`) and read back by `taskSpecOf` (task-spec.ts).
  */
 export class DownloadRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(task: {
-    id: string;
-    userId: number;
-    fileName: string;
-    entryPrefix: string;
-    items: DownloadItem[];
-    work?: WorkJobRequest;
-    filter: DatasetFilter | null;
-    /** A selection's layout and metadata choice; absent: plain. */
-    archive?: SelectionArchive;
-  }) {
+  async insert(task: TaskSpec & { id: string; userId: number; fileName: string }) {
     await this.db
       .insertInto('downloads')
       .values({
@@ -32,8 +23,7 @@ export class DownloadRepository {
         user_id: task.userId,
         status: 'pending',
         file_name: task.fileName,
-        entry_prefix: task.entryPrefix,
-        items: JSON.stringify(task.items),
+        ...specColumns(task),
         file_count: task.items.length,
         error: null,
         worker: null,
@@ -42,12 +32,9 @@ export class DownloadRepository {
         started_at: null,
         finished_at: null,
         expires_at: null,
-        dataset_filter: task.filter ? JSON.stringify(task.filter) : null,
-        archive: task.archive ? JSON.stringify(task.archive) : null,
         ...(task.work
           ? {
               job: 'work' as const,
-              request: JSON.stringify(task.work),
               episodes_total: task.work.episodes.length,
               episodes_done: 0,
               episodes: JSON.stringify(
@@ -178,7 +165,7 @@ export class DownloadRepository {
     const works = new Set<string>();
     for (const row of rows) {
       if (row.request) {
-        const { work } = JSON.parse(row.request) as WorkJobRequest;
+        const { work } = JSON.parse(row.request) as WorkTask;
         works.add(`${work.kind}:${work.id}`);
       }
       for (const item of JSON.parse(row.items) as DownloadItem[])

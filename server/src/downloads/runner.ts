@@ -10,6 +10,7 @@ import { TaskPaused, TaskStopped, TaskYielded } from './pause';
 import { taskNotes } from './reasons';
 import type { DownloadQueue } from './queue';
 import type { DownloadRow } from './rows';
+import { taskSpecOf } from './task-spec';
 import { TurnWanted, type Turn } from './turn';
 
 export interface RunnerSettings {
@@ -183,7 +184,7 @@ export class DownloadRunner {
       };
       // The task's upstream requests take its user's turns (upstream/actor.ts).
       const outcome = await actAs(userActor(task.user_id), () =>
-        job.run(task, file, stop.signal, onProgress, turn),
+        job.run(taskSpecOf(task), file, stop.signal, onProgress, turn),
       );
       clearInterval(heartbeat);
       await reporting;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat } from 'node:fs/promises';
 import {
+  DatasetOptions,
   downloadTitleOf,
   type CreateDownloadResponse,
   type DownloadStatus,
@@ -11,19 +12,15 @@ import type {
   CreateDownloadRequest as SelectionSchema,
   CreateWorkDownloadRequest as WorkSchema,
 } from '@capshelf/contract';
-import type { CatalogService } from '../catalog';
-import { datasetFilterOf, type DatasetFilter, type SelectionArchive } from '../datasets';
 import { AppError, conflict, gone, notFound, tooManyRequests } from '../errors';
-import type { UrlModel } from '../upstream';
-import { STORED_AS, type ImageSizes } from '../images';
 import type { WorkEstimator } from './estimate';
-import type { DownloadItem, DownloadItemParser } from './items';
+import type { DownloadItemParser } from './items';
 import { selectionArchiveName, uniqueArchiveName, workArchiveStem } from './names';
 import type { DownloadRepository } from './repository';
 import { toStatus, type DownloadRow } from './rows';
 import type { DownloadRunner } from './runner';
-import type { WorkJobRequest } from './work';
-import { layoutOf, resolveWorkScope, type WorkScopeInput } from './work-scope';
+import type { TaskSpec } from './task-spec';
+import type { WorkResolver } from './work-scope';
 
 const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务';
 
@@ -37,9 +34,7 @@ export class DownloadService {
       repo: DownloadRepository;
       runner: DownloadRunner;
       parser: DownloadItemParser;
-      catalog: CatalogService;
-      urls: UrlModel;
-      sizes: ImageSizes;
+      works: WorkResolver;
       estimator: WorkEstimator;
       maxUnfinishedPerUser: number;
       workJobsPerUser: number;
@@ -56,11 +51,12 @@ export class DownloadService {
     await this.checkSlots(userId);
     const title = downloadTitleOf(input.filename_prefix);
     const { entryPrefix, stem } = selectionArchiveName(title, contents, items.length);
-    const names = { file: await this.uniqueName(userId, stem), entryPrefix };
-    const archive = { layout: layoutOf(input, title), metadata: input.metadata };
-    const plain = input.export === 'plain' && !input.metadata;
-    const id = await this.enqueue(userId, names, items, datasetFilterOf(input), {
-      archive: plain ? undefined : archive,
+    const id = await this.enqueue(userId, await this.uniqueName(userId, stem), {
+      items,
+      work: null,
+      entryPrefix,
+      // The request's dataset fields, as one object (the rest of the request dropped).
+      dataset: DatasetOptions.parse(input),
     });
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
@@ -70,7 +66,7 @@ export class DownloadService {
    * listing costs nothing), so an unknown work or an episode not in it is refused before starting.
    */
   async createWork(userId: number, input: WorkInput): Promise<CreateDownloadResponse> {
-    const { request: work, contents, episodeCount } = await this.resolveWork(input);
+    const { work, contents, episodeCount } = await this.deps.works.resolve(input);
     await this.checkSlots(userId);
     if ((await this.deps.repo.unfinishedCount(userId, 'work')) >= this.deps.workJobsPerUser) {
       throw this.workJobLimit();
@@ -79,8 +75,12 @@ export class DownloadService {
       chosen: work.episodes,
       total: episodeCount,
     });
-    const names = { file: await this.uniqueName(userId, stem), entryPrefix: stem };
-    const id = await this.enqueue(userId, names, [], datasetFilterOf(input), { work });
+    const id = await this.enqueue(userId, await this.uniqueName(userId, stem), {
+      items: [],
+      work: { ...work, keepIds: input.keep_image_ids, dropIds: input.drop_image_ids },
+      entryPrefix: stem,
+      dataset: DatasetOptions.parse(input),
+    });
     return {
       download_id: id,
       file_count: 0,
@@ -96,8 +96,8 @@ export class DownloadService {
 
   /** What `createWork` would take, and whether the user's limits let it start now. */
   async estimateWork(userId: number, input: WorkInput): Promise<WorkDownloadEstimate> {
-    const { request } = await this.resolveWork(input);
-    const estimate = await this.deps.estimator.estimate(request, input.size);
+    const { work } = await this.deps.works.resolve(input);
+    const estimate = await this.deps.estimator.estimate(work, input.size);
     return { ...estimate, limit_reached: await this.limitReached(userId) };
   }
 
@@ -111,23 +111,9 @@ export class DownloadService {
   }
 
   /** A new pending task, handed to the runner at once; answers its id. */
-  private async enqueue(
-    userId: number,
-    names: { file: string; entryPrefix: string },
-    items: DownloadItem[],
-    filter: DatasetFilter | null,
-    task: { work?: WorkJobRequest; archive?: SelectionArchive },
-  ): Promise<string> {
+  private async enqueue(userId: number, fileName: string, spec: TaskSpec): Promise<string> {
     const id = newId();
-    await this.deps.repo.insert({
-      id,
-      userId,
-      fileName: names.file,
-      entryPrefix: names.entryPrefix,
-      items,
-      filter,
-      ...task,
-    });
+    await this.deps.repo.insert({ id, userId, fileName, ...spec });
     this.deps.runner.kick();
     return id;
   }
@@ -213,16 +199,6 @@ export class DownloadService {
     return tooManyRequests(`最多同时进行 ${max} 个整部下载任务，请等待之前的任务完成`, 30, {
       task_limit: { kind: 'work', max },
     });
-  }
-
-  /**
-   * The work, its chosen episodes and the size a job (or its review, which has no archive
-   * options) reads, with what that size delivers and the work's episode count.
-   */
-  async resolveWork(input: WorkScopeInput) {
-    const { request, episodeCount } = await resolveWorkScope(this.deps, input);
-    const contents = this.deps.sizes.delivered(request.work.kind, input.size);
-    return { request: { ...request, size: STORED_AS[contents] }, contents, episodeCount };
   }
 
   private async ownTask(userId: number, id: string): Promise<DownloadRow> {

@@ -24,6 +24,7 @@ import * as feedTokens from './022c-feed-tokens';
 import * as imageTags from './024-image-tags';
 import * as selectionExports from './024b-selection-exports';
 import * as notifications from './025-notifications';
+import * as datasetOptions from './026-dataset-options';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '024-image-tags': imageTags,
   '024b-selection-exports': selectionExports,
   '025-notifications': notifications,
+  '026-dataset-options': datasetOptions,
 };

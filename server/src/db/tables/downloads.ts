@@ -6,7 +6,7 @@ export interface DownloadsTable {
   status: 'pending' | 'running' | 'paused' | 'completed' | 'partial' | 'failed' | 'cancelled';
   /** `images`: the listed images; `work`: a whole work (or some of its episodes), see `request`. */
   job: Generated<'images' | 'work'>;
-  /** JSON WorkJobRequest for `work` jobs. */
+  /** JSON `WorkJobRequest` (downloads/work.ts) for `work` jobs: the work, its episodes, the size. */
   request: string | null;
   /** JSON per-episode progress of a `work` job. */
   episodes: string | null;
@@ -14,10 +14,11 @@ export interface DownloadsTable {
   episodes_done: number | null;
   /** Near-duplicate frames left out. */
   skipped_count: Generated<number>;
-  /** JSON `DatasetFilter` (datasets/filter.ts): what frames the task leaves out; null: none (021). */
-  dataset_filter: string | null;
-  /** JSON `{ layout, metadata }` of a selection task's archive; null: plain (024b). */
-  archive: string | null;
+  /**
+   * JSON `DatasetOptions` (contract): what frames the task leaves out and how its archive is laid
+   * out; `{}` is every option at its default (026, which folded in `dataset_filter` and `archive`).
+   */
+  dataset: Generated<string>;
   /** JSON count of frames left out by each reason (021). */
   skipped_reasons: string | null;
   /** Why a paused task waits, and when it tries again. */

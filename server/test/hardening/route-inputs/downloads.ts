@@ -9,7 +9,7 @@ const datasetOptionInputs = {
 };
 
 /** The archive options (layout, kohya folder and caption, metadata) both downloads take. */
-const exportInputs = {
+export const exportInputs = {
   metadata: slot('flag'),
   export: choice(),
   kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),

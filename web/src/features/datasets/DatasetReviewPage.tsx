@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
-  DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+  DatasetOptions as Options,
   type DatasetReviewRequest,
   type DownloadSize,
 } from '@capshelf/contract';
@@ -11,7 +11,7 @@ import { useDatasetReview } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { DatasetOptions, datasetFields, type DatasetChoice } from '../downloads/DatasetOptions';
+import { DatasetOptions } from '../downloads/DatasetOptions';
 import { sizeInEffect, useDownloadSizes } from '../downloads/size';
 import { SizeChoice } from '../downloads/SizeChoice';
 import { UpstreamError } from '../site-health';
@@ -21,12 +21,23 @@ import { ReviewStart } from './ReviewStart';
 import { ReviewTotals } from './ReviewTotals';
 
 /** A dataset leaves out repeats and bad frames by default: the review is there to adjust that. */
-const REVIEW_CHOICE: DatasetChoice = {
-  skip: true,
-  threshold: DEFAULT_NEAR_DUPLICATE_THRESHOLD,
-  scope: 'work',
-  quality: ['dark', 'blank', 'blurry'],
-};
+const REVIEW_OPTIONS: Options = Options.parse({
+  skip_near_duplicates: true,
+  quality_filters: ['dark', 'blank', 'blurry'],
+});
+
+/**
+ * What the review is asked with: the options that decide which frames are left out. The layout
+ * decides none, so changing it does not start the review over.
+ */
+function filterPart({
+  skip_near_duplicates,
+  near_duplicate_threshold,
+  near_duplicate_scope,
+  quality_filters,
+}: Options) {
+  return { skip_near_duplicates, near_duplicate_threshold, near_duplicate_scope, quality_filters };
+}
 
 /**
  * /episodes/:showId/dataset (制作数据集): what a whole-work download keeps and drops, filling in
@@ -42,14 +53,14 @@ export function DatasetReviewPage() {
   const sizes = useDownloadSizes([kind ?? 'anime']);
   const [chosenSize, setSize] = useState<DownloadSize | null>(null);
   const size = sizeInEffect(sizes, chosenSize);
-  const [choice, setChoice] = useState(REVIEW_CHOICE);
+  const [options, setOptions] = useState(REVIEW_OPTIONS);
   const [overrides, setOverrides] = useState(NO_OVERRIDES);
   const scope: Omit<DatasetReviewRequest, 'offset'> = {
     work_url: showId,
     ...(kind ? { kind } : {}),
     size,
   };
-  const { review, error, retry } = useDatasetReview({ ...scope, ...datasetFields(choice) });
+  const { review, error, retry } = useDatasetReview({ ...scope, ...filterPart(options) });
   const title = review?.work_title || params.get('title') || '';
   usePageTitle(title ? t('review.title', { title }) : t('review.heading'));
   const counts = review ? tally(review, overrides) : null;
@@ -78,7 +89,7 @@ export function DatasetReviewPage() {
         aria-label={t('review.options')}
       >
         <SizeChoice name="review-size" offered={sizes.offered} value={size} onChange={setSize} />
-        <DatasetOptions value={choice} onChange={setChoice} withScope />
+        <DatasetOptions value={options} onChange={setOptions} withScope />
       </section>
       {error && <UpstreamError error={error} onRetry={retry} fallback={t('review.failed')} />}
       {!review && !error && <Spinner label={t('review.loading')} />}
@@ -86,11 +97,9 @@ export function DatasetReviewPage() {
         <>
           <ReviewTotals tally={counts} complete={review.complete} />
           <ReviewStart
-            request={{
-              ...scope,
-              ...datasetFields(choice),
-              ...overrideFields(review, overrides),
-            }}
+            request={{ ...scope, ...overrideFields(review, overrides) }}
+            options={options}
+            onChange={setOptions}
             keptCount={counts.kept + counts.pending}
           />
           <ReviewFrames

@@ -1,28 +1,30 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { CreateWorkDownloadRequest } from '@capshelf/contract';
+import type { CreateWorkDownloadRequest, DatasetOptions } from '@capshelf/contract';
 import { errorMessage, useCreateWorkDownload } from '../../api';
 import { buttonClass } from '../../components/button';
-import { DEFAULT_EXPORT_CHOICE, ExportOptions, exportFields } from '../downloads/ExportOptions';
+import { ExportOptions } from '../downloads/ExportOptions';
 import { watchDownload } from '../downloads/watch';
 
 /** 开始下载: the whole-work job with the review's options and the user's decisions, and its layout. */
 export function ReviewStart({
   request,
+  options,
+  onChange,
   keptCount,
 }: {
-  /** Everything but the archive's layout: the work, size, filter and the user's decisions. */
+  /** The work, size and the user's decisions. */
   request: CreateWorkDownloadRequest;
+  /** The review's dataset options, whose layout and metadata are chosen here. */
+  options: DatasetOptions;
+  onChange: (next: DatasetOptions) => void;
   keptCount: number;
 }) {
   const { t } = useTranslation('downloads');
   const create = useCreateWorkDownload();
-  const [layout, setLayout] = useState(DEFAULT_EXPORT_CHOICE);
-  const [metadata, setMetadata] = useState(false);
   const start = () =>
     create.mutate(
-      { ...request, metadata, ...exportFields(layout) },
+      { ...request, ...options },
       {
         onSuccess: ({ download_id }) => {
           watchDownload(download_id);
@@ -39,11 +41,7 @@ export function ReviewStart({
       <h2 id="review-start" className="text-lg font-semibold text-slate-900">
         {t('review.archive')}
       </h2>
-      <ExportOptions value={layout} onChange={setLayout} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={metadata} onChange={(e) => setMetadata(e.target.checked)} />
-        {t('work.metadata')}
-      </label>
+      <ExportOptions value={options} onChange={onChange} />
       <button
         type="button"
         className={`${buttonClass()} self-start`}

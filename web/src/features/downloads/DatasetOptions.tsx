@@ -1,35 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_NEAR_DUPLICATE_THRESHOLD,
-  type NearDuplicateScope,
-  type QualityFilter,
-} from '@capshelf/contract';
+import type { DatasetOptions as Options, QualityFilter } from '@capshelf/contract';
 import { RadioGroup } from '../../components/RadioGroup';
-
-/** What a download leaves out, as the dialog holds it. */
-export interface DatasetChoice {
-  skip: boolean;
-  threshold: number;
-  scope: NearDuplicateScope;
-  quality: QualityFilter[];
-}
-
-export const DEFAULT_DATASET_CHOICE: DatasetChoice = {
-  skip: false,
-  threshold: DEFAULT_NEAR_DUPLICATE_THRESHOLD,
-  scope: 'work',
-  quality: [],
-};
-
-/** The request fields for a choice (the same on the whole-work and the selection download). */
-export function datasetFields(choice: DatasetChoice) {
-  return {
-    skip_near_duplicates: choice.skip,
-    near_duplicate_threshold: choice.threshold,
-    near_duplicate_scope: choice.scope,
-    quality_filters: choice.quality,
-  };
-}
 
 /** 完全相同, 同一镜头 (the default) and 宽松, as distances in bits of the 64-bit hash. */
 const PRESETS = { identical: 2, sameShot: 6, loose: 10 } as const;
@@ -42,39 +13,42 @@ function presetOf(threshold: number): Preset {
 }
 
 /**
- * The dataset options of a download: near-duplicate frames (a preset or a number 0–64; compared
- * with every frame kept so far, over the whole work or each episode) and the quality filters.
+ * What a download leaves out, of its dataset options (the contract's one shape, which the dialog
+ * holds whole): near-duplicate frames (a preset or a number 0–64; compared with every frame kept
+ * so far, over the whole work or each episode) and the quality filters.
  */
 export function DatasetOptions({
   value,
   onChange,
   withScope,
 }: {
-  value: DatasetChoice;
-  onChange: (next: DatasetChoice) => void;
+  value: Options;
+  onChange: (next: Options) => void;
   /** Whole-work downloads choose the scope; a selection is one. */
   withScope: boolean;
 }) {
   const { t } = useTranslation('downloads');
-  const set = (change: Partial<DatasetChoice>) => onChange({ ...value, ...change });
-  const preset = presetOf(value.threshold);
+  const set = (change: Partial<Options>) => onChange({ ...value, ...change });
+  const threshold = value.near_duplicate_threshold;
+  const preset = presetOf(threshold);
+  const quality = value.quality_filters;
   const toggleQuality = (filter: QualityFilter) =>
     set({
-      quality: value.quality.includes(filter)
-        ? value.quality.filter((f) => f !== filter)
-        : QUALITY.filter((f) => f === filter || value.quality.includes(f)),
+      quality_filters: quality.includes(filter)
+        ? quality.filter((f) => f !== filter)
+        : QUALITY.filter((f) => f === filter || quality.includes(f)),
     });
   return (
     <div className="flex flex-col gap-2">
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
-          checked={value.skip}
-          onChange={(e) => set({ skip: e.target.checked })}
+          checked={value.skip_near_duplicates}
+          onChange={(e) => set({ skip_near_duplicates: e.target.checked })}
         />
         {t('dataset.skip')}
       </label>
-      {value.skip && (
+      {value.skip_near_duplicates && (
         <div className="flex flex-col gap-2 pl-6">
           <RadioGroup
             name="near-duplicate-preset"
@@ -85,7 +59,9 @@ export function DatasetOptions({
               label: t(`dataset.presets.${p}`),
             }))}
             // 自定义 starts one bit past the preset it leaves, a number no preset has.
-            onChange={(p) => set({ threshold: p === 'custom' ? value.threshold + 1 : PRESETS[p] })}
+            onChange={(p) =>
+              set({ near_duplicate_threshold: p === 'custom' ? threshold + 1 : PRESETS[p] })
+            }
           />
           {preset === 'custom' && (
             <label className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -94,9 +70,14 @@ export function DatasetOptions({
                 type="number"
                 min={0}
                 max={64}
-                value={value.threshold}
+                value={threshold}
                 onChange={(e) =>
-                  set({ threshold: Math.min(64, Math.max(0, Number(e.target.value) || 0)) })
+                  set({
+                    near_duplicate_threshold: Math.min(
+                      64,
+                      Math.max(0, Number(e.target.value) || 0),
+                    ),
+                  })
                 }
                 className="w-20 rounded border border-slate-300 px-2 py-1"
               />
@@ -107,12 +88,12 @@ export function DatasetOptions({
             <RadioGroup
               name="near-duplicate-scope"
               legend={t('dataset.scope')}
-              value={value.scope}
+              value={value.near_duplicate_scope}
               options={(['work', 'episode'] as const).map((s) => ({
                 value: s,
                 label: t(`dataset.scopes.${s}`),
               }))}
-              onChange={(scope) => set({ scope })}
+              onChange={(scope) => set({ near_duplicate_scope: scope })}
             />
           )}
         </div>
@@ -123,7 +104,7 @@ export function DatasetOptions({
           <label key={filter} className="flex items-center gap-2">
             <input
               type="checkbox"
-              checked={value.quality.includes(filter)}
+              checked={quality.includes(filter)}
               onChange={() => toggleQuality(filter)}
             />
             {t(`dataset.filters.${filter}`)}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { DatasetOptions } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import {
   autoClicks,
@@ -39,6 +40,8 @@ describe('starting a download', () => {
       ],
       filename_prefix: 'Non Non Biyori - Episode 1',
       size: 'thumb',
+      // The selection's dataset options, each at the contract's default.
+      ...DatasetOptions.parse({}),
     });
     const region = await panel();
     expect(

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Dialog } from 'radix-ui';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { DatasetOptions as Options } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
 import { useReturnFocus } from '../../lib/useReturnFocus';
 import { DatasetOptions } from './DatasetOptions';
 import { ExportOptions } from './ExportOptions';
-import { selectionOptionCount, type SelectionChoice } from './selectionChoice';
+import { selectionOptionCount } from './selectionChoice';
 
 /**
  * The selection download's dataset options: a button in the selection bar (it counts the options
@@ -19,8 +20,8 @@ export function SelectionDatasetButton({
   onChange,
   className,
 }: {
-  value: SelectionChoice;
-  onChange: (next: SelectionChoice) => void;
+  value: Options;
+  onChange: (next: Options) => void;
   className: string;
 }) {
   const { t } = useTranslation('downloads');
@@ -45,24 +46,12 @@ export function SelectionDatasetButton({
           <Dialog.Description className="text-sm text-slate-600">
             {t('selectionDataset.description')}
           </Dialog.Description>
-          <DatasetOptions
-            value={value}
-            onChange={(dataset) => onChange({ ...value, ...dataset })}
-            withScope={false}
-          />
+          <DatasetOptions value={value} onChange={onChange} withScope={false} />
           <ExportOptions
-            value={value.layout}
-            onChange={(layout) => onChange({ ...value, layout })}
+            value={value}
+            onChange={onChange}
             namePlaceholder={t('export.selectionNamePlaceholder')}
           />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={value.metadata}
-              onChange={(e) => onChange({ ...value, metadata: e.target.checked })}
-            />
-            {t('work.metadata')}
-          </label>
           <div className="flex justify-end">
             <Dialog.Close className={buttonClass()}>{t('selectionDataset.done')}</Dialog.Close>
           </div>

@@ -9,7 +9,7 @@ const three = [episode(1), episode(2), episode(3)];
 function workScreen() {
   const fetchMock = mockApi({
     ...signedIn(),
-    'POST /api/episodes/': () => json(200, episodesResponse(three)),
+    'POST /api/episodes': () => json(200, episodesResponse(three)),
     'GET /api/download': () => json(200, { downloads: [] }),
     'POST /api/download/work': () =>
       json(202, {
@@ -56,7 +56,11 @@ describe('下载整部', () => {
       near_duplicate_scope: 'episode',
       // In the filters' own order, whatever order they were ticked in.
       quality_filters: ['dark', 'blurry'],
+      // The dialog holds the contract's whole options object and sends it as it stands.
       metadata: true,
+      export: 'plain',
+      kohya_repeats: 10,
+      trigger_word: '',
     });
     expect(await screen.findByText('整部下载任务已创建：共 2 集，进度见下载任务')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -114,7 +118,8 @@ describe('下载整部', () => {
     expect(sent(fetchMock)[0]).toMatchObject({
       export: 'kohya',
       kohya_repeats: 1,
-      kohya_name: 'non',
+      // As typed: the server trims it.
+      kohya_name: ' non ',
       trigger_word: 'nnb_style',
     });
   });

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import type { DownloadSize, Episode } from '@capshelf/contract';
+import { DatasetOptions as Options, type DownloadSize, type Episode } from '@capshelf/contract';
 import { errorMessage, useCreateWorkDownload, useWorkEstimate } from '../../api';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../../lib/useReturnFocus';
-import { DatasetOptions, datasetFields, DEFAULT_DATASET_CHOICE } from './DatasetOptions';
-import { DEFAULT_EXPORT_CHOICE, ExportOptions, exportFields } from './ExportOptions';
+import { DatasetOptions } from './DatasetOptions';
+import { ExportOptions } from './ExportOptions';
 import { sizeInEffect, useDownloadSizes } from './size';
 import { SizeChoice } from './SizeChoice';
 import { WorkEstimate } from './WorkEstimate';
@@ -37,9 +37,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const [chosenSize, setSize] = useState<DownloadSize | null>(null);
   const size = sizeInEffect(sizes, chosenSize);
   const [chosen, setChosen] = useState<ReadonlySet<number> | null>(null);
-  const [dataset, setDataset] = useState(DEFAULT_DATASET_CHOICE);
-  const [layout, setLayout] = useState(DEFAULT_EXPORT_CHOICE);
-  const [metadata, setMetadata] = useState(false);
+  const [options, setOptions] = useState(() => Options.parse({}));
   const picked = chosen ?? new Set(episodes.map((e) => e.id));
   const toggle = (id: number) => {
     const next = new Set(picked);
@@ -61,12 +59,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
 
   const start = () => {
     create.mutate(
-      {
-        ...what,
-        ...datasetFields(dataset),
-        metadata,
-        ...exportFields(layout),
-      },
+      { ...what, ...options },
       {
         onSuccess: ({ download_id, episodes_total }) => {
           watchDownload(download_id);
@@ -132,16 +125,8 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
               ))}
             </ul>
           </fieldset>
-          <DatasetOptions value={dataset} onChange={setDataset} withScope />
-          <ExportOptions value={layout} onChange={setLayout} />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={metadata}
-              onChange={(e) => setMetadata(e.target.checked)}
-            />
-            {t('work.metadata')}
-          </label>
+          <DatasetOptions value={options} onChange={setOptions} withScope />
+          <ExportOptions value={options} onChange={setOptions} />
           <div className="flex justify-end gap-2">
             <Dialog.Close className={buttonClass('secondary')}>{t('work.cancel')}</Dialog.Close>
             <button

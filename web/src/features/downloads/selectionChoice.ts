@@ -1,33 +1,14 @@
-import { DEFAULT_DATASET_CHOICE, datasetFields, type DatasetChoice } from './DatasetOptions';
-import { DEFAULT_EXPORT_CHOICE, exportFields, type ExportChoice } from './ExportOptions';
+import { DatasetOptions } from '@capshelf/contract';
 
-/** The selection download's options: what it leaves out, and how its archive is laid out. */
-export interface SelectionChoice extends DatasetChoice {
-  layout: ExportChoice;
-  metadata: boolean;
-}
-
-export const DEFAULT_SELECTION_CHOICE: SelectionChoice = {
-  ...DEFAULT_DATASET_CHOICE,
-  layout: DEFAULT_EXPORT_CHOICE,
-  metadata: false,
-};
+/** The selection download's dataset options as the image screen starts them: each at its default. */
+export const DEFAULT_SELECTION_CHOICE: DatasetOptions = DatasetOptions.parse({});
 
 /** How many options are on (the button shows it). */
-export function selectionOptionCount(choice: SelectionChoice): number {
+export function selectionOptionCount(options: DatasetOptions): number {
   return (
-    (choice.skip ? 1 : 0) +
-    choice.quality.length +
-    (choice.layout.layout === 'plain' ? 0 : 1) +
-    (choice.metadata ? 1 : 0)
+    (options.skip_near_duplicates ? 1 : 0) +
+    options.quality_filters.length +
+    (options.export === 'plain' ? 0 : 1) +
+    (options.metadata ? 1 : 0)
   );
-}
-
-/** The request fields; without any option on, the request is as it always was. */
-export function selectionFields(choice: SelectionChoice) {
-  return {
-    ...(choice.skip || choice.quality.length > 0 ? datasetFields(choice) : {}),
-    ...exportFields(choice.layout),
-    ...(choice.metadata ? { metadata: true } : {}),
-  };
 }

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { DatasetOptions } from '@capshelf/contract';
 import { ApiError, errorMessage, isRecord, useCreateDownload } from '../../api';
 import type { ImageSize } from '../selection';
 import { imageUrl, type ImageUrls } from '../images/imageUrl';
-import { selectionFields, type SelectionChoice } from './selectionChoice';
 import { watchDownload } from './watch';
 
 /** Why creating a task failed: the server's text, else how many image URLs it refused. */
@@ -26,7 +26,7 @@ export function useStartDownload() {
   const { mutateAsync, isPending } = useCreateDownload();
   const { t } = useTranslation('downloads');
   const start = useCallback(
-    (images: readonly ImageUrls[], size: ImageSize, title: string, options?: SelectionChoice) => {
+    (images: readonly ImageUrls[], size: ImageSize, title: string, options?: DatasetOptions) => {
       if (images.length === 0) {
         toast.error(t('start.nothingSelected'));
         return;
@@ -36,7 +36,7 @@ export function useStartDownload() {
         image_urls: images.map((image) => imageUrl(image, size)),
         filename_prefix: title,
         size,
-        ...(options ? selectionFields(options) : {}),
+        ...options,
       }).then(
         ({ download_id, file_count }) => {
           watchDownload(download_id);

@@ -1,4 +1,4 @@
-import type { FrameRecord } from '../datasets';
+import type { FrameRecord } from './layouts';
 import type { ImageFacts } from '../images';
 
 /** One image of a whole-work archive, as metadata.csv and metadata.jsonl describe it. */
