@@ -127,6 +127,9 @@ export const RangeQuery = z.object({ kind: Kind.default('anime') });
 export const MAX_RANGE = 5000;
 export const SampleQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 
+/** `{id}.jpg`, an image's file in its URL: ids are positive and at most twelve digits, which also keeps paths out. */
+export const IMAGE_FILE = /^[1-9]\d{0,11}\.jpg$/;
+
 export const ImageBytesQuery = z.object({
   size: ImageSize.default('large'),
   kind: Kind.optional(),

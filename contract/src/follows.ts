@@ -64,3 +64,6 @@ export const UnfollowResponse = z.object({ success: z.literal(true) });
 /** The account's personal feed address (`/feeds/<token>.atom`), or null when it is off. */
 export const FeedAddress = z.object({ url: z.string().nullable() });
 export type FeedAddress = z.infer<typeof FeedAddress>;
+
+/** `/feeds/:file`: the feed's token and `.atom`, as its address names it. */
+export const FeedFileParams = z.object({ file: z.string().max(200) });

@@ -14,8 +14,8 @@ export interface Route {
   query?: z.ZodType;
   body?: z.ZodType;
   /**
-   * The JSON answers by status. A route without one answers bytes, a file or a feed that a link
-   * or an `<img>` reads, never the page's fetch client.
+   * The JSON answers by status. A route without one answers nothing (204), or bytes, a file or a
+   * feed that a link or an `<img>` reads.
    */
   responses?: Partial<Record<200 | 201 | 202, z.ZodType>>;
 }
@@ -26,12 +26,23 @@ export const route = <const R extends Route>(entry: R): R => entry;
 type Schema<R, K extends 'params' | 'query' | 'body'> =
   R extends Record<K, infer S extends z.ZodType> ? S : undefined;
 
-/** What a caller sends: `z.input` of each schema the route has. */
-export type RouteInput<R extends Route> = {
+type Inputs<R extends Route> = {
   [K in 'params' | 'query' | 'body' as Schema<R, K> extends z.ZodType ? K : never]: z.input<
     NonNullable<Schema<R, K>>
   >;
 };
+
+/** A query whose every field may be left out may itself be left out (never a body: see `call`). */
+type OptionalQuery<R extends Route> =
+  Schema<R, 'query'> extends z.ZodType
+    ? object extends z.input<NonNullable<Schema<R, 'query'>>>
+      ? 'query'
+      : never
+    : never;
+
+/** What a caller sends: `z.input` of each schema the route has. */
+export type RouteInput<R extends Route> = Omit<Inputs<R>, OptionalQuery<R>> &
+  Partial<Pick<Inputs<R>, OptionalQuery<R> & keyof Inputs<R>>>;
 
 /** What a handler receives: `z.output` of each schema, as the server's validation leaves it. */
 export type RouteRequest<R extends Route> = {
@@ -40,11 +51,11 @@ export type RouteRequest<R extends Route> = {
     : undefined;
 };
 
-/** The route's JSON answer as the page reads it (any of its statuses). */
+/** The route's JSON answer as the page reads it (any of its statuses); nothing for a 204. */
 export type RouteAnswer<R extends Route> =
   R['responses'] extends Record<number, z.ZodType>
     ? z.output<NonNullable<R['responses'][keyof R['responses']]>>
-    : never;
+    : void;
 
 /** The answer a handler gives (what the server's serializer takes). */
 export type RouteReply<R extends Route> =

@@ -18,6 +18,7 @@ import {
   DownloadRepository,
   type DownloadRunner,
   type DownloadService,
+  type NearDuplicateScan,
 } from './downloads';
 import { fromStorageFull, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
@@ -67,7 +68,6 @@ export interface Services {
   /** The admin's audit log; capabilities record their admin actions in it. */
   audit: AuditLog;
   upstream: UpstreamClient;
-  userBudget: UserBudget;
   urls: UrlModel;
   builders: UrlBuilders;
   directory: Directory;
@@ -97,6 +97,8 @@ export interface Services {
   /** 制作数据集: what a whole-work job would keep and drop. */
   datasetReview: DatasetReview;
   downloadRunner: DownloadRunner;
+  /** The grid's 隐藏相似帧: which of an episode's images repeat the frame before them. */
+  nearDuplicates: NearDuplicateScan;
   /** The admin's WD14 tagger (TAGGER_MODEL); null when none is set. */
   tagger: ImageTagger | null;
   favorites: FavoritesService;
@@ -140,7 +142,6 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     ...auth,
     audit: core.audit,
     upstream: upstream.client,
-    userBudget: core.userBudget,
     urls,
     builders,
     images: cache.store,
@@ -163,13 +164,16 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     ...work,
     favorites: new FavoritesService({
       db: infra.db.kysely,
-      ...{ urls, builders, directory, cdn },
+      urls,
+      builders,
+      directory,
+      cdn,
       imageUrls: work.imageUrls,
     }),
     siteHealth: createSiteHealth(infra, {
       upstream,
       meter: core.meter,
-      cdnHealth: images.cdnHealth,
+      imageHosts: () => images.cdnHealth.imageHosts(),
     }),
     mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
     close: () => closeInOrder(services, cache),
@@ -228,6 +232,7 @@ async function createWork(
     directory,
     urls,
     builders,
+    budget: core.userBudget,
     logger,
     statfs: overrides.statfs,
     alone: overrides.alone,
@@ -252,6 +257,7 @@ async function createWork(
     downloads: downloads.service,
     datasetReview: downloads.review,
     downloadRunner: downloads.runner,
+    nearDuplicates: downloads.nearDuplicates,
     imageUrls: downloads.parser,
     follows: follows.follows,
     followChecker: follows.checker,

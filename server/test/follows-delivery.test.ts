@@ -1,9 +1,10 @@
-import type { DownloadStatus } from '@capshelf/contract';
+import { DatasetOptions, type DownloadStatus } from '@capshelf/contract';
 import { addEpisode, episodeById, KEY_IDS, showById } from '@capshelf/replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskSpecOf } from '../src/downloads/task-spec';
 import { databaseKind } from './helpers';
 import { HOUR, startFollowsApp } from './support/follows';
-import { finished, zipOf } from './support/work-jobs';
+import { finished, startWork, zipOf } from './support/work-jobs';
 
 let f: Awaited<ReturnType<typeof startFollowsApp>>;
 beforeAll(async () => {
@@ -72,5 +73,45 @@ describe(`what a follower gets (${databaseKind})`, () => {
       .where('id', 'in', [...older])
       .execute();
     expect(olderCached).toEqual([]);
+  });
+
+  it("自动下载 takes the size and dataset options of the follower's latest whole-work job, not its work's names", async () => {
+    const dave = await f.t.userHeaders('follow-dave@example.com');
+    const app = { ...f.t, headers: dave };
+    const chosen = {
+      skip_near_duplicates: true,
+      near_duplicate_threshold: 4,
+      near_duplicate_scope: 'episode',
+      quality_filters: ['dark'],
+      metadata: true,
+      export: 'kohya',
+      kohya_repeats: 3,
+    } as const;
+    // The last job was of another work, named for it.
+    const movie = { type: 'movie', kind: 'movie', id: KEY_IDS.onePageMovie } as const;
+    const work_url = f.t.services.builders.workUrl(movie);
+    const names = { kohya_name: 'Moon', trigger_word: 'moon style' };
+    const last = await startWork({ work_url, size: 'thumb', ...chosen, ...names }, app);
+    await finished(last, app);
+    await f.follow(dave, f.showUrl(KEY_IDS.tvSeason1, 'tv'), 'download');
+    addEpisode(KEY_IDS.tvSeason1, 3);
+    f.advance(HOUR + 1);
+    await f.t.services.followChecker.checkDue();
+
+    const auto = (await tasksOf(dave)).find((task) => task.download_id !== last)!;
+    const row = await f.t.services.db.kysely
+      .selectFrom('downloads')
+      .selectAll()
+      .where('id', '=', auto.download_id)
+      .executeTakeFirstOrThrow();
+    const spec = taskSpecOf(row);
+    expect(spec.dataset).toEqual({ ...DatasetOptions.parse({}), ...chosen });
+    expect(spec.work).toMatchObject({ size: 'thumb', work: { id: KEY_IDS.tvSeason1 } });
+    // The options are kept once, in `dataset`: the work's column holds the work alone.
+    expect(Object.keys(JSON.parse(row.request!) as object).sort()).toEqual([
+      'episodes',
+      'size',
+      'work',
+    ]);
   });
 });

@@ -100,6 +100,15 @@ describe('the lint rules of the server', () => {
     ).toEqual([]);
   });
 
+  it('refuses a function of more than 80 lines in server/src, and takes one of 80', async () => {
+    const fn = (lines: number) =>
+      `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+    expect(await problems('server/src/catalog/fresh.ts', fn(80))).toEqual([]);
+    expect(await problems('server/src/catalog/fresh.ts', fn(81))).toEqual([
+      expect.stringMatching(/^max-lines-per-function: .*\(81\)/),
+    ]);
+  });
+
   it('still refuses the database in a route module', async () => {
     expect(
       await problems(

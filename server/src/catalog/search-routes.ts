@@ -1,15 +1,12 @@
-import {
-  EpisodesRequest,
-  EpisodesResponse,
-  RefreshQuery,
-  SearchRequest,
-  SearchResponse,
-} from '@capshelf/contract';
+import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../routing';
 import type { UrlBuilders } from '../upstream';
 import { episodesAnswer, searchAnswer } from './answers';
 import type { Directory } from './directory';
 import type { CatalogService } from './service';
+
+const routes = api.catalog;
 
 /** Search and episode lists: thin handlers over the catalog. */
 export function searchRoutes({
@@ -22,37 +19,17 @@ export function searchRoutes({
   builders: UrlBuilders;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/search',
-      {
-        schema: {
-          body: SearchRequest,
-          querystring: RefreshQuery,
-          response: { 200: SearchResponse },
-        },
-      },
-      async (request) => {
-        const { query, content_type } = request.body;
-        const found = await catalog.search(query, content_type, request.query.refresh);
-        return searchAnswer(found, builders);
-      },
-    );
+    serve(app, routes.search, async (request) => {
+      const { query, content_type } = request.body;
+      const found = await catalog.search(query, content_type, request.query.refresh);
+      return searchAnswer(found, builders);
+    });
 
-    app.post(
-      '/episodes',
-      {
-        schema: {
-          body: EpisodesRequest,
-          querystring: RefreshQuery,
-          response: { 200: EpisodesResponse },
-        },
-      },
-      async (request) => {
-        const { show_url, kind } = request.body;
-        const show = await catalog.episodes(show_url, kind, request.query.refresh);
-        const { work } = show.value;
-        return episodesAnswer(show, await directory.imageCounts(work.kind, work.id), builders);
-      },
-    );
+    serve(app, routes.episodes, async (request) => {
+      const { show_url, kind } = request.body;
+      const show = await catalog.episodes(show_url, kind, request.query.refresh);
+      const { work } = show.value;
+      return episodesAnswer(show, await directory.imageCounts(work.kind, work.id), builders);
+    });
   };
 }

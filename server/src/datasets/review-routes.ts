@@ -1,14 +1,11 @@
-import { DatasetReviewRequest, DatasetReviewResponse } from '@capshelf/contract';
+import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '../routing';
 import type { DatasetReview } from './review';
 
 /** The dataset review (制作数据集): what a whole-work job would keep and drop, read so far. */
 export function datasetReviewRoutes({ review }: { review: DatasetReview }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/review',
-      { schema: { body: DatasetReviewRequest, response: { 200: DatasetReviewResponse } } },
-      async (request) => review.review(request.body),
-    );
+    serve(app, api.datasets.review, async (request) => review.review(request.body));
   };
 }

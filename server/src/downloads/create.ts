@@ -6,10 +6,11 @@ import { DatasetReview, type ImageTagger } from '../datasets';
 import type { Database } from '../db';
 import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import type { Logger } from '../logger';
-import type { UrlBuilders, UrlModel } from '../upstream';
+import type { UrlBuilders, UrlModel, UserBudget } from '../upstream';
 import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
 import { DownloadJob } from './job';
+import { NearDuplicateScan } from './near-duplicates';
 import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
 import { DownloadRunner, type TaskNotifier } from './runner';
@@ -18,7 +19,8 @@ import { WorkResolver } from './work-scope';
 
 /**
  * The download capability built whole: the runner with its job, the item parser (this server's
- * and the source site's image URLs, as downloads and favourites take them) and the service.
+ * and the source site's image URLs, as downloads and favourites take them), the service, and the
+ * grid's near-duplicate scan (charged to the user's scan limit).
  * The runner starts before this returns, so tasks left from the last run resume. The dataset
  * review (制作数据集) is built here too, given the job's `WorkResolver`: it reads the work exactly
  * as the job does.
@@ -33,6 +35,8 @@ export async function createDownloads(deps: {
   directory: Directory;
   urls: UrlModel;
   builders: UrlBuilders;
+  /** Each user's limit on scans, which the grid's near-duplicate scan is charged to. */
+  budget: UserBudget;
   logger: Logger;
   statfs?: Statfs;
   alone?: boolean;
@@ -95,5 +99,6 @@ export async function createDownloads(deps: {
     store: deps.store,
     resolveWork: async (input) => (await works.resolve(input)).work,
   });
-  return { runner, parser, service, review };
+  const nearDuplicates = new NearDuplicateScan({ store: deps.store, budget: deps.budget });
+  return { runner, parser, service, review, nearDuplicates };
 }

@@ -1,7 +1,7 @@
 export { createDownloads } from './create';
 export { DownloadItemParser, entryNames, type DownloadItem } from './items';
 export { DownloadJob } from './job';
-export { nearDuplicates } from './near-duplicates';
+export { NearDuplicateScan } from './near-duplicates';
 export { DownloadQueue } from './queue';
 export { DownloadRepository } from './repository';
 export { DownloadRunner, type RunnerSettings } from './runner';

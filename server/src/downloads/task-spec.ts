@@ -1,7 +1,7 @@
 import { DatasetOptions } from '@capshelf/contract';
 import type { DownloadItem } from './items';
 import type { DownloadRow } from './rows';
-import type { WorkJobRequest, WorkTask } from './work';
+import type { WorkTask } from './work';
 
 /** What a task takes and how it builds its archive: its row's columns, parsed once. */
 export interface TaskSpec {
@@ -19,7 +19,7 @@ export function specColumns(spec: TaskSpec) {
   return {
     items: JSON.stringify(spec.items),
     entry_prefix: spec.entryPrefix,
-    request: spec.work ? JSON.stringify(requestOf(spec.work, spec.dataset)) : null,
+    request: spec.work ? JSON.stringify(spec.work) : null,
     dataset: JSON.stringify(spec.dataset),
   };
 }
@@ -34,14 +34,5 @@ export function taskSpecOf(
     entryPrefix: row.entry_prefix,
     // Parsed, so options added since take their defaults.
     dataset: DatasetOptions.parse(JSON.parse(row.dataset)),
-  };
-}
-
-function requestOf(work: WorkTask, dataset: DatasetOptions): WorkJobRequest {
-  return {
-    ...work,
-    skipNearDuplicates: dataset.skip_near_duplicates,
-    threshold: dataset.near_duplicate_threshold,
-    metadata: dataset.metadata,
   };
 }

@@ -12,17 +12,6 @@ export interface WorkTask {
   dropIds?: number[];
 }
 
-/**
- * The `request` column: the work, and beside it three options of `dataset` in the names tasks
- * stored before 026, which `follows/check-store.ts` reads as a user's usual choice for automatic
- * downloads. Nothing in downloads reads them; they go once follows reads `dataset`.
- */
-export interface WorkJobRequest extends WorkTask {
-  skipNearDuplicates: boolean;
-  threshold: number;
-  metadata: boolean;
-}
-
 /** Rough bytes per image of each size, for the free-space check before every task. */
 export const TYPICAL_BYTES: Record<ImageSize, number> = {
   thumb: 30_000,

@@ -1,9 +1,15 @@
+import type { DatasetOptions } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { WorkJobRequest } from '../downloads/work';
+import { taskSpecOf } from '../downloads/task-spec';
+import type { WorkTask } from '../downloads/work';
 import { insertEpisodes, type FollowedEpisode, type FollowedWorkRow, type WorkKey } from './store';
 
-type WorkOptions = Pick<WorkJobRequest, 'size' | 'skipNearDuplicates' | 'threshold' | 'metadata'>;
+/** What a user chose for a whole-work job: the size, and the dataset options as the task keeps them. */
+interface WorkOptions {
+  size: WorkTask['size'];
+  dataset: DatasetOptions;
+}
 
 /** SQL of the checks: the server's schedule of followed works (no user's rows). */
 export class CheckStore {
@@ -61,14 +67,15 @@ export class CheckStore {
   async lastWorkOptions(userId: number): Promise<WorkOptions | null> {
     const row = await this.db
       .selectFrom('downloads')
-      .select('request')
+      .select(['items', 'request', 'entry_prefix', 'dataset'])
       .where('user_id', '=', userId)
       .where('job', '=', 'work')
       .where('request', 'is not', null)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row?.request ? (JSON.parse(row.request) as WorkOptions) : null;
+    const spec = row && taskSpecOf(row);
+    return spec?.work ? { size: spec.work.size, dataset: spec.dataset } : null;
   }
 
   /** The follows of a work that ask for more than a notice (自动缓存 / 自动下载). */

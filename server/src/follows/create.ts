@@ -34,11 +34,21 @@ export function createFollows(deps: {
   const logger = deps.logger.child({ module: 'follows' });
   const checks = new CheckStore(db);
   const delivery = new FollowDelivery({
-    ...{ store: checks, catalog, builders, prefetch: deps.prefetch, downloads: deps.downloads },
-    ...{ logger, notify: deps.notify },
+    store: checks,
+    catalog,
+    builders,
+    prefetch: deps.prefetch,
+    downloads: deps.downloads,
+    logger,
+    notify: deps.notify,
   });
   const checker = new FollowChecker({
-    ...{ store: checks, catalog, builders, now, logger, schedule },
+    store: checks,
+    catalog,
+    builders,
+    now,
+    logger,
+    schedule,
     onNewEpisodes: (work, added) => delivery.deliver(work, added),
   });
   checker.start();

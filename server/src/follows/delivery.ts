@@ -1,4 +1,4 @@
-import { CreateWorkDownloadRequest, DEFAULT_NEAR_DUPLICATE_THRESHOLD } from '@capshelf/contract';
+import { CreateWorkDownloadRequest } from '@capshelf/contract';
 import type { CatalogService } from '../catalog';
 import type { DownloadService } from '../downloads';
 import type { ThumbnailPrefetch } from '../images';
@@ -53,15 +53,16 @@ export class FollowDelivery {
 
   private async download(userId: number, work: FollowedWorkRow, added: FollowedEpisode[]) {
     const last = await this.deps.store.lastWorkOptions(userId);
-    // Parsed as the route parses a request, so every option the user did not carry over takes its default.
+    // Not the kohya folder name nor the trigger word: they named that job's work and its concept
+    // (absent, this one is named by its title, its captions carry no trigger word).
+    const { kohya_name: _name, trigger_word: _trigger, ...dataset } = last?.dataset ?? {};
+    // Parsed as the route parses a request, so with no last job every option takes its default.
     const request = CreateWorkDownloadRequest.parse({
       work_url: this.deps.builders.showPageUrl({ type: 'work', kind: work.kind, id: work.work_id }),
       kind: work.kind,
       episode_ids: added.map((e) => e.episode_id),
       size: last?.size ?? 'large',
-      skip_near_duplicates: last?.skipNearDuplicates ?? false,
-      near_duplicate_threshold: last?.threshold ?? DEFAULT_NEAR_DUPLICATE_THRESHOLD,
-      metadata: last?.metadata ?? false,
+      ...dataset,
     });
     await this.deps.downloads.createWork(userId, request);
   }

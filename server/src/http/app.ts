@@ -17,6 +17,7 @@ import { modePreferenceRoutes } from '../catalog/mode-routes';
 import { searchRoutes } from '../catalog/search-routes';
 import { datasetReviewRoutes } from '../datasets/review-routes';
 import { downloadRoutes } from '../downloads/routes';
+import { workDownloadRoutes } from '../downloads/work-routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
@@ -35,10 +36,7 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
-/**
- * The HTTP surface: plugins, then each capability's route modules under /api (each given only the
- * services it uses), then the page.
- */
+/** The HTTP surface: plugins, then each capability's route modules, then the page. */
 export async function buildHttpApp(
   services: Services,
   options: { webRoot: string },
@@ -91,37 +89,42 @@ export async function buildHttpApp(
   registerAccessControl(app, services.auth);
   registerActingUser(app);
 
-  const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
-  const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
-  const { cacheAdmin, siteHealth } = services;
-  const routeModules: [FastifyPluginAsyncZod, string][] = [
-    [authRoutes({ auth, settings: config.auth }), '/api/auth'],
-    [tokenRoutes({ tokens: auth.tokens }), '/api/auth/tokens'],
-    [adminUserRoutes({ userAdmin: services.userAdmin }), '/api/admin/users'],
-    [searchRoutes({ catalog, directory, builders }), '/api'],
-    [imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }), '/api/images'],
-    [modePreferenceRoutes({ modes }), '/api/images'],
-    [libraryRoutes({ libraries, history }), '/api/images'],
-    [recentSearchRoutes({ recent: libraries.recent }), '/api/search/recent'],
-    [
-      imageFileRoutes({ images, records, kindOfImage: (id) => directory.kindOfImage(id) }),
-      '/api/images',
-    ],
-    [cdnRoutes({ cdn, cdnHealth }), '/api/images'],
-    [cacheAdminRoutes({ cacheAdmin }), '/api'],
-    [downloadRoutes({ downloads, images, budget: services.userBudget }), '/api/download'],
-    [datasetReviewRoutes({ review: services.datasetReview }), '/api/datasets'],
-    [favoriteRoutes({ favorites }), ''],
-    [followRoutes({ follows: services.follows }), '/api/follows'],
-    [feedAddressRoutes({ feed: services.feed }), '/api/auth/feed'],
-    [feedRoutes({ feed: services.feed }), '/feeds'],
-    [notificationRoutes({ notifications: services.notifications.service }), '/api/notifications'],
-    [siteHealthRoutes({ siteHealth, audit: services.audit }), '/api/admin/site-health'],
-    [auditRoutes({ audit: services.audit }), '/api/admin/audit'],
-  ];
-  for (const [routes, prefix] of routeModules) await app.register(routes, { prefix });
+  for (const routes of routeModules(services)) await app.register(routes);
   await registerWeb(app, options.webRoot);
   return app;
+}
+
+/**
+ * Each capability's route modules, each given only the services it uses (registered without a
+ * prefix: their paths come whole from the contract).
+ */
+function routeModules(services: Services): FastifyPluginAsyncZod[] {
+  const { auth, builders, catalog, cdn, cdnHealth, directory, downloads, favorites } = services;
+  const { history, images, imageRecords: records, libraries, modes, prefetch } = services;
+  const { cacheAdmin, config, siteHealth } = services;
+  return [
+    authRoutes({ auth, settings: config.auth }),
+    tokenRoutes({ tokens: auth.tokens }),
+    adminUserRoutes({ userAdmin: services.userAdmin }),
+    searchRoutes({ catalog, directory, builders }),
+    imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }),
+    modePreferenceRoutes({ modes }),
+    libraryRoutes({ libraries, history }),
+    recentSearchRoutes({ recent: libraries.recent }),
+    imageFileRoutes({ images, records, kindOfImage: (id) => directory.kindOfImage(id) }),
+    cdnRoutes({ cdn, cdnHealth }),
+    cacheAdminRoutes({ cacheAdmin }),
+    downloadRoutes({ downloads }),
+    workDownloadRoutes({ downloads, nearDuplicates: services.nearDuplicates }),
+    datasetReviewRoutes({ review: services.datasetReview }),
+    favoriteRoutes({ favorites }),
+    followRoutes({ follows: services.follows }),
+    feedAddressRoutes({ feed: services.feed }),
+    feedRoutes({ feed: services.feed }),
+    notificationRoutes({ notifications: services.notifications.service }),
+    siteHealthRoutes({ siteHealth, audit: services.audit }),
+    auditRoutes({ audit: services.audit }),
+  ];
 }
 
 /** TRUST_PROXY as Fastify takes it (a hop count is the function Fastify itself makes of a number). */

@@ -1,8 +1,11 @@
-import { CdnStatus, CdnSwitchQuery } from '@capshelf/contract';
+import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/request-user';
+import { serve } from '../routing';
 import type { CdnPreferences } from './cdn';
 import type { CdnHealth } from './cdn-health';
+
+const routes = api.images.cdn;
 
 /** Each user's CDN preference (compressed copies for the large size) and the hosts' health. */
 export function cdnRoutes({
@@ -13,18 +16,12 @@ export function cdnRoutes({
   cdnHealth: CdnHealth;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/cdn-status', { schema: { response: { 200: CdnStatus } } }, async (request) =>
-      cdnHealth.status(currentUser(request).id),
-    );
+    serve(app, routes.status, async (request) => cdnHealth.status(currentUser(request).id));
 
-    app.post(
-      '/cdn-switch',
-      { schema: { querystring: CdnSwitchQuery, response: { 200: CdnStatus } } },
-      async (request) => {
-        const userId = currentUser(request).id;
-        await cdn.setSmallCdn(userId, request.query.use_small_cdn);
-        return cdnHealth.status(userId);
-      },
-    );
+    serve(app, routes.switch, async (request) => {
+      const userId = currentUser(request).id;
+      await cdn.setSmallCdn(userId, request.query.use_small_cdn);
+      return cdnHealth.status(userId);
+    });
   };
 }

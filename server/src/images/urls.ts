@@ -1,4 +1,4 @@
-import { ImageBytesQuery, type ImageItem } from '@capshelf/contract';
+import { api, IMAGE_FILE, ImageBytesQuery, type ImageItem } from '@capshelf/contract';
 import { parse as parseQuery } from 'fast-querystring';
 import type { Kind } from '../config';
 import type { StoredImage } from './files';
@@ -7,9 +7,7 @@ import type { StoredImage } from './files';
  * This server's image URL, `/api/images/{id}.jpg?kind=&size=&cdn=`: built, parsed and cached by
  * the browser as this module says, for the image route, its fast path and the download parser.
  */
-export const IMAGE_PATH_PREFIX = '/api/images/';
-/** `{id}.jpg`: ids are positive and at most twelve digits, which also keeps paths out. */
-export const IMAGE_FILE = /^[1-9]\d{0,11}\.jpg$/;
+export const IMAGE_PATH_PREFIX = api.images.file.path.slice(0, -':file'.length);
 
 /**
  * This server's URLs for an image's three sizes. The small-CDN preference is part of the `large`
@@ -29,7 +27,7 @@ export function imageItem(kind: Kind, id: number, compressedForLarge: boolean): 
 
 export const thumbUrl = (kind: Kind, id: number) => imageItem(kind, id, false).thumb_url;
 
-/** The id of a file name that passed `IMAGE_FILE`. */
+/** The id of a file name that passed `IMAGE_FILE` (the contract's `{id}.jpg`). */
 export const idOfImageFile = (file: string) => Number(file.slice(0, -'.jpg'.length));
 
 /** The id in an image URL's path, or null when the path is not one of this server's images. */

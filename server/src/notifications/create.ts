@@ -33,13 +33,22 @@ export function createNotifications(deps: {
   const policy = new TargetPolicy(config.notifications.allowedHosts);
   const resolve = deps.resolve ?? systemResolver;
   const sender = new ChannelSender({
-    ...{ policy, resolve, mailer, now },
+    policy,
+    resolve,
+    mailer,
+    now,
     emailOf: (userId) => channels.emailOf(userId),
   });
   const worker = new OutboxWorker({ outbox: new OutboxStore(db), channels, sender, now, logger });
   worker.start();
   const service = new NotificationsService({
-    ...{ channels, worker, sender, policy, resolve, now, logger },
+    channels,
+    worker,
+    sender,
+    policy,
+    resolve,
+    now,
+    logger,
     events: new EventBuilder({ builders: deps.builders, publicUrl: config.publicUrl, now }),
     emailAvailable: Boolean(config.mail.smtpUrl),
   });

@@ -48,13 +48,19 @@ export function serve<R extends Route>(
   app.route({
     method: route.method,
     url: route.path,
-    schema: {
-      params: route.params,
-      querystring: route.query,
-      body: route.body,
-      response: route.responses,
-    },
+    schema: schemaOf(route),
     ...settings,
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/** Fastify's schema of the route, with only the parts it has (an absent one must not be a key). */
+function schemaOf(route: Route) {
+  const parts = {
+    params: route.params,
+    querystring: route.query,
+    body: route.body,
+    response: route.responses,
+  };
+  return Object.fromEntries(Object.entries(parts).filter(([, schema]) => schema !== undefined));
 }

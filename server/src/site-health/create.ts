@@ -1,4 +1,4 @@
-import type { CdnHealth } from '../images';
+import type { ImageHostState } from '@capshelf/contract';
 import type { Infrastructure } from '../infrastructure';
 import type { Upstream } from '../upstream';
 import { chromiumInstalled } from '../upstream/challenge';
@@ -8,7 +8,12 @@ import { SiteHealthService } from './service';
 /** The admin's view of the source hosts, the clearance and the cache hit rates. */
 export function createSiteHealth(
   { config }: Infrastructure,
-  deps: { upstream: Upstream; meter: CacheMeter; cdnHealth: CdnHealth },
+  deps: {
+    upstream: Upstream;
+    meter: CacheMeter;
+    /** What the image store learnt of each image host. */
+    imageHosts: () => Promise<ImageHostState[]>;
+  },
 ) {
   return new SiteHealthService({
     config,
@@ -16,7 +21,7 @@ export function createSiteHealth(
     gate: deps.upstream.clearance,
     meter: deps.meter,
     browserInstalled: () => chromiumInstalled(),
-    imageHosts: () => deps.cdnHealth.imageHosts(),
+    imageHosts: deps.imageHosts,
     identity: deps.upstream.identity,
   });
 }

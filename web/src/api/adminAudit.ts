@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api } from '@capshelf/contract';
+import { call } from './client';
 
 const PAGE_SIZE = 50;
 
@@ -10,8 +10,9 @@ export function useAuditLog() {
     queryKey: ['admin', 'audit'] as const,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<AuditPage>(
-        `/admin/audit?limit=${PAGE_SIZE}${pageParam === null ? '' : `&before=${pageParam}`}`,
+      call(
+        api.audit.page,
+        { query: { limit: PAGE_SIZE, before: pageParam ?? undefined } },
         { signal },
       ),
     getNextPageParam: (page) => page.next_before,

@@ -1,43 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminUser,
-  AdminUserList,
-  CreateUserRequest,
-  CreateUserResponse,
-  ResetUserPasswordRequest,
-  UpdateUserRequest,
+import {
+  api,
+  type CreateUserRequest,
+  type ResetUserPasswordRequest,
+  type UpdateUserRequest,
 } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { call } from './client';
 
 const adminUserKeys = { list: ['admin', 'users'] as const };
 
 export function useAdminUsers() {
   return useQuery({
     queryKey: adminUserKeys.list,
-    queryFn: ({ signal }) => apiRequest<AdminUserList>('/admin/users', { signal }),
+    queryFn: ({ signal }) => call(api.adminUsers.list, {}, { signal }),
   });
 }
 
 /** Every change answers with the account; the list is read again so it never shows stale rows. */
-function useAdminUserMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+function useAdminUserMutation<Input, Output>(change: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.list }),
   });
 }
 
 export const useCreateUser = () =>
-  useAdminUserMutation((body: CreateUserRequest) =>
-    apiRequest<CreateUserResponse>('/admin/users', { method: 'POST', body }),
-  );
+  useAdminUserMutation((body: CreateUserRequest) => call(api.adminUsers.create, { body }));
 
 export const useUpdateUser = () =>
   useAdminUserMutation(({ id, ...body }: UpdateUserRequest & { id: number }) =>
-    apiRequest<AdminUser>(`/admin/users/${id}`, { method: 'PATCH', body }),
+    call(api.adminUsers.update, { params: { id }, body }),
   );
 
 export const useResetUserPassword = () =>
   useAdminUserMutation(({ id, ...body }: ResetUserPasswordRequest & { id: number }) =>
-    apiRequest<CreateUserResponse>(`/admin/users/${id}/password`, { method: 'POST', body }),
+    call(api.adminUsers.resetPassword, { params: { id }, body }),
   );

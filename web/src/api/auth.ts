@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChangePasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  MessageResponse,
-  ResetConfirmRequest,
-  ResetRequest,
-  StatusResponse,
-  UpdateProfileRequest,
-  User,
+import {
+  api,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type ResetConfirmRequest,
+  type ResetRequest,
+  type UpdateProfileRequest,
+  type User,
 } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { call } from './client';
 
 export const authKeys = {
   me: ['auth', 'me'] as const,
@@ -21,7 +19,7 @@ export const authKeys = {
 export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: authKeys.me,
-    queryFn: ({ signal }) => apiRequest<User>('/auth/me', { signal }),
+    queryFn: ({ signal }) => call(api.auth.me, {}, { signal }),
     enabled,
   });
 }
@@ -29,20 +27,19 @@ export function useMe(enabled: boolean) {
 export function useAuthStatus() {
   return useQuery({
     queryKey: authKeys.status,
-    queryFn: ({ signal }) => apiRequest<StatusResponse>('/auth/status', { signal }),
+    queryFn: ({ signal }) => call(api.auth.status, {}, { signal }),
   });
 }
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiRequest<LoginResponse>('/auth/login', { method: 'POST', body }),
+    mutationFn: (body: LoginRequest) => call(api.auth.login, { body }),
   });
 }
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => apiRequest<void>('/auth/logout', { method: 'POST' }),
+    mutationFn: () => call(api.auth.logout),
   });
 }
 
@@ -50,13 +47,11 @@ export function useLogout() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileRequest) =>
-      apiRequest<User>('/auth/me', { method: 'PATCH', body }),
+    mutationFn: (body: UpdateProfileRequest) => call(api.auth.updateProfile, { body }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
   });
 }
 
-/** Stores the interface language on the server (PATCH /auth/me {locale}); the cache follows. */
 /**
  * Saves the user's language and/or theme. The `me` cache takes the choice at once (the page
  * repaints before the server answers) and goes back to what it was if the server refuses.
@@ -65,7 +60,7 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: Pick<UpdateProfileRequest, 'locale' | 'theme'>) =>
-      apiRequest<User>('/auth/me', { method: 'PATCH', body: preferences }),
+      call(api.auth.updateProfile, { body: preferences }),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: authKeys.me });
       const previous = queryClient.getQueryData<User>(authKeys.me);
@@ -81,21 +76,18 @@ export function useSavePreferences() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest<void>('/auth/change-password', { method: 'POST', body }),
+    mutationFn: (body: ChangePasswordRequest) => call(api.auth.changePassword, { body }),
   });
 }
 
 export function useResetRequest() {
   return useMutation({
-    mutationFn: (body: ResetRequest) =>
-      apiRequest<MessageResponse>('/auth/reset-password', { method: 'POST', body }),
+    mutationFn: (body: ResetRequest) => call(api.auth.requestReset, { body }),
   });
 }
 
 export function useResetConfirm() {
   return useMutation({
-    mutationFn: (body: ResetConfirmRequest) =>
-      apiRequest<MessageResponse>('/auth/reset-password/confirm', { method: 'POST', body }),
+    mutationFn: (body: ResetConfirmRequest) => call(api.auth.confirmReset, { body }),
   });
 }

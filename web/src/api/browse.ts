@@ -1,6 +1,6 @@
-import type { ContentType, EpisodesResponse, SearchResponse } from '@capshelf/contract';
-import { apiRequest } from './client';
-import { useRefreshableQuery, withRefresh } from './refreshable';
+import { api, type ContentType } from '@capshelf/contract';
+import { call } from './client';
+import { queryFlag, useRefreshableQuery } from './refreshable';
 
 export const searchKeys = {
   results: (query: string, type: ContentType) => ['search', query, type] as const,
@@ -15,11 +15,11 @@ export function useSearch(query: string, type: ContentType) {
   return useRefreshableQuery({
     queryKey: searchKeys.results(query, type),
     load: (refresh, signal) =>
-      apiRequest<SearchResponse>(withRefresh('/search', refresh), {
-        method: 'POST',
-        body: { query, content_type: type },
-        signal,
-      }),
+      call(
+        api.catalog.search,
+        { query: { refresh: queryFlag(refresh) }, body: { query, content_type: type } },
+        { signal },
+      ),
     enabled: query !== '',
     staleTime: 5 * 60_000,
   });
@@ -30,11 +30,14 @@ export function useEpisodes(showUrl: string, kind: 'anime' | 'tv' | undefined) {
   return useRefreshableQuery({
     queryKey: episodeKeys.list(showUrl, kind),
     load: (refresh, signal) =>
-      apiRequest<EpisodesResponse>(withRefresh('/episodes/', refresh), {
-        method: 'POST',
-        body: kind ? { show_url: showUrl, kind } : { show_url: showUrl },
-        signal,
-      }),
+      call(
+        api.catalog.episodes,
+        {
+          query: { refresh: queryFlag(refresh) },
+          body: kind ? { show_url: showUrl, kind } : { show_url: showUrl },
+        },
+        { signal },
+      ),
     enabled: showUrl !== '',
     staleTime: 10 * 60_000,
   });
@@ -50,9 +53,7 @@ export interface EpisodeAccess {
 
 /** Browsing history is a side record: a failure must never block navigation. */
 export function recordEpisodeAccess(access: EpisodeAccess): void {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(access)) if (value) query.set(name, value);
-  apiRequest<void>(`/images/record-episode-access?${query}`, { method: 'POST' }).catch(
-    () => undefined,
-  );
+  // An empty name is no name: it stays out of the query.
+  const query = Object.fromEntries(Object.entries(access).filter(([, value]) => value));
+  call(api.library.recordAccess, { query: query as EpisodeAccess }).catch(() => undefined);
 }

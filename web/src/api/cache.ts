@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CacheOverview, EvictRequest, EvictResponse } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api, type EvictRequest } from '@capshelf/contract';
+import { call } from './client';
 
-const PATH = '/admin/cache';
 export const cacheOverviewKey = ['admin', 'cache'] as const;
 
 /** The shared image cache for the admin: size, limits, free space, evictions. */
 export function useCacheOverview() {
   return useQuery({
     queryKey: cacheOverviewKey,
-    queryFn: ({ signal }) => apiRequest<CacheOverview>(PATH, { signal }),
+    queryFn: ({ signal }) => call(api.cacheAdmin.overview, {}, { signal }),
     refetchInterval: 10_000,
   });
 }
@@ -18,8 +17,7 @@ export function useCacheOverview() {
 export function useEvictCache() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EvictRequest) =>
-      apiRequest<EvictResponse>(`${PATH}/evict`, { method: 'POST', body }),
+    mutationFn: (body: EvictRequest) => call(api.cacheAdmin.evict, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cacheOverviewKey }),
   });
 }

@@ -61,10 +61,11 @@ interface RequestOptions extends CallOptions {
   read?: (status: number, payload: unknown) => unknown;
 }
 
-/** A route that takes nothing may be called without an input. */
-type CallArgs<R extends Route> = keyof RouteInput<R> extends never
-  ? [input?: RouteInput<R>, options?: CallOptions]
-  : [input: RouteInput<R>, options?: CallOptions];
+/** A route that needs nothing (no params, no body, a query of optional fields) takes no input. */
+type CallArgs<R extends Route> =
+  object extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: CallOptions]
+    : [input: RouteInput<R>, options?: CallOptions];
 
 /**
  * Calls one route of the contract: its path built from the params and query, its body sent, and
@@ -107,7 +108,7 @@ function checkedAnswer(route: Route, status: number, payload: unknown): unknown 
  * The one fetch wrapper: bearer token, JSON in/out, 30 s timeout, errors as ApiError. Every call
  * and every failure goes to the operation log here, so no call site has to remember it.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { logCall } = currentSetup();
   const method = options.method ?? 'GET';
   const started = performance.now();

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
+  api,
   settledCount,
   type DatasetReviewRequest,
   type DatasetReviewResponse,
   type ReviewFrame,
 } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { call } from './client';
 
 /** A review still reading its work is asked again this often: it fills in as frames are measured. */
 export const REVIEW_POLL_MS = 1000;
@@ -34,11 +35,11 @@ export function useDatasetReview(request: Omit<DatasetReviewRequest, 'offset'>):
     const ask = async () => {
       try {
         const offset = settledCount(frames);
-        const body = await apiRequest<DatasetReviewResponse>('/datasets/review', {
-          method: 'POST',
-          body: { ...(JSON.parse(key) as typeof request), offset },
-          signal: controller.signal,
-        });
+        const body = await call(
+          api.datasets.review,
+          { body: { ...(JSON.parse(key) as typeof request), offset } },
+          { signal: controller.signal },
+        );
         frames = [...frames.slice(0, body.offset), ...body.frames];
         setReview({ ...body, offset: 0, frames });
         setError(null);

@@ -8,19 +8,16 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import {
+  api,
   FINISHED_DOWNLOAD_STATES,
+  pathOf,
   type CreateDownloadRequest,
-  type CreateDownloadResponse,
   type CreateWorkDownloadRequest,
-  type DownloadList,
   type DownloadState,
   type DownloadStatus,
-  type MessageResponse,
   type NearDuplicatesRequest,
-  type NearDuplicatesResponse,
-  type WorkDownloadEstimate,
 } from '@capshelf/contract';
-import { API_BASE, apiRequest } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 
 /** A task's status is read every 2 s until it ends. */
@@ -52,7 +49,7 @@ export function hasArchive(state: DownloadState): boolean {
  * file to the browser's download manager instead of the page reading it into memory.
  */
 export function downloadFileUrl(id: string): string {
-  return `${API_BASE}/download/${encodeURIComponent(id)}/file`;
+  return pathOf(api.downloads.file, { id });
 }
 
 /** Poll while the task runs; stop once it ended or the server says it is gone (404, 410). */
@@ -73,16 +70,14 @@ function toTasks(results: UseQueryResult<DownloadStatus, Error>[]): DownloadTask
 export function useDownloadTasks(): DownloadTask[] {
   const list = useQuery({
     queryKey: downloadKeys.list,
-    queryFn: ({ signal }) => apiRequest<DownloadList>('/download', { signal }),
+    queryFn: ({ signal }) => call(api.downloads.list, {}, { signal }),
   });
   const rows = list.data?.downloads ?? NO_ROWS;
   return useQueries({
     queries: rows.map((row) => ({
       queryKey: downloadKeys.status(row.download_id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        apiRequest<DownloadStatus>(`/download/${encodeURIComponent(row.download_id)}/status`, {
-          signal,
-        }),
+        call(api.downloads.status, { params: { id: row.download_id } }, { signal }),
       initialData: row,
       // The listed row is current; the interval, not staleness, drives the next read.
       staleTime: Infinity,
@@ -99,8 +94,7 @@ export function useDownloadTasks(): DownloadTask[] {
 export function useCreateDownload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateDownloadRequest) =>
-      apiRequest<CreateDownloadResponse>('/download', { method: 'POST', body: request }),
+    mutationFn: (request: CreateDownloadRequest) => call(api.downloads.create, { body: request }),
     // Not awaited: the caller hears of the new task before the re-read list can show it finished.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
   });
@@ -111,7 +105,7 @@ export function useCreateWorkDownload() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateWorkDownloadRequest) =>
-      apiRequest<CreateDownloadResponse>('/download/work', { method: 'POST', body: request }),
+      call(api.downloads.work.create, { body: request }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
   });
 }
@@ -126,12 +120,7 @@ export function useWorkEstimate(request: CreateWorkDownloadRequest, enabled: boo
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      apiRequest<WorkDownloadEstimate>('/download/work/estimate', {
-        method: 'POST',
-        body: request,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api.downloads.work.estimate, { body: request }, { signal }),
   });
 }
 
@@ -142,10 +131,7 @@ export function useWorkEstimate(request: CreateWorkDownloadRequest, enabled: boo
 export function useTaskAction(action: 'cancel' | 'retry') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<DownloadStatus>(`/download/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => call(api.downloads[action], { params: { id } }),
     onSuccess: async (status) => {
       queryClient.setQueryData(downloadKeys.status(status.download_id), status);
       await queryClient.invalidateQueries({ queryKey: downloadKeys.list });
@@ -158,9 +144,7 @@ export function useRemoveDownloads() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) =>
-      apiRequest<MessageResponse>(id ? `/download/${encodeURIComponent(id)}` : '/download', {
-        method: 'DELETE',
-      }),
+      id ? call(api.downloads.remove, { params: { id } }) : call(api.downloads.removeFinished),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
   });
 }
@@ -169,12 +153,7 @@ export function useRemoveDownloads() {
 export function useNearDuplicates(request: NearDuplicatesRequest | null) {
   return useQuery({
     queryKey: ['downloads', 'near-duplicates', request] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<NearDuplicatesResponse>('/download/near-duplicates', {
-        method: 'POST',
-        body: request!,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api.downloads.nearDuplicates, { body: request! }, { signal }),
     enabled: request !== null,
     staleTime: Infinity,
   });

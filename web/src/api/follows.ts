@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FeedAddress,
-  Follow,
-  FollowMode,
-  FollowRequest,
-  FollowsResponse,
+import {
+  api,
+  type Follow,
+  type FollowMode,
+  type FollowRequest,
+  type FollowsResponse,
 } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { call } from './client';
 
 export const followKeys = { all: ['follows'] as const };
 
@@ -17,7 +17,7 @@ export const followKeys = { all: ['follows'] as const };
 export function useFollows(enabled = true) {
   return useQuery({
     queryKey: followKeys.all,
-    queryFn: ({ signal }) => apiRequest<FollowsResponse>('/follows', { signal }),
+    queryFn: ({ signal }) => call(api.follows.list, {}, { signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
     enabled,
@@ -30,33 +30,31 @@ export const findFollow = (
   work: { kind: string; id: number },
 ): Follow | undefined => data?.follows.find((f) => f.kind === work.kind && f.work_id === work.id);
 
-function useFollowMutation<T>(call: (input: T) => Promise<unknown>) {
+function useFollowMutation<T>(change: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: followKeys.all }),
   });
 }
 
 export const useFollowWork = () =>
-  useFollowMutation((body: FollowRequest) =>
-    apiRequest<Follow>('/follows', { method: 'POST', body }),
-  );
+  useFollowMutation((body: FollowRequest) => call(api.follows.follow, { body }));
 
 export const useUnfollow = () =>
-  useFollowMutation((id: number) => apiRequest(`/follows/${id}`, { method: 'DELETE' }));
+  useFollowMutation((id: number) => call(api.follows.unfollow, { params: { id } }));
 
 export const useFollowMode = () =>
   useFollowMutation(({ id, mode }: { id: number; mode: FollowMode }) =>
-    apiRequest<Follow>(`/follows/${id}`, { method: 'PATCH', body: { mode } }),
+    call(api.follows.setMode, { params: { id }, body: { mode } }),
   );
 
 /** Marks one follow's new episodes seen, or (id omitted) every follow's. */
 export const useMarkFollowsSeen = () =>
   useFollowMutation((id: number | undefined) =>
-    apiRequest<void>(id === undefined ? '/follows/seen-all' : `/follows/${id}/seen`, {
-      method: 'POST',
-    }),
+    id === undefined
+      ? call(api.follows.markAllSeen)
+      : call(api.follows.markSeen, { params: { id } }),
   );
 
 const feedKey = ['feed-address'] as const;
@@ -65,7 +63,7 @@ const feedKey = ['feed-address'] as const;
 export function useFeedAddress() {
   return useQuery({
     queryKey: feedKey,
-    queryFn: ({ signal }) => apiRequest<FeedAddress>('/auth/feed', { signal }),
+    queryFn: ({ signal }) => call(api.follows.feed.address, {}, { signal }),
   });
 }
 
@@ -73,8 +71,11 @@ export function useFeedAddress() {
 export function useChangeFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (off: boolean) =>
-      apiRequest<FeedAddress | undefined>('/auth/feed', { method: off ? 'DELETE' : 'POST' }),
+    mutationFn: async (off: boolean) => {
+      if (!off) return call(api.follows.feed.regenerate);
+      await call(api.follows.feed.turnOff);
+      return undefined;
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedKey }),
   });
 }

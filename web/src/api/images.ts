@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  EpisodeFilesResponse,
-  CacheStats,
-  CdnStatus,
-  ClearFilesResponse,
-  ClearListingsResponse,
-  ImageListResponse,
-  ImageMode,
-  Kind,
-} from '@capshelf/contract';
-import { apiRequest } from './client';
-import { useRefreshableQuery, withRefresh } from './refreshable';
+import { api, type ImageMode, type Kind } from '@capshelf/contract';
+import { call } from './client';
+import { queryFlag, useRefreshableQuery } from './refreshable';
 
 export type { ImageMode };
 
@@ -26,14 +17,27 @@ export const imageKeys = {
   cdnStatus: ['images', 'cdn-status'] as const,
 };
 
-export function imageListPath(source: ImageSource): string {
+/**
+ * Reads a source's list. Only an episode's can be read anew (`refresh`): a range or a sample needs
+ * no source page, so the server has no cache to bypass for it.
+ */
+function loadImageList(source: ImageSource, refresh: boolean, signal: AbortSignal) {
+  const { listing } = api.catalog;
   switch (source.type) {
     case 'episode':
-      return `/images/episode/${encodeURIComponent(source.episodeUrl)}${source.mode === 'fast' ? '/fast' : ''}`;
+      return call(
+        listing[source.mode],
+        { params: { episodeId: source.episodeUrl }, query: { refresh: queryFlag(refresh) } },
+        { signal },
+      );
     case 'range':
-      return `/images/range/${source.start}/${source.end}${source.kind ? `?kind=${source.kind}` : ''}`;
+      return call(
+        listing.range,
+        { params: { start: source.start, end: source.end }, query: { kind: source.kind } },
+        { signal },
+      );
     case 'sample':
-      return `/images/sample?limit=${source.limit}`;
+      return call(listing.sample, { query: { limit: source.limit } }, { signal });
   }
 }
 
@@ -41,8 +45,7 @@ export function imageListPath(source: ImageSource): string {
 export function useImageList(source: ImageSource | null) {
   return useRefreshableQuery({
     queryKey: source ? imageKeys.list(source) : ['images', 'list', null],
-    load: (refresh, signal) =>
-      apiRequest<ImageListResponse>(withRefresh(imageListPath(source!), refresh), { signal }),
+    load: (refresh, signal) => loadImageList(source!, refresh, signal),
     enabled: source !== null,
     staleTime: 60 * 60_000,
     gcTime: 24 * 60 * 60_000,
@@ -54,10 +57,7 @@ export function useEpisodeFiles(episodeUrl: string, enabled: boolean) {
   return useQuery({
     queryKey: ['images', 'episode-files', episodeUrl] as const,
     queryFn: ({ signal }) =>
-      apiRequest<EpisodeFilesResponse>(
-        `/images/cache/files?episode_id=${encodeURIComponent(episodeUrl)}`,
-        { signal },
-      ),
+      call(api.cacheAdmin.episodeFiles, { query: { episode_id: episodeUrl } }, { signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -69,13 +69,9 @@ export function useClearEpisodeCache(episodeUrl: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const query = `episode_id=${encodeURIComponent(episodeUrl)}`;
-      const listings = await apiRequest<ClearListingsResponse>(`/images/cache?${query}`, {
-        method: 'DELETE',
-      });
-      const files = await apiRequest<ClearFilesResponse>(`/images/cache/files?${query}`, {
-        method: 'DELETE',
-      });
+      const query = { episode_id: episodeUrl };
+      const listings = await call(api.cacheAdmin.clearListings, { query });
+      const files = await call(api.cacheAdmin.clearFiles, { query });
       return { listings, files };
     },
     onSuccess: () =>
@@ -104,7 +100,7 @@ export interface ViewRecord {
 export function useCacheStats() {
   return useQuery({
     queryKey: imageKeys.cacheStats,
-    queryFn: ({ signal }) => apiRequest<CacheStats>('/images/cache-stats', { signal }),
+    queryFn: ({ signal }) => call(api.images.cacheStats, {}, { signal }),
     staleTime: 60_000,
   });
 }
@@ -112,7 +108,7 @@ export function useCacheStats() {
 export function useCdnStatus() {
   return useQuery({
     queryKey: imageKeys.cdnStatus,
-    queryFn: ({ signal }) => apiRequest<CdnStatus>('/images/cdn-status', { signal }),
+    queryFn: ({ signal }) => call(api.images.cdn.status, {}, { signal }),
     staleTime: 0,
   });
 }
@@ -122,7 +118,7 @@ export function useCdnSwitch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (useSmall: boolean) =>
-      apiRequest<CdnStatus>(`/images/cdn-switch?use_small_cdn=${useSmall}`, { method: 'POST' }),
+      call(api.images.cdn.switch, { query: { use_small_cdn: String(useSmall) } }),
     onSuccess: async (status) => {
       queryClient.setQueryData(imageKeys.cdnStatus, status);
       // Listings carry image URLs with the CDN preference baked in; stale ones would bypass it.

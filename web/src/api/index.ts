@@ -1,4 +1,4 @@
-export { apiRequest, configureApiClient } from './client';
+export { call, configureApiClient, type CallOptions } from './client';
 export type { ApiCallRecord, ApiClientSetup } from './client';
 export { ApiError, errorMessage, isRecord, serverMessage } from './errors';
 export { createQueryClient } from './queryClient';

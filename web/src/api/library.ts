@@ -6,21 +6,15 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  CacheStats,
-  CategorizedLibraryResponse,
-  CategoryEpisodeResponse,
-  ClearFilesResponse,
-  DeleteHistoryEpisodeResponse,
-  LibraryCategory,
-  LibraryScope,
-  LocalLibraryResponse,
-  LocalLibrarySort,
-  SearchLibraryEpisodesResponse,
-  SearchLibraryResponse,
+import {
+  api,
+  type CategorizedLibraryResponse,
+  type LibraryCategory,
+  type LibraryScope,
+  type LocalLibrarySort,
 } from '@capshelf/contract';
 import { i18n } from '../i18n';
-import { apiRequest } from './client';
+import { call } from './client';
 import { ApiError } from './errors';
 import { imageKeys, type ViewRecord } from './images';
 
@@ -53,14 +47,14 @@ export const libraryKeys = {
   byEpisode: ['library', 'search', 'by-episode'] as const,
 };
 
-/** The query part naming the scope; the user's own is the server's default and goes unsaid. */
-const scopePart = (scope: LibraryScope) => (scope === 'all' ? '&scope=all' : '');
+/** The scope as the query names it; the user's own is the server's default and goes unsaid. */
+const scoped = (scope: LibraryScope) => (scope === 'all' ? scope : undefined);
 
 /** The home page's totals of the user's own library; idle for a signed-out visitor. */
 export function useLibraryStats(enabled = true) {
   return useQuery({
     queryKey: libraryKeys.stats('mine'),
-    queryFn: ({ signal }) => apiRequest<CacheStats>('/images/local-library/stats', { signal }),
+    queryFn: ({ signal }) => call(api.library.stats, { query: {} }, { signal }),
     staleTime: LIBRARY_STALE,
     enabled,
   });
@@ -71,8 +65,9 @@ export function useLocalLibrary(sort: LocalLibrarySort, page: number, scope: Lib
   return useQuery({
     queryKey: libraryKeys.local(sort, page, scope),
     queryFn: ({ signal }) =>
-      apiRequest<LocalLibraryResponse>(
-        `/images/local-library?${new URLSearchParams({ page: String(page), limit: String(LOCAL_LIBRARY_LIMIT), sort_by: sort })}${scopePart(scope)}`,
+      call(
+        api.library.local,
+        { query: { page, limit: LOCAL_LIBRARY_LIMIT, sort_by: sort, scope: scoped(scope) } },
         { signal },
       ),
     staleTime: LIBRARY_STALE,
@@ -80,17 +75,14 @@ export function useLocalLibrary(sort: LocalLibrarySort, page: number, scope: Lib
   });
 }
 
-const categorizedPath = (page: number, limit: number, scope: LibraryScope) =>
-  `/images/local-library-categorized?page=${page}&limit=${limit}${scopePart(scope)}`;
+const categorizedPage = (page: number, limit: number, scope: LibraryScope, signal: AbortSignal) =>
+  call(api.library.categorized, { query: { page, limit, scope: scoped(scope) } }, { signal });
 
 /** Level 1 of the categorized library: one page of works. */
 export function useCategorizedLibrary(page: number, scope: LibraryScope) {
   return useQuery({
     queryKey: libraryKeys.categorized(page, scope),
-    queryFn: ({ signal }) =>
-      apiRequest<CategorizedLibraryResponse>(categorizedPath(page, CATEGORIES_LIMIT, scope), {
-        signal,
-      }),
+    queryFn: ({ signal }) => categorizedPage(page, CATEGORIES_LIMIT, scope, signal),
     staleTime: LIBRARY_STALE,
     placeholderData: keepPreviousData,
   });
@@ -129,10 +121,7 @@ async function findCategory(
   signal: AbortSignal,
 ): Promise<LibraryCategory> {
   for (let page = 1; ; page++) {
-    const answer = await apiRequest<CategorizedLibraryResponse>(
-      categorizedPath(page, FIND_CATEGORY_LIMIT, scope),
-      { signal },
-    );
+    const answer = await categorizedPage(page, FIND_CATEGORY_LIMIT, scope, signal);
     const found = answer.categories.find((item) => item.category === category);
     if (found) return found;
     if (page * FIND_CATEGORY_LIMIT >= answer.total_categories) {
@@ -151,8 +140,12 @@ export function useCategoryEpisodeImages(
   return useQuery({
     queryKey: libraryKeys.episode(category, episode, page, scope),
     queryFn: ({ signal }) =>
-      apiRequest<CategoryEpisodeResponse>(
-        `/images/local-library/category/${encodeURIComponent(category)}/episode/${encodeURIComponent(episode)}?page=${page}&limit=${EPISODE_IMAGES_LIMIT}${scopePart(scope)}`,
+      call(
+        api.library.categoryEpisode,
+        {
+          params: { category, episode },
+          query: { page, limit: EPISODE_IMAGES_LIMIT, scope: scoped(scope) },
+        },
         { signal },
       ),
     staleTime: EPISODE_IMAGES_STALE,
@@ -163,8 +156,7 @@ export function useCategoryEpisodeImages(
 export function useSearchLibrary(enabled = true) {
   return useQuery({
     queryKey: libraryKeys.byWork,
-    queryFn: ({ signal }) =>
-      apiRequest<SearchLibraryResponse>('/images/search-based-library', { signal }),
+    queryFn: ({ signal }) => call(api.library.history.byWork, {}, { signal }),
     staleTime: SEARCH_LIBRARY_STALE,
     enabled,
   });
@@ -174,10 +166,7 @@ export function useSearchLibrary(enabled = true) {
 export function useSearchLibraryEpisodes(enabled = true) {
   return useQuery({
     queryKey: libraryKeys.byEpisode,
-    queryFn: ({ signal }) =>
-      apiRequest<SearchLibraryEpisodesResponse>('/images/search-based-library/episodes', {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api.library.history.byEpisode, {}, { signal }),
     staleTime: SEARCH_LIBRARY_STALE,
     enabled,
   });
@@ -191,12 +180,7 @@ export function useDeleteHistoryEpisode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (historyId: number) =>
-      apiRequest<DeleteHistoryEpisodeResponse>(
-        `/images/search-based-library/episode/${historyId}`,
-        {
-          method: 'DELETE',
-        },
-      ),
+      call(api.library.history.remove, { params: { id: historyId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }
@@ -205,8 +189,7 @@ export function useDeleteHistoryEpisode() {
 export function useClearAllImageFiles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<ClearFilesResponse>('/images/cache/files?clear_all=true', { method: 'DELETE' }),
+    mutationFn: () => call(api.cacheAdmin.clearFiles, { query: { clear_all: 'true' } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: imageKeys.cacheStats }),
@@ -224,7 +207,7 @@ export function useRecordView() {
   const queryClient = useQueryClient();
   return useCallback(
     (view: ViewRecord) => {
-      apiRequest<void>('/images/record-view', { method: 'POST', body: view }).then(
+      call(api.library.recordView, { body: view }).then(
         () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
         () => undefined,
       );

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChangeChannelRequest,
-  CreateChannelRequest,
-  NotificationChannel,
-  NotificationChannelsResponse,
-} from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api, type ChangeChannelRequest, type CreateChannelRequest } from '@capshelf/contract';
+import { call } from './client';
 
 const channelKeys = { all: ['notification-channels'] as const };
 
@@ -13,8 +8,7 @@ const channelKeys = { all: ['notification-channels'] as const };
 export function useNotificationChannels() {
   return useQuery({
     queryKey: channelKeys.all,
-    queryFn: ({ signal }) =>
-      apiRequest<NotificationChannelsResponse>('/notifications/channels', { signal }),
+    queryFn: ({ signal }) => call(api.notifications.list, {}, { signal }),
     refetchInterval: (query) =>
       query.state.data?.channels.some((c) => c.pending > 0) ? 5000 : false,
   });
@@ -30,21 +24,15 @@ function useChannelChange<T>(send: (value: T) => Promise<unknown>) {
 }
 
 export const useAddNotificationChannel = () =>
-  useChannelChange((body: CreateChannelRequest) =>
-    apiRequest<NotificationChannel>('/notifications/channels', { method: 'POST', body }),
-  );
+  useChannelChange((body: CreateChannelRequest) => call(api.notifications.create, { body }));
 
 export const useChangeNotificationChannel = () =>
   useChannelChange(({ id, ...body }: ChangeChannelRequest & { id: number }) =>
-    apiRequest<NotificationChannel>(`/notifications/channels/${id}`, { method: 'PATCH', body }),
+    call(api.notifications.setEvents, { params: { id }, body }),
   );
 
 export const useTestNotificationChannel = () =>
-  useChannelChange((id: number) =>
-    apiRequest<NotificationChannel>(`/notifications/channels/${id}/test`, { method: 'POST' }),
-  );
+  useChannelChange((id: number) => call(api.notifications.test, { params: { id } }));
 
 export const useDeleteNotificationChannel = () =>
-  useChannelChange((id: number) =>
-    apiRequest<void>(`/notifications/channels/${id}`, { method: 'DELETE' }),
-  );
+  useChannelChange((id: number) => call(api.notifications.remove, { params: { id } }));

@@ -1,15 +1,9 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CrawlState,
-  ImageCrawlResponse,
-  ImageItem,
-  ImageMode,
-  ImageModePreference,
-  Ref,
-} from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api, type CrawlState, type ImageItem, type ImageMode, type Ref } from '@capshelf/contract';
+import { call } from './client';
 import { ApiError } from './errors';
+import { queryFlag } from './refreshable';
 
 /** The source is read a page a second: asking much more often would only repeat the answer. */
 export const PROGRESS_POLL_MS = 700;
@@ -67,11 +61,12 @@ export function useProgressiveImageList(episodeUrl: string, enabled: boolean) {
         ? undefined
         : queryClient.getQueryData<ProgressiveList>(queryKey);
       const offset = before?.images.length ?? 0;
-      const params = new URLSearchParams({ offset: String(offset) });
-      if (flags.resume) params.set('resume', 'true');
-      if (flags.refresh) params.set('refresh', 'true');
-      const answer = await apiRequest<ImageCrawlResponse>(
-        `/images/episode/${encodeURIComponent(episodeUrl)}/progress?${params}`,
+      const answer = await call(
+        api.catalog.listing.progress,
+        {
+          params: { episodeId: episodeUrl },
+          query: { offset, resume: queryFlag(flags.resume), refresh: queryFlag(flags.refresh) },
+        },
         { signal },
       );
       // Nothing read at all: the screen's error state says why (rate-limit panel, retry button).
@@ -130,9 +125,7 @@ export function useModePreference(enabled: boolean) {
     queryKey: progressKeys.modePreference,
     enabled,
     queryFn: ({ signal }) =>
-      apiRequest<ImageModePreference>('/images/mode-preference', { signal }).catch(() => ({
-        image_mode: null,
-      })),
+      call(api.catalog.modePreference.get, {}, { signal }).catch(() => ({ image_mode: null })),
     staleTime: Infinity,
   });
 }
@@ -141,10 +134,7 @@ export function useSaveModePreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: ImageMode) =>
-      apiRequest<ImageModePreference>('/images/mode-preference', {
-        method: 'PUT',
-        body: { image_mode: mode },
-      }),
+      call(api.catalog.modePreference.set, { body: { image_mode: mode } }),
     onSuccess: (answer) => queryClient.setQueryData(progressKeys.modePreference, answer),
   });
 }

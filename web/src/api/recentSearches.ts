@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SUGGEST_MIN_CHARS,
-  type ClearRecentSearchesResponse,
-  type RecentSearchesResponse,
-} from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api, SUGGEST_MIN_CHARS } from '@capshelf/contract';
+import { call } from './client';
 
 /** Recent searches stay fresh 5 min; a search or a clearing reloads them at once. */
 const RECENT_STALE = 5 * 60_000;
@@ -19,7 +15,7 @@ export const recentSearchKeys = {
 export function useRecentSearches() {
   return useQuery({
     queryKey: recentSearchKeys.list,
-    queryFn: ({ signal }) => apiRequest<RecentSearchesResponse>('/search/recent', { signal }),
+    queryFn: ({ signal }) => call(api.recentSearches.list, {}, { signal }),
     staleTime: RECENT_STALE,
   });
 }
@@ -30,10 +26,7 @@ export function useSearchSuggestions(text: string) {
   return useQuery({
     queryKey: recentSearchKeys.suggestions(needle),
     queryFn: ({ signal }) =>
-      apiRequest<RecentSearchesResponse>(
-        `/search/recent/suggestions?${new URLSearchParams({ q: needle })}`,
-        { signal },
-      ),
+      call(api.recentSearches.suggestions, { query: { q: needle } }, { signal }),
     staleTime: RECENT_STALE,
     enabled: needle.length >= SUGGEST_MIN_CHARS,
   });
@@ -44,7 +37,7 @@ export function useRecordSearch() {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: (search: { query: string; results_count: number }) =>
-      apiRequest<void>('/search/recent', { method: 'POST', body: search }),
+      call(api.recentSearches.add, { body: search }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recentSearchKeys.all }),
   });
   return mutate;
@@ -54,8 +47,7 @@ export function useRecordSearch() {
 export function useClearRecentSearches() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<ClearRecentSearchesResponse>('/search/recent', { method: 'DELETE' }),
+    mutationFn: () => call(api.recentSearches.clear),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recentSearchKeys.all }),
   });
 }

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 
-/** Appends `refresh=true`, which makes the server bypass its cache for this one call. */
-export function withRefresh(path: string, refresh: boolean): string {
-  if (!refresh) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}refresh=true`;
-}
+/**
+ * A flag of a query as the server reads it (`true`), or nothing: an unset flag is the server's
+ * default and goes unsaid. `refresh` makes the server bypass its cache for this one call.
+ */
+export const queryFlag = (on: boolean) => (on ? 'true' : undefined);
 
 interface RefreshableOptions<T> {
   queryKey: QueryKey;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedToken, CreateTokenRequest, TokensResponse } from '@capshelf/contract';
-import { apiRequest } from './client';
+import { api, type CreateTokenRequest } from '@capshelf/contract';
+import { call } from './client';
 
 const tokenKeys = { all: ['access-tokens'] as const };
 
@@ -8,7 +8,7 @@ const tokenKeys = { all: ['access-tokens'] as const };
 export function useAccessTokens() {
   return useQuery({
     queryKey: tokenKeys.all,
-    queryFn: ({ signal }) => apiRequest<TokensResponse>('/auth/tokens', { signal }),
+    queryFn: ({ signal }) => call(api.tokens.list, {}, { signal }),
   });
 }
 
@@ -16,8 +16,7 @@ export function useAccessTokens() {
 export function useCreateAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTokenRequest) =>
-      apiRequest<CreatedToken>('/auth/tokens', { method: 'POST', body }),
+    mutationFn: (body: CreateTokenRequest) => call(api.tokens.create, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }
@@ -25,7 +24,7 @@ export function useCreateAccessToken() {
 export function useRevokeAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(`/auth/tokens/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => call(api.tokens.revoke, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

@@ -1,9 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../test/helpers';
-import { apiRequest } from '../api';
+import { api, route, type CacheStats } from '@capshelf/contract';
+import { z } from 'zod';
+import { call } from '../api';
 import { LOGOUT_EVENT, TOKEN_KEY, USER_KEY } from '../features/auth';
 import { operationLog } from '../features/logger';
 import { wireApiClient } from './wireApiClient';
+
+const things = route({ method: 'GET', path: '/api/things', responses: { 200: z.object({}) } });
+const stats: CacheStats = { total_images: 1, size_bytes: 1, size_human: '1 B' };
 
 // test/setup.ts wires the client the way main.tsx does; wired again here so the test says so.
 beforeEach(wireApiClient);
@@ -19,7 +24,7 @@ describe('the wired session', () => {
   it('sends the stored token as the bearer', async () => {
     localStorage.setItem(TOKEN_KEY, 'abc');
     const fetchMock = mockApi({ 'GET /api/things': () => json(200, {}) });
-    await apiRequest('/things');
+    await call(things);
     expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ Authorization: 'Bearer abc' });
   });
 
@@ -30,7 +35,7 @@ describe('the wired session', () => {
       'GET /api/auth/me': () => json(401, { detail: '登录已过期', code: 'UNAUTHENTICATED' }),
     });
 
-    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call(api.auth.me)).rejects.toMatchObject({ status: 401 });
 
     expect(listener).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -39,7 +44,9 @@ describe('the wired session', () => {
 
   it('keeps the session on a 401 without a token (a failed login)', async () => {
     mockApi({ 'POST /api/auth/login': () => json(401, { detail: '邮箱或密码错误' }) });
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toThrow();
+    await expect(
+      call(api.auth.login, { body: { email: 'a@b.c', password: 'x' } }),
+    ).rejects.toThrow();
     expect(listener).not.toHaveBeenCalled();
   });
 });
@@ -47,12 +54,12 @@ describe('the wired session', () => {
 describe('the wired operation log', () => {
   it('logs every call and failure with method, path, status and duration', async () => {
     mockApi({
-      'GET /api/images/cache-stats': () => json(200, { total_images: 1 }),
+      'GET /api/images/cache-stats': () => json(200, stats),
       'DELETE /api/images/cache/files?clear_all=true': () =>
         json(403, { detail: '只有管理员可以清除全部图片缓存' }),
     });
-    await apiRequest('/images/cache-stats');
-    await apiRequest('/images/cache/files?clear_all=true', { method: 'DELETE' }).catch(() => null);
+    await call(api.images.cacheStats);
+    await call(api.cacheAdmin.clearFiles, { query: { clear_all: 'true' } }).catch(() => null);
 
     const [ok, failed] = operationLog.entries();
     expect(ok!.api).toMatchObject({

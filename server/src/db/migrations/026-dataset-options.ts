@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
  * A task's dataset options in one column, `downloads.dataset`: JSON in the contract's
  * `DatasetOptions` shape (`{}`: every option at its default). Each task's options are read from
  * where they were kept until now (`dataset_filter`, a selection's `archive`, and a whole-work
- * task's `request`, whose layout moves out), and the two columns emptied so are dropped (plain
- * text columns, which SQLite drops in place since 3.35). `request` keeps the work, and the three
- * options follows/check-store.ts reads there.
+ * task's `request`, whose options move out), and the two columns emptied so are dropped (plain
+ * text columns, which SQLite drops in place since 3.35). `request` keeps the work alone.
  */
 export async function up(db: Kysely<Downloads>): Promise<void> {
   await db.schema
@@ -65,7 +64,7 @@ interface OldRequest {
   layout?: OldLayout;
 }
 
-/** One task's `dataset`, and its `request` without the layout now kept there. */
+/** One task's `dataset`, and its `request` without the options now kept there. */
 function convertedRow(row: OldRow): { dataset: string; request: string | null } {
   const request = row.request ? (JSON.parse(row.request) as OldRequest) : null;
   const archive = row.archive
@@ -80,7 +79,8 @@ function convertedRow(row: OldRow): { dataset: string; request: string | null } 
     ...layoutOptions(request?.layout ?? archive?.layout),
   };
   if (!request) return { dataset: JSON.stringify(dataset), request: null };
-  const { layout: _moved, ...work } = request;
+  const { layout: _layout, skipNearDuplicates: _skip, threshold: _threshold, ...rest } = request;
+  const { metadata: _metadata, ...work } = rest;
   return { dataset: JSON.stringify(dataset), request: JSON.stringify(work) };
 }
 

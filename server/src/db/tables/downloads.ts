@@ -6,7 +6,7 @@ export interface DownloadsTable {
   status: 'pending' | 'running' | 'paused' | 'completed' | 'partial' | 'failed' | 'cancelled';
   /** `images`: the listed images; `work`: a whole work (or some of its episodes), see `request`. */
   job: Generated<'images' | 'work'>;
-  /** JSON `WorkJobRequest` (downloads/work.ts) for `work` jobs: the work, its episodes, the size. */
+  /** JSON `WorkTask` (downloads/work.ts) for `work` jobs: the work, its episodes, the size. */
   request: string | null;
   /** JSON per-episode progress of a `work` job. */
   episodes: string | null;

@@ -25,7 +25,7 @@ const answer = (overrides: Partial<WorkDownloadEstimate> = {}): WorkDownloadEsti
 async function openDialog(estimate: (body: Record<string, unknown>) => WorkDownloadEstimate) {
   const fetchMock = mockApi({
     ...signedIn(),
-    'POST /api/episodes/': () => json(200, episodesResponse(three)),
+    'POST /api/episodes': () => json(200, episodesResponse(three)),
     'GET /api/download': () => json(200, { downloads: [] }),
     'GET /api/images/cdn-status': () => json(200, cdnStatus(WITH_COMPRESSED)),
     'POST /api/download/work/estimate': (body) =>

@@ -16,7 +16,7 @@ describe('episode page in English', () => {
     await i18n.changeLanguage('en');
     mockApi({
       ...signedIn(englishUser),
-      'POST /api/episodes/': () => json(200, episodesResponse(list)),
+      'POST /api/episodes': () => json(200, episodesResponse(list)),
     });
     renderApp(PAGE);
     const main = await screen.findByRole('main');

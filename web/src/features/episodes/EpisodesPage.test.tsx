@@ -16,13 +16,13 @@ describe('episode page', () => {
   it('asks for the show by URL query part and kind, shows 20, then 50 per page', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
-      'POST /api/episodes/': () => json(200, episodesResponse(many)),
+      'POST /api/episodes': () => json(200, episodesResponse(many)),
     });
     renderApp(PAGE);
 
     expect(await screen.findByRole('heading', { name: 'Non Non Biyori' })).toBeTruthy();
     expect(screen.getByText('共 45 集')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/episodes/')!;
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/episodes')!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({
       show_url: '10435-Non_Non_Biyori',
       kind: 'anime',
@@ -34,7 +34,7 @@ describe('episode page', () => {
   });
 
   it('reveals another page 500 ms after load-more', async () => {
-    mockApi({ ...signedIn(), 'POST /api/episodes/': () => json(200, episodesResponse(many)) });
+    mockApi({ ...signedIn(), 'POST /api/episodes': () => json(200, episodesResponse(many)) });
     renderApp(PAGE);
     const more = await screen.findByRole('button', { name: /加载更多/ });
     // The page's clock from here on: the reveal happens at the delay, not a moment before.
@@ -52,7 +52,7 @@ describe('episode page', () => {
   });
 
   it('sorts by episode number and filters by text', async () => {
-    mockApi({ ...signedIn(), 'POST /api/episodes/': () => json(200, episodesResponse(many)) });
+    mockApi({ ...signedIn(), 'POST /api/episodes': () => json(200, episodesResponse(many)) });
     renderApp(PAGE);
     await screen.findByText('共 45 集');
 
@@ -78,7 +78,7 @@ describe('episode page', () => {
     const first = episode(1);
     const fetchMock = mockApi({
       ...signedIn(),
-      'POST /api/episodes/': () => json(200, episodesResponse([first])),
+      'POST /api/episodes': () => json(200, episodesResponse([first])),
     });
     const { router } = renderApp(PAGE);
     const card = await screen.findByRole('link', { name: /Episode 1/ });
@@ -118,7 +118,7 @@ describe('episode page', () => {
     const movieUrl = 'https://fancaps.net/movies/MovieImages.php?name=Non_Stop&movieid=2731';
     const fetchMock = mockApi({
       ...signedIn(),
-      'POST /api/episodes/': () =>
+      'POST /api/episodes': () =>
         json(400, {
           detail: {
             error: 'MOVIE_NO_EPISODES',
@@ -135,13 +135,13 @@ describe('episode page', () => {
       expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieUrl)}`),
     );
     expect(router.state.location.search).toBe('?isMovie=true&title=Non-Stop');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/episodes/')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/episodes')).toHaveLength(1);
   });
 
   it("shows '加载失败' and an empty state", async () => {
     mockApi({
       ...signedIn(),
-      'POST /api/episodes/': () => json(404, { detail: '作品不存在', code: 'UPSTREAM_NOT_FOUND' }),
+      'POST /api/episodes': () => json(404, { detail: '作品不存在', code: 'UPSTREAM_NOT_FOUND' }),
     });
     renderApp(PAGE);
     const alert = await screen.findByRole('alert');
@@ -151,7 +151,7 @@ describe('episode page', () => {
   });
 
   it('says so when a show has no episodes', async () => {
-    mockApi({ ...signedIn(), 'POST /api/episodes/': () => json(200, episodesResponse([])) });
+    mockApi({ ...signedIn(), 'POST /api/episodes': () => json(200, episodesResponse([])) });
     renderApp(PAGE);
     expect(await screen.findByText('暂无剧集')).toBeTruthy();
   });

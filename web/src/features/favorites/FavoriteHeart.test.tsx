@@ -153,7 +153,7 @@ describe('favourite hearts on episodes and images', () => {
     const one = { ...episode(1), preview_images: ['/api/images/1.jpg?size=thumb&kind=anime'] };
     const fetchMock = mockApi({
       ...signedIn(),
-      'POST /api/episodes/': () => json(200, episodesResponse([one])),
+      'POST /api/episodes': () => json(200, episodesResponse([one])),
       'GET /api/favorites': () => json(200, favorites()),
       'POST /api/favorites/episode': () => json(500, { detail: '服务器繁忙' }),
     });

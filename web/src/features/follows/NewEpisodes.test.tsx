@@ -65,7 +65,7 @@ describe('新剧集', () => {
     mockApi({
       ...signedIn(),
       'GET /api/follows': () => json(200, data),
-      'POST /api/episodes/': () =>
+      'POST /api/episodes': () =>
         json(200, {
           show_title: "Hanabi's Lantern Festival",
           work: { kind: 'anime', id: 10434 },

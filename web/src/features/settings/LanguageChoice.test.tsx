@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoginResponse, User } from '@capshelf/contract';
 import { i18n, LOCALE_KEY, storedLocale } from '../../i18n';
 import { LOGIN_CHOICE_KEY } from '../../i18n/preference';
+import { cdnStatus, ONE_FULL_SIZE } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
-
-const cdnStatus = { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] };
 
 const patches = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
@@ -26,7 +25,7 @@ describe('language preference', () => {
   it('设置 › 语言 saves the choice with PATCH /auth/me and shows the page in it at once', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
-      'GET /api/images/cdn-status': () => json(200, cdnStatus),
+      'GET /api/images/cdn-status': () => json(200, cdnStatus(ONE_FULL_SIZE, true)),
       'PATCH /api/auth/me': (body) => json(200, { ...testUser, ...(body as object) }),
     });
     renderApp('/settings');
@@ -51,7 +50,7 @@ describe('language preference', () => {
   it('goes back to the previous language when the server refuses to save it', async () => {
     mockApi({
       ...signedIn(),
-      'GET /api/images/cdn-status': () => json(200, cdnStatus),
+      'GET /api/images/cdn-status': () => json(200, cdnStatus(ONE_FULL_SIZE, true)),
       'PATCH /api/auth/me': () => json(500, { detail: '服务器内部错误', code: 'INTERNAL' }),
     });
     renderApp('/settings');

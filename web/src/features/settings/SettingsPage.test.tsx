@@ -75,6 +75,7 @@ describe('settings page', () => {
           use_small_cdn_only: true,
           status: 'unreachable',
           hosts: [down, up],
+          download_sizes: ONE_FULL_SIZE,
         }),
     });
     renderApp('/settings');

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { cdnStatus, ONE_FULL_SIZE } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
 
 describe('外观 in 设置', () => {
@@ -11,8 +12,7 @@ describe('外观 in 设置', () => {
     const saved: unknown[] = [];
     mockApi({
       ...signedIn(),
-      'GET /api/images/cdn-status': () =>
-        json(200, { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] }),
+      'GET /api/images/cdn-status': () => json(200, cdnStatus(ONE_FULL_SIZE, true)),
       'PATCH /api/auth/me': (body) => {
         saved.push(body);
         return json(200, { ...testUser, theme: 'dark' });
@@ -35,8 +35,7 @@ describe('外观 in 设置', () => {
   it('goes back to the theme it had when the server refuses', async () => {
     mockApi({
       ...signedIn({ ...testUser, theme: 'light' }),
-      'GET /api/images/cdn-status': () =>
-        json(200, { current_cdn: 'small', use_small_cdn_only: true, status: 'ok', hosts: [] }),
+      'GET /api/images/cdn-status': () => json(200, cdnStatus(ONE_FULL_SIZE, true)),
       'PATCH /api/auth/me': () => json(500, { detail: '服务器错误', code: 'INTERNAL' }),
     });
     renderApp('/settings');

@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../api/client';
+import { api } from '@capshelf/contract';
+import { call } from '../../../api/client';
 import { i18n } from '../../../i18n';
 import { operationLog } from '../operationLog';
 
@@ -25,7 +26,7 @@ export const samples: { label: string; run: () => unknown }[] = [
   {
     label: 'logger:sample.api',
     // Goes through the API client, which logs it like every other call; a failure is logged there.
-    run: () => apiRequest('/images/cache-stats').catch(() => undefined),
+    run: () => call(api.images.cacheStats).catch(() => undefined),
   },
   {
     label: 'logger:sample.favorite',

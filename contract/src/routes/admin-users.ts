@@ -1,0 +1,35 @@
+import {
+  AdminUser,
+  AdminUserIdParams,
+  AdminUserList,
+  CreateUserRequest,
+  CreateUserResponse,
+  ResetUserPasswordRequest,
+  UpdateUserRequest,
+} from '../admin';
+import { route } from '../route';
+
+/** The admin's account management (admins only); a new account answers 201. */
+export const adminUserRoutes = {
+  list: route({ method: 'GET', path: '/api/admin/users', responses: { 200: AdminUserList } }),
+  create: route({
+    method: 'POST',
+    path: '/api/admin/users',
+    body: CreateUserRequest,
+    responses: { 201: CreateUserResponse },
+  }),
+  update: route({
+    method: 'PATCH',
+    path: '/api/admin/users/:id',
+    params: AdminUserIdParams,
+    body: UpdateUserRequest,
+    responses: { 200: AdminUser },
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/api/admin/users/:id/password',
+    params: AdminUserIdParams,
+    body: ResetUserPasswordRequest,
+    responses: { 200: CreateUserResponse },
+  }),
+};
