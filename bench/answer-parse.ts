@@ -12,6 +12,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { api, type ImageListResponse } from '@capshelf/contract';
 import { imageItem } from '../server/src/images/urls';
+import { imageList } from '../web/src/test/browseFixtures';
 
 const IMAGES = 5000;
 const WARM_UP = 30;
@@ -24,23 +25,10 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 /** The server's answer for a fully read 5,000-image episode, its URLs as the server builds them. */
-function listing(): ImageListResponse {
-  const images = Array.from({ length: IMAGES }, (_, index) =>
-    imageItem('anime', 500_000 + index, false),
+const listing = (): ImageListResponse =>
+  imageList(
+    Array.from({ length: IMAGES }, (_, index) => imageItem('anime', 500_000 + index, false)),
   );
-  return {
-    images,
-    total: images.length,
-    cached: true,
-    episode_title: 'Episode 1',
-    work_title: 'Non Non Biyori',
-    work: { kind: 'anime', id: 10435 },
-    episode: { kind: 'anime', id: 1001 },
-    mode: 'smart',
-    exact: true,
-    fetched_at: '2026-01-01T00:00:00.000Z',
-  };
-}
 
 /** The first, median and worst time of the check over fresh copies of the answer. */
 function measure(text: string, jitless: boolean) {

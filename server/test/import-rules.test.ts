@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
+import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the test scripts, without declarations.
 import { fileCircles, foldersImportingEachOther } from '../../scripts/lib/import-graph.mjs';
@@ -116,5 +118,49 @@ describe('the lint rules of the server', () => {
         "import type { Db } from '../db';\nexport type A = Db;\n",
       ),
     ).toEqual([expect.stringMatching(/never the database/)]);
+  });
+});
+
+/**
+ * The services each exported function of a route module takes: the members of its first
+ * parameter's type (`{ favorites }: { favorites: FavoritesService }`), by function name.
+ */
+function servicesTaken(source: string): Record<string, number> {
+  const file = ts.createSourceFile('routes.ts', source, ts.ScriptTarget.Latest);
+  const taken: Record<string, number> = {};
+  for (const statement of file.statements) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+    const exported = statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    const type = statement.parameters[0]?.type;
+    if (exported && type && ts.isTypeLiteralNode(type))
+      taken[statement.name.text] = type.members.length;
+  }
+  return taken;
+}
+
+const ROUTE_MODULE = /(^|-)routes\.ts$/;
+
+describe('the route modules', () => {
+  it('counts the services a route module is handed, and would refuse a fourth', () => {
+    const module = (names: string[]) =>
+      `export function someRoutes({ ${names.join(', ')} }: { ${names.map((n) => `${n}: unknown;`).join(' ')} }) {\n  return async () => {};\n}\n`;
+    expect(servicesTaken(module(['a', 'b', 'c']))).toEqual({ someRoutes: 3 });
+    expect(servicesTaken(module(['a', 'b', 'c', 'd']))).toEqual({ someRoutes: 4 });
+  });
+
+  it('are each handed at most three services', () => {
+    const server = path.join(ROOT, 'server/src');
+    const modules = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      ROUTE_MODULE.test(path.basename(file)),
+    );
+    const taken = Object.fromEntries(
+      modules.flatMap((file) =>
+        Object.entries(servicesTaken(readFileSync(path.join(server, file), 'utf8'))).map(
+          ([name, count]) => [`${file} ${name}`, count],
+        ),
+      ),
+    );
+    expect(Object.keys(taken).length).toBeGreaterThan(15);
+    expect(Object.entries(taken).filter(([, count]) => count > 3)).toEqual([]);
   });
 });
