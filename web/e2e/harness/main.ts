@@ -30,8 +30,9 @@ async function main() {
     UPSTREAM_THUMB_SPACING: '0ms',
     UPSTREAM_FULL_SPACING: '0ms',
     UPSTREAM_JITTER: '0ms',
-    // The challenge spec's CAPTCHA makes the browser solver wait this long before giving up.
-    UPSTREAM_SOLVER_TIMEOUT: '5s',
+    // The challenge spec's CAPTCHA makes the browser solver wait this long before giving up; long
+    // enough for its Turnstile click on a busy 2-core machine (5 s ran out beside the server passes).
+    UPSTREAM_SOLVER_TIMEOUT: '15s',
     // Followed works are checked within seconds of an episode the replica adds (follows spec).
     FOLLOW_CHECK_INTERVAL: '2s',
     // The notifications spec's webhook sink listens on loopback, which webhooks may not reach unasked.

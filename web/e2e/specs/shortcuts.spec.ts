@@ -45,6 +45,8 @@ test.describe('desktop', () => {
   test('every shortcut on an episode grid, in the lightbox, and the global ones', async ({
     page,
   }) => {
+    // Some forty key presses, each awaited: beside the server passes it outlasted 60 s.
+    test.setTimeout(150_000);
     await signIn(page, 'keys');
     const ids = desktopEpisode.imageIds;
     await openEpisode(page, 'anime', desktopEpisode.id, ids.length);
