@@ -136,7 +136,11 @@ export async function createServices(config: Config, overrides: Overrides = {}):
   const { cache, cdn } = images;
   const { catalog, directory } = browse;
   const services: Services = {
-    ...infra,
+    config,
+    logger: infra.logger,
+    db: infra.db,
+    background: infra.background,
+    mailer: infra.mailer,
     ...browse,
     ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
     ...auth,
