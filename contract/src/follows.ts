@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UpstreamId } from './browse';
 import { PageLink } from './links';
 import { validationMessages } from './messages';
 
@@ -27,6 +28,11 @@ export const FollowIdParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
+/** One new episode of a follow (the source's episode id). */
+export const FollowEpisodeParams = FollowIdParams.extend({
+  episodeId: UpstreamId,
+});
+
 export const FollowNewEpisode = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -46,6 +52,7 @@ export const Follow = z.object({
   episode_count: z.number().int(),
   /** Episodes found after the follower last marked the work seen, oldest first. */
   new_episodes: z.array(FollowNewEpisode),
+  /** When the work's listing was last read (null: not yet), and when it is read next (ISO). */
   last_checked_at: z.string().nullable(),
   next_check_at: z.string(),
   created_at: z.string(),

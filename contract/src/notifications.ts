@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
 
-/** What a channel may be told: a followed work's new episodes, and a download's end or pause. */
+/**
+ * What a channel may be told: a followed work's new episodes, a download's end or pause, and the
+ * owner's kept archives going over their quota (new automatic downloads then wait).
+ */
 export const NotificationEvent = z.enum([
   'new_episodes',
   'download_finished',
   'download_failed',
   'download_paused',
+  'download_quota',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 

@@ -46,6 +46,39 @@ describe(`the personal Atom feed (${databaseKind})`, () => {
     expect((await read(bobs)).body).not.toContain('<entry>');
   });
 
+  it("is written in its owner's language, and its entries open the episodes", async () => {
+    const ann = await f.t.userHeaders('feed-ann@example.com');
+    const chosen = await f.t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: ann,
+      payload: { locale: 'en' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const url = (await address('POST', ann))!;
+    await f.follow(ann, f.showUrl(KEY_IDS.tvSeason1, 'tv'));
+    const added = addEpisode(KEY_IDS.tvSeason1)!;
+    f.advance(HOUR * 2);
+    expect(await f.t.services.followChecker.checkDue()).toBe(1);
+    const feed = (await read(url)).body;
+    expect(feed).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">');
+    expect(feed).toContain('<title>capshelf: new episodes</title>');
+    expect(feed).toContain(
+      `<summary>New episode: Lighthouse Keepers Season 1 ${added.label}</summary>`,
+    );
+    expect(feed).not.toMatch(/[\u4e00-\u9fff]/);
+    const link = /<entry>[\s\S]*?<link rel="alternate" href="([^"]+)"/.exec(feed)![1]!;
+    expect(decodeURIComponent(new URL(link).pathname)).toBe(
+      `/images/${f.t.services.builders.episodePageUrl({ type: 'episode', kind: 'tv', id: added.id })}`,
+    );
+    // Alice kept the default: hers is Chinese.
+    const alices = (await read((await address('GET', f.alice))!)).body;
+    expect(alices).toContain('<title>capshelf 新剧集</title>');
+    expect(alices).toContain(
+      `<summary>新剧集：Lighthouse Keepers Season 1 ${added.label}</summary>`,
+    );
+  });
+
   it('a new address voids the old one; turned off, there is none', async () => {
     const old = (await address('GET', f.alice))!;
     const fresh = (await address('POST', f.alice))!;

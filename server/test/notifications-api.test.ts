@@ -34,7 +34,13 @@ describe(`notification channels (${databaseKind})`, () => {
       type: 'webhook',
       format: 'discord',
       target: `${sink.origin}/a`,
-      events: ['new_episodes', 'download_finished', 'download_failed', 'download_paused'],
+      events: [
+        'new_episodes',
+        'download_finished',
+        'download_failed',
+        'download_paused',
+        'download_quota',
+      ],
       last_delivery: null,
       pending: 0,
     });

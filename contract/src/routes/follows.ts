@@ -3,6 +3,7 @@ import {
   FeedFileParams,
   Follow,
   FollowChangeRequest,
+  FollowEpisodeParams,
   FollowIdParams,
   FollowRequest,
   FollowsResponse,
@@ -35,6 +36,26 @@ export const followRoutes = {
   /** Every new episode of every follow is seen (the home page's 全部已读). */
   markAllSeen: route({ method: 'POST', path: '/api/follows/seen-all' }),
   markSeen: route({ method: 'POST', path: '/api/follows/:id/seen', params: FollowIdParams }),
+  /**
+   * The episode was opened: it and the follow's episodes found no later than it are seen (204;
+   * nothing changes when it is not new to the caller).
+   */
+  markEpisodeSeen: route({
+    method: 'POST',
+    path: '/api/follows/:id/seen/:episodeId',
+    params: FollowEpisodeParams,
+  }),
+  /**
+   * 立即检查: the followed work's listing is read now, through the same paced checks as the
+   * schedule; answers the follow as it then stands. 429 (`retry_after`) within a minute of the
+   * caller's last check of that work.
+   */
+  check: route({
+    method: 'POST',
+    path: '/api/follows/:id/check',
+    params: FollowIdParams,
+    responses: { 200: Follow },
+  }),
   feed: {
     /** The feed's address, on the profile (an account route: a session only). */
     address: route({ method: 'GET', path: '/api/auth/feed', responses: { 200: FeedAddress } }),

@@ -25,6 +25,16 @@ export class CheckStore {
       .execute();
   }
 
+  async get(key: WorkKey): Promise<FollowedWorkRow | null> {
+    const row = await this.db
+      .selectFrom('followed_works')
+      .selectAll()
+      .where('kind', '=', key.kind)
+      .where('work_id', '=', key.work_id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   /**
    * Takes the work's check for this process: moves its next check to `until` only if no other
    * process moved it since it was read (one statement), so one process checks a work at a time;

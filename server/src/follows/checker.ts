@@ -3,13 +3,15 @@ import type { Logger } from '../logger';
 import { actAs, FetchPriority, type UrlBuilders } from '../upstream';
 import type { CheckStore } from './check-store';
 import { nextCheck, type ScheduleSettings } from './schedule';
-import type { FollowedEpisode, FollowedWorkRow } from './store';
+import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
 
 /** The upstream identity of checks: one line of their own in each host's lane. */
 export const CHECK_ACTOR = 'follow-check';
 /** A check claimed by a process that died is taken up again after this. */
 const CLAIM_MS = 10 * 60 * 1000;
 const BATCH = 20;
+/** 立即检查 does not read a work again that was checked this recently (a fresh answer). */
+export const RECHECK_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What happens to a work's new episodes beyond the notice (auto cache / download). */
@@ -68,15 +70,31 @@ export class FollowChecker {
     return checked;
   }
 
+  /**
+   * 立即检查: checks the work now, the scheduled way (its claim, the same paced read under
+   * `follow-check`, the same schedule after it), at the priority of what a user waits for. Skips
+   * the read when the work was checked within `RECHECK_MS` (by anyone) or another check of it is
+   * running. Answers whether the listing was read.
+   */
+  async checkNow(key: WorkKey): Promise<boolean> {
+    const { store, now } = this.deps;
+    const work = await store.get(key);
+    if (!work) return false;
+    if (work.last_checked_at && now() - Date.parse(work.last_checked_at) < RECHECK_MS) return false;
+    if (!(await store.claim(work, iso(now() + CLAIM_MS)))) return false;
+    return this.check(work, FetchPriority.visible);
+  }
+
   /** False when the source could not be read (cool-down, challenge): tried again later. */
-  private async check(work: FollowedWorkRow): Promise<boolean> {
+  private async check(
+    work: FollowedWorkRow,
+    priority: number = FetchPriority.background,
+  ): Promise<boolean> {
     const { store, catalog, builders, schedule, now, logger } = this.deps;
     const url = builders.showPageUrl({ type: 'work', kind: work.kind, id: work.work_id });
     let show;
     try {
-      show = await actAs(CHECK_ACTOR, () =>
-        catalog.episodes(url, work.kind, true, FetchPriority.background),
-      );
+      show = await actAs(CHECK_ACTOR, () => catalog.episodes(url, work.kind, true, priority));
     } catch (error) {
       logger.info({ err: error, work: `${work.kind}:${work.work_id}` }, 'follow check deferred');
       show = null;

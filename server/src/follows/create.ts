@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { RateLimits } from '../auth/rate-limits';
 import type { CatalogService } from '../catalog';
 import type { Config } from '../config';
 import type { Database } from '../db';
@@ -60,6 +61,8 @@ export function createFollows(deps: {
       builders,
       now,
       schedule,
+      checker,
+      limits: new RateLimits(db),
     }),
     checker,
     feed: new FeedService({ store: new FeedStore(db), builders, publicUrl: config.publicUrl, now }),

@@ -27,13 +27,15 @@ export class FeedStore {
     await this.db.deleteFrom('feed_tokens').where('user_id', '=', userId).execute();
   }
 
-  async owner(token: string): Promise<number | null> {
+  /** The token's owner and their language (the feed is written in it), or null. */
+  async owner(token: string) {
     const row = await this.db
       .selectFrom('feed_tokens')
-      .select('user_id')
-      .where('token', '=', token)
+      .innerJoin('users', 'users.id', 'feed_tokens.user_id')
+      .select(['feed_tokens.user_id', 'users.locale'])
+      .where('feed_tokens.token', '=', token)
       .executeTakeFirst();
-    return row?.user_id ?? null;
+    return row ?? null;
   }
 
   /** Episodes found after the user followed their works, newest first. */

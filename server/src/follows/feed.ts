@@ -1,5 +1,6 @@
 import { episodeLink, type UrlBuilders } from '../upstream';
 import { newToken } from '../auth/secrets';
+import { noticeTexts } from '../notifications/texts';
 import type { FeedStore } from './feed-store';
 
 /** Entries a feed holds: the newest new episodes. */
@@ -43,15 +44,17 @@ export class FeedService {
     await this.deps.store.remove(userId);
   }
 
-  /** The feed of `<token>.atom`, or null for anything else. */
+  /** The feed of `<token>.atom` in its owner's language, or null for anything else. */
   async atom(file: string): Promise<string | null> {
     const token = file.endsWith('.atom') ? file.slice(0, -5) : '';
     if (!TOKEN.test(token)) return null;
-    const userId = await this.deps.store.owner(token);
-    if (userId === null) return null;
-    const events = await this.deps.store.events(userId, ENTRIES);
+    const owner = await this.deps.store.owner(token);
+    if (owner === null) return null;
+    const texts = noticeTexts(owner.locale).feed;
+    const events = await this.deps.store.events(owner.user_id, ENTRIES);
     const { publicUrl, builders } = this.deps;
     const updated = events[0]?.found_at ?? new Date(0).toISOString();
+    // Each entry opens its episode's images.
     const entries = events.map((e) => {
       const link = `${publicUrl}${episodeLink(builders, e.kind, e.episode_id).page_path}`;
       return [
@@ -60,15 +63,15 @@ export class FeedService {
         `    <title>${escape(`${e.title} — ${e.label}`)}</title>`,
         `    <updated>${e.found_at}</updated>`,
         `    <link rel="alternate" href="${escape(link)}"/>`,
-        `    <summary>${escape(`新剧集：${e.title} ${e.label}`)}</summary>`,
+        `    <summary>${escape(texts.summary(e.title, e.label))}</summary>`,
         '  </entry>',
       ].join('\n');
     });
     return [
       '<?xml version="1.0" encoding="utf-8"?>',
-      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${owner.locale}">`,
       `  <id>${escape(this.urlOf(token))}</id>`,
-      '  <title>capshelf 新剧集</title>',
+      `  <title>${escape(texts.title)}</title>`,
       `  <updated>${updated}</updated>`,
       `  <link rel="self" href="${escape(this.urlOf(token))}"/>`,
       `  <link rel="alternate" href="${escape(`${publicUrl}/`)}"/>`,

@@ -34,5 +34,15 @@ export function followRoutes({ follows }: { follows: FollowsService }): FastifyP
       await follows.markSeen(currentUser(request).id, request.params.id);
       return reply.status(204).send();
     });
+
+    serve(app, routes.markEpisodeSeen, async (request, reply) => {
+      const { id, episodeId } = request.params;
+      await follows.markEpisodeSeen(currentUser(request).id, id, episodeId);
+      return reply.status(204).send();
+    });
+
+    serve(app, routes.check, async (request) =>
+      follows.checkNow(currentUser(request).id, request.params.id),
+    );
   };
 }

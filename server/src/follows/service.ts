@@ -1,11 +1,15 @@
 import type { Follow, FollowMode, FollowsResponse } from '@capshelf/contract';
+import type { RateLimits } from '../auth/rate-limits';
 import type { CatalogService } from '../catalog';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, tooManyRequests } from '../errors';
 import { episodeLink, workLink, type UrlBuilders, type UrlModel, type WorkRef } from '../upstream';
+import type { FollowChecker } from './checker';
 import { nextCheck, type ScheduleSettings } from './schedule';
 import type { FollowStore } from './store';
 
 const NOT_FOUND_DETAIL = '关注记录不存在';
+/** 立即检查 of one work by one user at most this often. */
+export const CHECK_NOW_SPACING_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -20,6 +24,10 @@ export class FollowsService {
       urls: UrlModel;
       builders: UrlBuilders;
       schedule: ScheduleSettings;
+      /** 立即检查 goes through the scheduled checks' own path. */
+      checker: Pick<FollowChecker, 'checkNow'>;
+      /** Counts 立即检查 per user and work (in the database, so every process shares it). */
+      limits: Pick<RateLimits, 'hit'>;
       /** The time (tests move it). */
       now: () => number;
     },
@@ -78,6 +86,32 @@ export class FollowsService {
       seen_at: iso(this.deps.now()),
     });
     if (id !== undefined && changed === 0) throw notFound(NOT_FOUND_DETAIL);
+  }
+
+  /**
+   * The user opened a new episode of the follow: it (and what was found before it) is no longer
+   * new to them. Nothing changes when it is not new; another user's follow is 404.
+   */
+  async markEpisodeSeen(userId: number, id: number, episodeId: number): Promise<void> {
+    const follow = await this.deps.store.get(userId, id);
+    if (!follow) throw notFound(NOT_FOUND_DETAIL);
+    await this.deps.store.seeUpTo(follow, episodeId);
+  }
+
+  /**
+   * 立即检查: the work's listing is read now through the checker (paced, shared by every
+   * follower), at most once a minute per user and work (429 with `retry_after`); answers the
+   * follow as it then stands.
+   */
+  async checkNow(userId: number, id: number): Promise<Follow> {
+    const { store, limits, checker } = this.deps;
+    const follow = await store.get(userId, id);
+    if (!follow) throw notFound(NOT_FOUND_DETAIL);
+    const key = `follow-check:${userId}:${follow.kind}:${follow.work_id}`;
+    const wait = await limits.hit(key, 1, CHECK_NOW_SPACING_MS);
+    if (wait > 0) throw tooManyRequests(`请在 ${wait} 秒后再检查这部作品`, wait);
+    await checker.checkNow(follow);
+    return this.one(userId, id);
   }
 
   async list(userId: number): Promise<FollowsResponse> {

@@ -124,6 +124,40 @@ export class FollowStore {
     return Number(result.numUpdatedRows);
   }
 
+  /** The user's follow (no one else's), or null. */
+  async get(userId: number, id: number): Promise<FollowRow | null> {
+    const row = await this.db
+      .selectFrom('follows')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * The follow's episodes found no later than the given one are seen: `seen_at` moves up to that
+   * episode's finding time, never back. Answers false when nothing changed.
+   */
+  async seeUpTo(follow: FollowRow, episodeId: number): Promise<boolean> {
+    const episode = await this.db
+      .selectFrom('followed_episodes')
+      .select('found_at')
+      .where('kind', '=', follow.kind)
+      .where('work_id', '=', follow.work_id)
+      .where('episode_id', '=', episodeId)
+      .executeTakeFirst();
+    if (!episode) return false;
+    const result = await this.db
+      .updateTable('follows')
+      .set({ seen_at: episode.found_at })
+      .where('user_id', '=', follow.user_id)
+      .where('id', '=', follow.id)
+      .where('seen_at', '<', episode.found_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   /** The user's follows with their works' schedules, oldest follow first. */
   async list(userId: number) {
     return this.db

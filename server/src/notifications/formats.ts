@@ -8,6 +8,7 @@ const NTFY_TAGS: Record<NotificationPayload['event'], string> = {
   download_finished: 'white_check_mark',
   download_failed: 'x',
   download_paused: 'pause_button',
+  download_quota: 'floppy_disk',
   test: 'bell',
 };
 /** Discord embed colours: green, red, amber, blue. */
@@ -16,6 +17,7 @@ const DISCORD_COLOURS: Record<NotificationPayload['event'], number> = {
   download_finished: 0x16a34a,
   download_failed: 0xdc2626,
   download_paused: 0xd97706,
+  download_quota: 0xd97706,
   test: 0x2563eb,
 };
 

@@ -4,13 +4,13 @@ import type { NotificationEvent } from '@capshelf/contract';
 export interface NotificationPayload {
   event: NotificationEvent | 'test';
   occurred_at: string;
-  /** User-facing text (zh-CN, as the interface). */
+  /** User-facing text, in the owner's language (`users.locale`) when the event was queued. */
   title: string;
   text: string;
-  /** Where the user sees it in capshelf. */
+  /** Where the user sees it in capshelf (a download: the tray at that task, `/?task=<id>`). */
   link: string;
   work?: { kind: string; id: number; title: string; link: string; source_url: string };
-  episodes?: { id: number; label: string; source_url: string }[];
+  episodes?: { id: number; label: string; link: string; source_url: string }[];
   task?: {
     id: string;
     status: string;
@@ -18,6 +18,9 @@ export interface NotificationPayload {
     file_count: number;
     done_count: number;
     failed_count: number;
+    /** Why it failed or paused, in the owner's language; null when it finished. */
     reason: string | null;
   };
+  /** `download_quota`: the kept archives' bytes, the quota, and the tasks waiting for room. */
+  quota?: { kept_bytes: number; quota_bytes: number; waiting: number };
 }

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import type { Logger } from '../logger';
 import type { TargetPolicy } from './addresses';
 import type { DownloadEvent, EventBuilder, NotificationEventInput } from './events';
+import type { QuotaFigures } from './texts';
 import type { ChannelSender } from './sender';
 import type { ChannelRow, ChannelStore } from './store';
 import { parseWebhookUrl, pinTarget, TargetRefused, type Resolver } from './target';
@@ -95,26 +96,53 @@ export class NotificationsService {
     const last = channel.last_at ? Date.parse(channel.last_at) : 0;
     const wait = Math.ceil((last + TEST_SPACING_MS - now()) / 1000);
     if (wait > 0) throw tooManyRequests(`请在 ${wait} 秒后再发送测试`, wait);
-    const { final: _final, ...result } = await sender.send(channel, events.test());
+    const locale = await channels.localeOf(userId);
+    const { final: _final, ...result } = await sender.send(channel, events.test(locale));
     await channels.recordResult(channel.id, result);
     return this.one(userId, id);
   }
 
-  /** A followed work's new episodes: one event per follower (whatever their follow's mode). */
+  /**
+   * A followed work's new episodes: one event per follower (whatever their follow's mode), each
+   * in the follower's language.
+   */
   async newEpisodes(
     work: Parameters<EventBuilder['newEpisodes']>[0],
     added: Parameters<EventBuilder['newEpisodes']>[1],
   ): Promise<void> {
-    const input = this.deps.events.newEpisodes(work, added);
-    for (const userId of await this.deps.channels.followersOf(work)) {
-      await this.enqueue(userId, 'new_episodes', input);
+    const { channels, events } = this.deps;
+    for (const follower of await channels.followersOf(work)) {
+      const input = events.newEpisodes(work, added, follower.locale);
+      await this.enqueue(follower.id, 'new_episodes', input);
     }
   }
 
-  /** A download task finished, failed or paused: its owner's event. */
+  /** A download task finished, failed or paused: its owner's event, in their language. */
   async download(event: DownloadEvent, taskId: string): Promise<void> {
-    const task = await this.deps.channels.downloadTask(taskId);
-    if (task) await this.enqueue(task.user_id, event, this.deps.events.download(event, task));
+    const { channels, events } = this.deps;
+    try {
+      const task = await channels.downloadTask(taskId);
+      if (!task) return;
+      const locale = await channels.localeOf(task.user_id);
+      await this.enqueue(task.user_id, event, events.download(event, task, locale));
+    } catch (error) {
+      this.deps.logger.warn({ err: error, task: taskId, event }, 'notification not queued');
+    }
+  }
+
+  /**
+   * The user's kept archives went over their quota, so new automatic downloads wait: queued for
+   * their channels that want `download_quota`, at most once a day however often it is called.
+   * Never throws (a failure is logged).
+   */
+  async queueQuotaNotice(userId: number, figures: QuotaFigures): Promise<void> {
+    try {
+      const locale = await this.deps.channels.localeOf(userId);
+      const input = this.deps.events.quota({ id: userId, locale }, figures);
+      await this.enqueue(userId, 'download_quota', input);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, user: userId }, 'quota notice not queued');
+    }
   }
 
   /** Queues without ever throwing at the event's source; the worker sends it in the background. */

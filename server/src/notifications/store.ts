@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '@capshelf/contract';
+import type { Locale, NotificationEvent } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { NotificationChannelsTable } from '../db/schema';
@@ -152,15 +152,29 @@ export class ChannelStore {
     });
   }
 
-  /** Who follows a work (every mode): each gets the work's new-episode event. */
-  async followersOf(work: { kind: string; work_id: number }): Promise<number[]> {
-    const rows = await this.db
+  /** Who follows a work (every mode), in their language: each gets the work's new-episode event. */
+  async followersOf(work: {
+    kind: string;
+    work_id: number;
+  }): Promise<{ id: number; locale: Locale }[]> {
+    return this.db
       .selectFrom('follows')
-      .select('user_id')
-      .where('kind', '=', work.kind as 'anime')
-      .where('work_id', '=', work.work_id)
+      .innerJoin('users', 'users.id', 'follows.user_id')
+      .select(['users.id', 'users.locale'])
+      .where('follows.kind', '=', work.kind as 'anime')
+      .where('follows.work_id', '=', work.work_id)
+      .orderBy('users.id')
       .execute();
-    return rows.map((r) => r.user_id);
+  }
+
+  /** The account's language (`users.locale`): every text it is sent is in it. */
+  async localeOf(userId: number): Promise<Locale> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.locale ?? 'zh-CN';
   }
 
   /** A download task as it was written last (its counts and reasons for the event's text). */

@@ -94,7 +94,8 @@ test('add webhooks on the profile, 发送测试 shows the result, and a new epis
       episodes: [{ label: added.label }],
     });
     expect(ntfy!.body).toContain(added.label);
-    expect(ntfy!.headers.click).toMatch(/\/episodes\//);
+    // One episode added: the notice opens its images.
+    expect(ntfy!.headers.click).toMatch(/\/images\//);
     expect(JSON.parse(discord!.body).embeds[0].description).toContain(added.label);
     await page.reload();
     await expect(

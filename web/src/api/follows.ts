@@ -30,7 +30,7 @@ export const findFollow = (
   work: { kind: string; id: number },
 ): Follow | undefined => data?.follows.find((f) => f.kind === work.kind && f.work_id === work.id);
 
-function useFollowMutation<T>(change: (input: T) => Promise<unknown>) {
+function useFollowMutation<T, R>(change: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -55,6 +55,19 @@ export const useMarkFollowsSeen = () =>
     id === undefined
       ? call(api.follows.markAllSeen)
       : call(api.follows.markSeen, { params: { id } }),
+  );
+
+/**
+ * 立即检查: the work's listing is read now; answers the follow as the check left it (an
+ * ApiError 429 with `retry_after` within a minute of the account's last check of the work).
+ */
+export const useCheckFollow = () =>
+  useFollowMutation((id: number) => call(api.follows.check, { params: { id } }));
+
+/** An opened episode of a follow is no longer new (nor are those found before it). */
+export const useMarkEpisodeSeen = () =>
+  useFollowMutation(({ id, episodeId }: { id: number; episodeId: number }) =>
+    call(api.follows.markEpisodeSeen, { params: { id, episodeId } }),
   );
 
 const feedKey = ['feed-address'] as const;

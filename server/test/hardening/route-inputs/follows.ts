@@ -16,6 +16,10 @@ export function followInputs(s: Samples): Record<string, RouteInputs> {
     'DELETE /api/follows/:id': { params: id },
     'POST /api/follows/seen-all': {},
     'POST /api/follows/:id/seen': { params: id },
+    'POST /api/follows/:id/seen/:episodeId': {
+      params: { ...id, episodeId: slot('upstream-id', 1) },
+    },
+    'POST /api/follows/:id/check': { params: id },
     // The personal feed's address (an account route: never a token).
     'GET /api/auth/feed': {},
     'POST /api/auth/feed': {},

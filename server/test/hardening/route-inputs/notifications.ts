@@ -5,7 +5,7 @@ export const WEBHOOK_HOST = 'hooks.capshelf.test';
 export const WEBHOOK_URL = `http://${WEBHOOK_HOST}/fixture-hook`;
 
 const events = (required: boolean) =>
-  slot('choice-list', ['new_episodes'], { required, min: 1, max: 4 });
+  slot('choice-list', ['new_episodes'], { required, min: 1, max: 5 });
 
 /** The caller's own notification channels (a session only: never a token). */
 export function notificationInputs(s: Samples): Record<string, RouteInputs> {

@@ -1,36 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Follow, FollowsResponse } from '@capshelf/contract';
 import { describe, expect, it } from 'vitest';
+import { follow as baseFollow, newEpisode } from '../../test/followFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
-const follow = (over: Partial<Follow> = {}): Follow => ({
-  id: 7,
-  kind: 'anime',
-  work_id: 10434,
-  title: "Hanabi's Lantern Festival",
-  link: {
-    page_path: '/episodes/10434',
-    source_url: 'https://fancaps.net/anime/showimages.php?10434',
-  },
-  mode: 'none',
-  status: 'active',
-  episode_count: 27,
-  new_episodes: [
-    {
-      id: 90001,
-      label: 'Episode 27',
-      link: {
-        page_path: '/images/x',
-        source_url: 'https://fancaps.net/anime/episodeimages.php?90001',
+const follow = (over: Partial<Follow> = {}): Follow =>
+  baseFollow({
+    new_episodes: [
+      {
+        ...newEpisode(90001, undefined, '2026-01-05T12:00:00.000Z'),
+        label: 'Episode 27',
+        link: {
+          page_path: '/images/x',
+          source_url: 'https://fancaps.net/anime/episodeimages.php?90001',
+        },
       },
-      found_at: '2026-01-05T12:00:00.000Z',
-    },
-  ],
-  last_checked_at: '2026-01-05T12:00:00.000Z',
-  next_check_at: '2026-01-05T18:00:00.000Z',
-  created_at: '2026-01-01T12:00:00.000Z',
-  ...over,
-});
+    ],
+    last_checked_at: '2026-01-05T12:00:00.000Z',
+    next_check_at: '2026-01-05T18:00:00.000Z',
+    ...over,
+  });
 
 describe('新剧集', () => {
   it('lists new episodes on the home page with a header badge, until marked seen', async () => {

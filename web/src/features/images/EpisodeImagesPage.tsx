@@ -14,6 +14,7 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { RadioGroup, translatedOptions } from '../../components/RadioGroup';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../auth';
+import { useSeenOnOpen } from '../follows/useSeenOnOpen';
 import { CrawlStatus } from './CrawlStatus';
 import { episodeCrumbs, episodeLabel, workEpisodesPath } from './episodeCrumbs';
 import { ImageBrowser } from './ImageBrowser';
@@ -46,6 +47,8 @@ export function EpisodeImagesPage() {
     setChosen(next);
     savePreference.mutate(next);
   };
+  // A new episode of a followed work is seen once opened.
+  useSeenOnOpen(episodeUrl);
   const [loaded, setLoaded] = useState<ImageListData | null>(null);
   const searchTerm = params.get('searchTerm') ?? '';
   const workTitle = params.get('workTitle') || loaded?.work_title || '';

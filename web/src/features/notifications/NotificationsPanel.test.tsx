@@ -68,7 +68,7 @@ describe('通知 on the profile', () => {
       type: 'webhook',
       format: 'ntfy',
       url: 'https://ntfy.sh/my-topic',
-      events: ['new_episodes', 'download_finished', 'download_failed'],
+      events: ['new_episodes', 'download_finished', 'download_failed', 'download_quota'],
     });
     expect(within(item).getByText('https://ntfy.sh/my-topic')).toBeTruthy();
     expect(within(item).getByTestId('last-result').textContent).toBe('尚未发送');
