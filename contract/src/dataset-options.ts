@@ -32,6 +32,12 @@ export const ExportLayout = z.enum(['plain', 'kohya', 'waifuc', 'hf'], {
 });
 export type ExportLayout = z.infer<typeof ExportLayout>;
 
+/** Where a task's images go (docs/library-folder.md). */
+export const DownloadDestination = z.enum(['zip', 'library', 'both'], {
+  message: validationMessages.destinationInvalid,
+});
+export type DownloadDestination = z.infer<typeof DownloadDestination>;
+
 /**
  * A download's dataset options, the one shape of them: the whole-work and the selection download
  * (and the review, which reads what frames are left out) take them as fields of their request, and
@@ -63,6 +69,11 @@ export const DatasetOptions = z.object({
   kohya_name: z.string().trim().max(100).optional(),
   /** kohya: each caption's first words. */
   trigger_word: z.string().trim().max(100).default(''),
+  /**
+   * Where the task's images go: a ZIP to download, the user's folder on the server
+   * (`LIBRARY_DIR/<user>/`, docs/library-folder.md), or both. `library` needs `LIBRARY_DIR`.
+   */
+  destination: DownloadDestination.default('zip'),
 });
 export type DatasetOptions = z.infer<typeof DatasetOptions>;
 

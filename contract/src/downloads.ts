@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   DatasetOptions,
   DEFAULT_NEAR_DUPLICATE_THRESHOLD,
+  DownloadDestination,
+  ExportLayout,
   NearDuplicateThreshold,
   SkippedReasons,
 } from './dataset-options';
@@ -146,7 +148,13 @@ export type EpisodeProgress = z.infer<typeof EpisodeProgress>;
  */
 export const TaskReason = z.discriminatedUnion('code', [
   /** The source asked the app to slow down; the task goes on by itself at `resume_at`. */
-  z.object({ code: z.literal('SOURCE_COOLING'), host: z.string(), seconds: z.number().int() }),
+  z.object({
+    code: z.literal('SOURCE_COOLING'),
+    host: z.string(),
+    seconds: z.number().int(),
+    /** Which of the source's hosts: its image hosts, or its pages (absent on older tasks). */
+    source: z.enum(['images', 'pages']).optional(),
+  }),
   /** No answer from the source; the task tries again by itself at `resume_at`. */
   z.object({ code: z.literal('SOURCE_UNREACHABLE'), seconds: z.number().int() }),
   z.object({ code: z.literal('TOO_MANY_IMAGES'), count: z.number().int(), max: z.number().int() }),
@@ -155,6 +163,10 @@ export const TaskReason = z.discriminatedUnion('code', [
   z.object({ code: z.literal('NOTHING_FETCHED') }),
   z.object({ code: z.literal('ARCHIVE_FAILED') }),
   z.object({ code: z.literal('CANCELLED') }),
+  /** Paused by its owner: it waits until they resume it (a restart leaves it paused). */
+  z.object({ code: z.literal('USER_PAUSED') }),
+  /** The owner's kept archives and library folder fill their quota: it waits until they free some. */
+  z.object({ code: z.literal('QUOTA_FULL'), used_bytes: z.number(), quota_bytes: z.number() }),
 ]);
 export type TaskReason = z.infer<typeof TaskReason>;
 
@@ -186,6 +198,18 @@ export const DownloadStatus = z.object({
   reason: TaskReason.nullable(),
   /** Estimated seconds left while running; null when unknown. */
   eta_seconds: z.number().int().nullable(),
+  /** Paused by its owner (暂停): only they resume it. */
+  held: z.boolean(),
+  /** What it holds, for the tray's line: the work (null: a selection), the size, the layout, where it goes. */
+  work_title: z.string().nullable(),
+  size: DownloadSize.nullable(),
+  layout: ExportLayout,
+  destination: DownloadDestination,
+  /** Kept until its owner downloads it in full (`expires_at` null until then). */
+  kept: z.boolean(),
+  downloaded_at: z.string().nullable(),
+  /** Where it was written on the server, relative to the owner's library folder; null: not there. */
+  library_path: z.string().nullable(),
 });
 export type DownloadStatus = z.infer<typeof DownloadStatus>;
 
@@ -199,7 +223,40 @@ export const CreateDownloadResponse = z.object({
 });
 export type CreateDownloadResponse = z.infer<typeof CreateDownloadResponse>;
 
-export const DownloadList = z.object({ downloads: z.array(DownloadStatus) });
+/**
+ * The owner's storage on the server: archives kept for them and their library folder, against
+ * their quota (`DOWNLOAD_KEEP_MAX`), and whether the server has a library folder at all.
+ */
+export const DownloadStorage = z.object({
+  kept_bytes: z.number(),
+  kept_count: z.number().int(),
+  library_bytes: z.number(),
+  quota_bytes: z.number(),
+  over_quota: z.boolean(),
+  library_enabled: z.boolean(),
+  /** Where their latest task went: the download dialogs start from it. */
+  last_destination: DownloadDestination,
+});
+export type DownloadStorage = z.infer<typeof DownloadStorage>;
+
+/** 用户管理: what each user keeps on the server (admins only). */
+export const UserStorageList = z.object({
+  users: z.array(
+    z.object({
+      user_id: z.number().int(),
+      kept_bytes: z.number(),
+      kept_count: z.number().int(),
+      library_bytes: z.number(),
+    }),
+  ),
+  quota_bytes: z.number(),
+});
+export type UserStorageList = z.infer<typeof UserStorageList>;
+
+export const DownloadList = z.object({
+  downloads: z.array(DownloadStatus),
+  storage: DownloadStorage,
+});
 export type DownloadList = z.infer<typeof DownloadList>;
 
 export const DownloadParams = z.object({

@@ -34,6 +34,7 @@ export const validationMessages = {
   qualityFilterInvalid: '画面筛选只能是 dark、blank、blurry',
   qualityFilterRepeated: '画面筛选不能重复',
   exportLayoutInvalid: '导出格式只能是 plain、kohya、waifuc、hf',
+  destinationInvalid: '保存位置只能是 zip、library、both',
   repeatsRange: '重复次数必须是 1 到 1000 的整数',
   reviewOverlap: '同一张图片不能既保留又剔除',
   reviewTooMany: '保留或剔除的图片各最多 50000 张',

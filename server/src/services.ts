@@ -242,6 +242,7 @@ async function createWork(
     alone: overrides.alone,
     tagger,
     notify: (event, taskId) => notify.service.download(event, taskId),
+    notifyQuota: (userId, figures) => notify.service.queueQuotaNotice(userId, figures),
   });
   const follows = createFollows({
     db: db.kysely,

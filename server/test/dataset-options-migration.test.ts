@@ -148,6 +148,7 @@ describe(`026: a task's dataset options in one column (${databaseKind})`, () => 
       kohya_repeats: 3,
       kohya_name: 'Non_Non_Biyori',
       trigger_word: 'nnb style',
+      destination: 'zip',
     });
     expect(layoutOf(work.dataset, WORK.work.title)).toEqual(kohya);
     expect(work.work).toMatchObject({ keepIds: [5], dropIds: [6] });

@@ -99,7 +99,9 @@ describe(`download claims across processes (${databaseKind})`, () => {
       episodes: null,
     };
     expect(await old.fail('a1', 'old', note)).toBe(false);
-    expect(await old.finish('a1', 'old', { status: 'completed', progress }, 60_000)).toBe(false);
+    expect(
+      await old.finish('a1', 'old', { status: 'completed', progress, libraryPath: null }),
+    ).toBe(false);
     expect(await old.pause('a1', 'old', note, new Date(), null)).toBe(false);
     expect(await old.release('a1', 'old')).toBe(false);
     // Its writer asks before renaming its archive into place (a heartbeat answers).

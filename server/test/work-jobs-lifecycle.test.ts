@@ -99,8 +99,9 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     });
     const id = created.json().download_id;
     const paused = await waitFor(id, (s) => s.status === 'paused', t, 'the pause');
-    expect(paused.pause_reason).toMatch(/限流冷却/);
-    expect(paused.reason).toMatchObject({ code: 'SOURCE_COOLING', host: expect.any(String) });
+    // Which part of the source, in words: never its host:port.
+    expect(paused.pause_reason).toMatch(/^图片源站限流，\d+ 秒后自动继续$/);
+    expect(paused.reason).toMatchObject({ code: 'SOURCE_COOLING', source: 'images' });
     const done = await finished(id);
     expect(done).toMatchObject({ status: 'completed', done_count: 4, failed_count: 0 });
   });

@@ -7,12 +7,13 @@ import {
   DownloadStatus,
   NearDuplicatesRequest,
   NearDuplicatesResponse,
+  UserStorageList,
   WorkDownloadEstimate,
 } from '../downloads';
 import { MessageResponse } from '../errors';
 import { route } from '../route';
 
-/** A step of one task (`:id/status`, `:id/cancel`, `:id/retry`): it answers the task as it then stands. */
+/** A step of one task (`:id/status`, `:id/cancel`, `:id/retry`, `:id/pause`, `:id/resume`): it answers the task as it then stands. */
 const taskStep = <M extends 'GET' | 'POST', A extends string>(method: M, action: A) =>
   route({
     method,
@@ -55,6 +56,10 @@ export const downloadRoutes = {
   status: taskStep('GET', 'status'),
   cancel: taskStep('POST', 'cancel'),
   retry: taskStep('POST', 'retry'),
+  /** 暂停: the task holds no slot and sends no request until its owner resumes it. */
+  pause: taskStep('POST', 'pause'),
+  /** 继续: a paused task (by its owner, or waiting for the source) goes on where it stopped. */
+  resume: taskStep('POST', 'resume'),
   /** One finished task, and its archive. */
   remove: route({
     method: 'DELETE',
@@ -67,6 +72,12 @@ export const downloadRoutes = {
     method: 'DELETE',
     path: '/api/download',
     responses: { 200: MessageResponse },
+  }),
+  /** 用户管理: each user's kept archives and library folder (admins only). */
+  storageByUser: route({
+    method: 'GET',
+    path: '/api/admin/download-storage',
+    responses: { 200: UserStorageList },
   }),
   /** The finished ZIP (no JSON): a plain link, authorised by the session cookie too. */
   file: route({ method: 'GET', path: '/api/download/:id/file', params: DownloadParams }),

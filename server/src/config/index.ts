@@ -87,6 +87,10 @@ const envSchema = z.object({
   DOWNLOAD_CONCURRENCY: int(2, 1, 16),
   DOWNLOAD_STALE_AFTER: duration('60s'),
   DOWNLOAD_RETRY_INTERVAL: duration('30s'),
+  /** Each user's kept archives and library folder together (docs/library-folder.md). */
+  DOWNLOAD_KEEP_MAX: size('20GB'),
+  /** The users' folders on the server (`<dir>/<user>/`); unset: tasks write ZIPs alone. */
+  LIBRARY_DIR: optionalText,
   WORK_JOB_MAX_IMAGES: int(50_000, 1),
   WORK_JOBS_PER_USER: int(1, 1, 100),
   USER_UNCACHED_LISTINGS: int(30, 1),
@@ -228,6 +232,10 @@ function downloadSettings(env: Env) {
     staleMs: env.DOWNLOAD_STALE_AFTER,
     pollMs: 1000,
     maxUnfinishedPerUser: 3,
+    /** Bytes each user's kept archives and library folder may take together. */
+    keepMaxBytes: env.DOWNLOAD_KEEP_MAX ?? 20 * 1024 ** 3,
+    /** The users' folders on the server; null: none. */
+    libraryDir: env.LIBRARY_DIR ? path.resolve(env.LIBRARY_DIR) : null,
     /** How soon a task paused by an unreachable source tries again (cool-downs say their own). */
     retryIntervalMs: env.DOWNLOAD_RETRY_INTERVAL,
     workMaxImages: env.WORK_JOB_MAX_IMAGES,

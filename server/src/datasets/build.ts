@@ -108,6 +108,11 @@ export class DatasetBuild {
     return { name, beside: this.layout.beside(name, frame.record, this.place.group, tags) };
   }
 
+  /** The metadata rows of the frames kept so far (with `metadata` on): a library folder splits them by episode. */
+  metadataRows(): readonly MetadataRow[] {
+    return this.rows;
+  }
+
   /** What closes the archive once every frame is in: the layout's own files, then the metadata. */
   closing(): ArchiveText[] {
     const closing = this.layout.closing();

@@ -5,15 +5,20 @@ import type { Config } from '../config';
 import { DatasetReview, type ImageTagger } from '../datasets';
 import type { Database } from '../db';
 import { ImageSizes, type ImageStore, type Statfs } from '../images';
+import { LibraryFolder } from '../library-folder';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel, UserBudget } from '../upstream';
 import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
-import { DownloadJob } from './job';
+import { DownloadJob, type TaskPlace } from './job';
+import { KeptArchives, type QuotaNotifier } from './kept';
+import { stemOf } from './names';
+import type { DownloadRow } from './rows';
+import { taskSpecOf } from './task-spec';
 import { NearDuplicateScan } from './near-duplicates';
 import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
-import { DownloadRunner, type TaskNotifier } from './runner';
+import { archivePath, DownloadRunner, type TaskNotifier } from './runner';
 import { DownloadService } from './service';
 import { WorkResolver } from './work-scope';
 
@@ -44,29 +49,27 @@ export async function createDownloads(deps: {
   tagger?: ImageTagger | null;
   /** Tells the task's owner it finished, failed or paused (queues a notification). */
   notify?: TaskNotifier;
+  /** Tells a user their kept files fill their quota. */
+  notifyQuota?: QuotaNotifier;
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
   const sizes = new ImageSizes(config.upstream.imageUrls);
   const dir = path.join(config.dataDir, 'downloads');
+  const library = settings.libraryDir ? new LibraryFolder({ root: settings.libraryDir }) : null;
+  const { repo, notifyQuota: notify } = deps;
+  const quotaBytes = settings.keepMaxBytes;
+  const fileOf = (id: string) => archivePath(dir, id);
+  const keep = new KeptArchives({ repo, library, quotaBytes, fileOf, notify });
   const runner = new DownloadRunner({
     queue: new DownloadQueue(deps.db),
-    job: new DownloadJob({
-      store: deps.store,
-      catalog,
-      builders,
-      directory: deps.directory,
-      tagger: deps.tagger ?? null,
-      retryIntervalMs: settings.retryIntervalMs,
-      maxImages: settings.workMaxImages,
-      dir,
-      statfs: deps.statfs,
-    }),
+    keep,
+    placeOf: placeOfTask(deps.repo, library),
+    job: jobOf(deps, dir),
     logger: deps.logger.child({ module: 'downloads' }),
     notify: deps.notify,
     settings: {
       dir,
-      ttlMs: settings.ttlMs,
       concurrency: settings.concurrency,
       pollMs: settings.pollMs,
       staleMs: settings.staleMs,
@@ -93,6 +96,9 @@ export async function createDownloads(deps: {
     estimator: new WorkEstimator({ catalog, store: deps.store, sizes, pacing: config.upstream }),
     maxUnfinishedPerUser: settings.maxUnfinishedPerUser,
     workJobsPerUser: settings.workJobsPerUser,
+    libraryEnabled: library !== null,
+    keep,
+    ttlMs: settings.ttlMs,
   });
   const review = new DatasetReview({
     catalog,
@@ -100,5 +106,39 @@ export async function createDownloads(deps: {
     resolveWork: async (input) => (await works.resolve(input)).work,
   });
   const nearDuplicates = new NearDuplicateScan({ store: deps.store, budget: deps.budget });
-  return { runner, parser, service, review, nearDuplicates };
+  return { runner, parser, service, review, nearDuplicates, keep };
+}
+
+/** The job every task runs (the free space it checks is the archives' disk). */
+function jobOf(deps: Parameters<typeof createDownloads>[0], dir: string): DownloadJob {
+  const settings = deps.config.downloads;
+  return new DownloadJob({
+    store: deps.store,
+    catalog: deps.catalog,
+    builders: deps.builders,
+    directory: deps.directory,
+    tagger: deps.tagger ?? null,
+    retryIntervalMs: settings.retryIntervalMs,
+    maxImages: settings.workMaxImages,
+    dir,
+    statfs: deps.statfs,
+  });
+}
+
+/**
+ * Where a task's result goes: its ZIP unless it asked for the library folder alone, and its
+ * owner's folder when it asked for one. Without `LIBRARY_DIR` (unset since the task was made)
+ * the result goes to a ZIP: nothing is lost.
+ */
+function placeOfTask(repo: DownloadRepository, library: LibraryFolder | null) {
+  return async (task: DownloadRow, zip: string): Promise<TaskPlace> => {
+    const destination = taskSpecOf(task).dataset.destination;
+    if (destination === 'zip' || !library) return { zip, library: null };
+    const target = {
+      folder: library,
+      username: await repo.usernameOf(task.user_id),
+      name: stemOf(task.file_name),
+    };
+    return { zip: destination === 'both' ? zip : null, library: target };
+  };
 }

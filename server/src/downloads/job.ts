@@ -8,6 +8,7 @@ import { JobFrames } from './frames';
 import type { Group } from './groups';
 import type { DownloadItem } from './items';
 import { JobImages, type Stored } from './job-images';
+import { LibraryWrite, type LibraryTarget } from './library-write';
 import { pauseFor, TaskStopped, TaskYielded } from './pause';
 import type { JobOutcome, JobProgress } from './progress';
 import { taskNotes, type TaskNote } from './reasons';
@@ -52,13 +53,17 @@ export class DownloadJob {
 
   async run(
     spec: TaskSpec,
-    file: string,
+    place: TaskPlace,
     signal: AbortSignal,
     onProgress: (progress: JobProgress) => void,
     /** The task's slot: it may go to another user's task at a boundary or while the source is awaited. */
     turn: Turn = UNCONTESTED,
   ): Promise<JobOutcome> {
-    const build = new DatasetBuild(spec.dataset, {
+    const plain = spec.dataset.export === 'plain';
+    const library = place.library && new LibraryWrite(place.library, plain, !spec.work);
+    // A plain library folder describes each episode (metadata.jsonl) whether the ZIP does or not.
+    const options = library && plain ? { ...spec.dataset, metadata: true } : spec.dataset;
+    const build = new DatasetBuild(options, {
       title: spec.work?.work.title ?? spec.entryPrefix,
       keepIds: spec.work?.keepIds,
       dropIds: spec.work?.dropIds,
@@ -75,8 +80,15 @@ export class DownloadJob {
       const note = taskNotes.nothingFetched(failures[0]?.split('\t')[3]);
       return { status: 'failed', note, progress };
     }
-    await this.write(task, [...entries, ...task.failedList(), ...build.closing()], file);
-    return { status: failures.length > 0 ? 'partial' : 'completed', progress };
+    const closing = build.closing();
+    const libraryPath =
+      library && (await library.write(entries, closing, build.metadataRows(), signal));
+    if (place.zip) {
+      const asked = spec.dataset.metadata ? closing : closing.filter((c) => !isMetadata(c.name));
+      await this.write(task, [...entries, ...task.failedList(), ...asked], place.zip);
+    }
+    const status = failures.length > 0 ? 'partial' : 'completed';
+    return { status, progress, libraryPath: libraryPath || null };
   }
 
   /** Every episode's image list, in order: the task's images are known from here on. */
@@ -161,7 +173,7 @@ export class DownloadJob {
 
   /** An image that could not be fetched: the task pauses while the source is away, else lists it. */
   private failed(task: TaskRun, group: Group, item: DownloadItem, error: unknown): void {
-    const paused = pauseFor(error, this.deps.retryIntervalMs);
+    const paused = pauseFor(error, this.deps.retryIntervalMs, 'images');
     if (paused) throw paused;
     task.imageFailed(group, `${item.id}\t${item.kind}\t${item.size}\t${reason(error)}`);
   }
@@ -207,7 +219,7 @@ export class DownloadJob {
       group.progress!.total = group.items.length;
     } catch (error) {
       if (error instanceof TaskYielded) throw error;
-      const paused = pauseFor(error, this.deps.retryIntervalMs);
+      const paused = pauseFor(error, this.deps.retryIntervalMs, 'pages');
       if (paused) throw paused;
       if (signal.aborted) throw error;
       group.progress!.total = 0;
@@ -233,6 +245,17 @@ export class DownloadJob {
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
+}
+
+/** Where a task's result goes: its ZIP (null: none), its owner's library folder (null: none). */
+export interface TaskPlace {
+  zip: string | null;
+  library: LibraryTarget | null;
+}
+
+/** capshelf's own metadata files, which a ZIP holds only when asked. */
+function isMetadata(name: string): boolean {
+  return name === 'metadata.csv' || name === 'metadata.jsonl';
 }
 
 /** A fetched image of a group, with its facts when the build needs them. */

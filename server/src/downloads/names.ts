@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sanitizeFilenamePrefix, type ZipContents } from '@capshelf/contract';
+import { sanitizeFilenamePrefix, type ExportLayout, type ZipContents } from '@capshelf/contract';
 
 /**
  * Archive names that tell tasks apart: the title (the filename rule, 50 characters), what it
@@ -25,6 +25,16 @@ export function workArchiveStem(
         ? `_${sanitizeFilenamePrefix(chosen[0]!.title)}`
         : `_${chosen.length}of${total}ep`;
   return `${sanitizeFilenamePrefix(title)}${part}_${contents}`;
+}
+
+/** A dataset's layout at the end of its name (`…_kohya`), so exports of one work tell apart. */
+export function withLayout(stem: string, layout: ExportLayout): string {
+  return layout === 'plain' ? stem : `${stem}_${layout}`;
+}
+
+/** The stem a task's archive name was made from (its four-letter tag and `.zip` taken off). */
+export function stemOf(fileName: string): string {
+  return fileName.replace(/(_[a-z2-9]{4})?\.zip$/, '');
 }
 
 const TAG_LETTERS = 'abcdefghijkmnpqrstuvwxyz23456789';

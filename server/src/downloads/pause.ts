@@ -18,7 +18,7 @@ export class TaskPaused extends Error {
 
 /** Why a running task was stopped from outside: the abort reason its job sees. */
 export class TaskStopped extends Error {
-  constructor(readonly why: 'shutdown' | 'cancel' | 'lost') {
+  constructor(readonly why: 'shutdown' | 'cancel' | 'pause' | 'lost') {
     super(`download task stopped: ${why}`);
   }
 }
@@ -44,12 +44,19 @@ export function isSourceUnavailable(error: unknown): boolean {
   );
 }
 
-/** The pause a failure calls for, or null when the failure belongs to the image alone. */
-export function pauseFor(error: unknown, retryIntervalMs: number): TaskPaused | null {
+/**
+ * The pause a failure calls for, or null when the failure belongs to the image alone. `source`:
+ * whether the task was fetching images or reading the site's pages (the tray says which).
+ */
+export function pauseFor(
+  error: unknown,
+  retryIntervalMs: number,
+  source: 'images' | 'pages',
+): TaskPaused | null {
   if (error instanceof UpstreamRateLimitedError) {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new TaskPaused(
-      taskNotes.cooling(error.host, seconds),
+      taskNotes.cooling(error.host, seconds, source),
       new Date(Date.now() + seconds * 1000),
     );
   }

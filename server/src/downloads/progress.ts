@@ -16,5 +16,10 @@ export interface JobProgress {
 }
 
 export type JobOutcome =
-  | { status: 'completed' | 'partial'; progress: JobProgress }
+  | {
+      status: 'completed' | 'partial';
+      progress: JobProgress;
+      /** Where it was written on the server, relative to `LIBRARY_DIR`; null: a ZIP alone. */
+      libraryPath: string | null;
+    }
   | { status: 'failed'; note: TaskNote; progress: JobProgress };

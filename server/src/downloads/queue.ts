@@ -1,14 +1,10 @@
-import type { DownloadState } from '@capshelf/contract';
 import { sql, type Kysely, type UpdateObject } from 'kysely';
 import type { Database } from '../db';
 import { isPostgres } from '../db/migrations/helpers';
 import { nextTask, shouldYield, type RunningByUser, type Waiting } from './fair-share';
 import type { JobOutcome, JobProgress } from './progress';
 import type { TaskNote } from './reasons';
-import { noteColumns, now, progressColumns, type DownloadRow } from './rows';
-
-/** States whose archive is on disk and served until it expires. */
-const SERVABLE: DownloadState[] = ['completed', 'partial'];
+import { noteColumns, now, progressColumns, SERVABLE, type DownloadRow } from './rows';
 
 /**
  * Download task rows as the runner sees them: claimed, reported on, finished, paused, requeued,
@@ -109,15 +105,19 @@ export class DownloadQueue {
     });
   }
 
-  finish(id: string, worker: string, outcome: JobOutcome, ttlMs: number) {
-    const at = Date.now();
+  /**
+   * The task's end. Its archive is kept until its owner downloads it in full (`expires_at` stays
+   * null; `DownloadRepository.downloaded` starts `DOWNLOAD_TTL` then).
+   */
+  finish(id: string, worker: string, outcome: JobOutcome) {
     const note = outcome.status === 'failed' ? outcome.note : null;
     return this.whileHeld(id, worker, {
       ...progressColumns(outcome.progress),
       status: outcome.status,
       ...noteColumns(note),
-      finished_at: new Date(at).toISOString(),
-      expires_at: note ? null : new Date(at + ttlMs).toISOString(),
+      finished_at: now(),
+      expires_at: null,
+      library_path: outcome.status === 'failed' ? null : outcome.libraryPath,
       worker: null,
     });
   }
@@ -172,6 +172,7 @@ export class DownloadQueue {
       .updateTable('downloads')
       .set({ resume_at: now() })
       .where('status', '=', 'paused')
+      .where('held', '=', 0)
       .execute();
   }
 
@@ -221,7 +222,8 @@ async function standing(
     .where((eb) =>
       eb.or([
         eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'paused'), eb('resume_at', '<=', at)]),
+        // A task its owner paused waits for them alone.
+        eb.and([eb('status', '=', 'paused'), eb('held', '=', 0), eb('resume_at', '<=', at)]),
       ]),
     )
     .execute();

@@ -7,9 +7,10 @@ export interface TaskNote {
 }
 
 export const taskNotes = {
-  cooling: (host: string, seconds: number): TaskNote => ({
-    reason: { code: 'SOURCE_COOLING', host, seconds },
-    text: `源站限流冷却中（${host}），${seconds} 秒后自动继续`,
+  /** The host stays in the reason for the logs; the text names the source's part, never host:port. */
+  cooling: (host: string, seconds: number, source: 'images' | 'pages'): TaskNote => ({
+    reason: { code: 'SOURCE_COOLING', host, seconds, source },
+    text: `${source === 'images' ? '图片源站' : '源站'}限流，${seconds} 秒后自动继续`,
   }),
   unreachable: (seconds: number): TaskNote => ({
     reason: { code: 'SOURCE_UNREACHABLE', seconds },
@@ -36,7 +37,20 @@ export const taskNotes = {
     text: `生成压缩包失败：${error instanceof Error ? error.message : String(error)}`,
   }),
   cancelled: (): TaskNote => ({ reason: { code: 'CANCELLED' }, text: '已取消' }),
+  userPaused: (): TaskNote => ({
+    reason: { code: 'USER_PAUSED' },
+    text: '已暂停，点“继续”接着下载',
+  }),
+  quotaFull: (usedBytes: number, quotaBytes: number): TaskNote => ({
+    reason: { code: 'QUOTA_FULL', used_bytes: usedBytes, quota_bytes: quotaBytes },
+    text: `已保存的文件占满配额（${gibibytes(usedBytes)} / ${gibibytes(quotaBytes)}），请下载或删除已保存的压缩包后自动继续`,
+  }),
 };
+
+/** Bytes in binary units as the quota is set (`DOWNLOAD_KEEP_MAX`), one decimal. */
+function gibibytes(bytes: number): string {
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
 
 /** Bytes as GB with one decimal, rounded the way given. */
 function gigabytes(bytes: number, round: (x: number) => number): number {

@@ -1,9 +1,9 @@
-import { FINISHED_DOWNLOAD_STATES } from '@capshelf/contract';
-import type { Kysely } from 'kysely';
+import { FINISHED_DOWNLOAD_STATES, type DownloadState } from '@capshelf/contract';
+import type { Kysely, UpdateObject } from 'kysely';
 import type { Database } from '../db';
 import type { DownloadItem } from './items';
 import { taskNotes } from './reasons';
-import { noteColumns, now, UNFINISHED, type DownloadRow } from './rows';
+import { noteColumns, now, SERVABLE, UNFINISHED, type DownloadRow } from './rows';
 import { specColumns, type TaskSpec } from './task-spec';
 import type { WorkTask } from './work';
 
@@ -97,23 +97,19 @@ export class DownloadRepository {
   }
 
   /** Cancels an unfinished task; true when it was. Its worker notices at its next report. */
-  async cancel(id: string, userId: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('downloads')
-      .set({
-        status: 'cancelled',
-        finished_at: now(),
-        ...noteColumns(taskNotes.cancelled()),
-        eta_seconds: null,
-      })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('status', 'in', UNFINISHED)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  cancel(id: string, userId: number): Promise<boolean> {
+    return this.changeOwn(id, userId, UNFINISHED, {
+      status: 'cancelled',
+      finished_at: now(),
+      ...noteColumns(taskNotes.cancelled()),
+      eta_seconds: null,
+    });
   }
 
-  /** Runs a finished task again; its images are cached, so only the missing ones cost requests. */
+  /**
+   * Runs a finished task again; its images are cached, so only the missing ones cost requests. The
+   * counts stay: the tray keeps showing how far it came until the run (through the cache) passes it.
+   */
   async retry(id: string, userId: number): Promise<boolean> {
     const result = await this.db
       .updateTable('downloads')
@@ -123,13 +119,10 @@ export class DownloadRepository {
         finished_at: null,
         expires_at: null,
         expired: 0,
+        downloaded_at: null,
         worker: null,
-        done_count: 0,
         failed_count: 0,
-        skipped_count: 0,
-        skipped_reasons: null,
         bytes_written: 0,
-        episodes_done: null,
       })
       .where('id', '=', id)
       .where('user_id', '=', userId)
@@ -137,6 +130,127 @@ export class DownloadRepository {
       .where('dismissed', '=', 0)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * 暂停: the task stops and waits for its owner alone (no slot, no request, a restart leaves it).
+   * A running task's worker notices at its next report, or at once when it runs in this process.
+   */
+  hold(id: string, userId: number): Promise<boolean> {
+    const note = taskNotes.userPaused();
+    return this.changeOwn(id, userId, UNFINISHED, {
+      status: 'paused',
+      held: 1,
+      pause_reason: note.text,
+      reason: JSON.stringify(note.reason),
+      resume_at: null,
+      worker: null,
+      eta_seconds: null,
+    });
+  }
+
+  /** 继续: a paused task (held by its owner, or waiting for the source) is taken up again now. */
+  resume(id: string, userId: number): Promise<boolean> {
+    return this.changeOwn(id, userId, ['paused'], {
+      status: 'pending',
+      held: 0,
+      pause_reason: null,
+      reason: null,
+      resume_at: null,
+    });
+  }
+
+  /** One UPDATE of the user's task while it is in one of `states`; true when it changed. */
+  private async changeOwn(
+    id: string,
+    userId: number,
+    states: DownloadState[],
+    changes: UpdateObject<Database, 'downloads'>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('downloads')
+      .set(changes)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', 'in', states)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The user's tasks that wait for the source or their quota try again now (space was freed). */
+  async wakeWaiting(userId: number): Promise<void> {
+    await this.db
+      .updateTable('downloads')
+      .set({ resume_at: now() })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'paused')
+      .where('held', '=', 0)
+      .execute();
+  }
+
+  /**
+   * The archive went out in full for the first time: from now it keeps `ttlMs` (until then it was
+   * kept). Later downloads change nothing.
+   */
+  async downloaded(id: string, userId: number, ttlMs: number): Promise<void> {
+    const at = Date.now();
+    await this.db
+      .updateTable('downloads')
+      .set({
+        downloaded_at: new Date(at).toISOString(),
+        expires_at: new Date(at + ttlMs).toISOString(),
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('downloaded_at', 'is', null)
+      .execute();
+  }
+
+  /** The user's archives on disk (servable, not removed), oldest first: what counts against the quota. */
+  keptArchives(userId: number) {
+    return this.db
+      .selectFrom('downloads')
+      .select(['id', 'bytes_written', 'downloaded_at', 'dataset'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', SERVABLE)
+      .where('expired', '=', 0)
+      .where('dismissed', '=', 0)
+      .orderBy('finished_at', 'asc')
+      .execute();
+  }
+
+  /** Archives removed to make room: marked expired (the tray drops them). */
+  async expireArchives(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('downloads').set({ expired: 1 }).where('id', 'in', ids).execute();
+  }
+
+  /** The dataset options of the user's latest task (its destination starts the next dialog). */
+  async latestOptions(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('downloads')
+      .select('dataset')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.dataset ?? null;
+  }
+
+  /** Every account's id (用户管理's storage column). */
+  async userIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom('users').select('id').orderBy('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The user's name: their folder under `LIBRARY_DIR`. */
+  async usernameOf(userId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return row.username;
   }
 
   /** Removes finished tasks from the tray (one, or all of them); returns those removed. */

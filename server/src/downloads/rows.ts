@@ -1,10 +1,4 @@
-import type {
-  DownloadState,
-  DownloadStatus,
-  EpisodeProgress,
-  SkippedReasons,
-  TaskReason,
-} from '@capshelf/contract';
+import type { DownloadState } from '@capshelf/contract';
 import type { Selectable } from 'kysely';
 import type { DownloadsTable } from '../db/schema';
 import type { JobProgress } from './progress';
@@ -14,34 +8,8 @@ export type DownloadRow = Selectable<DownloadsTable>;
 
 export const UNFINISHED: DownloadState[] = ['pending', 'running', 'paused'];
 
-/** A task as the API shows it. */
-export function toStatus(row: DownloadRow): DownloadStatus {
-  return {
-    download_id: row.id,
-    status: row.status,
-    file_name: row.file_name,
-    file_count: row.file_count,
-    done_count: row.done_count,
-    failed_count: row.failed_count,
-    bytes_written: Number(row.bytes_written),
-    error: row.error,
-    created_at: row.created_at,
-    finished_at: row.finished_at,
-    expires_at: row.expires_at,
-    job: row.job,
-    episodes_total: row.episodes_total,
-    episodes_done: row.episodes_done,
-    episodes: row.episodes ? (JSON.parse(row.episodes) as EpisodeProgress[]) : null,
-    skipped_count: row.skipped_count,
-    skipped_reasons: row.skipped_reasons
-      ? (JSON.parse(row.skipped_reasons) as SkippedReasons)
-      : null,
-    pause_reason: row.status === 'paused' ? row.pause_reason : null,
-    resume_at: row.status === 'paused' ? row.resume_at : null,
-    reason: row.reason ? (JSON.parse(row.reason) as TaskReason) : null,
-    eta_seconds: row.status === 'running' ? row.eta_seconds : null,
-  };
-}
+/** States whose archive is on disk and served (until it expires). */
+export const SERVABLE: DownloadState[] = ['completed', 'partial'];
 
 export const now = () => new Date().toISOString();
 

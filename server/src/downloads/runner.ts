@@ -4,7 +4,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
 import { actAs, userActor } from '../upstream';
-import type { DownloadJob } from './job';
+import type { DownloadJob, TaskPlace } from './job';
+import type { KeptArchives } from './kept';
 import type { JobProgress } from './progress';
 import { TaskPaused, TaskStopped, TaskYielded } from './pause';
 import { taskNotes } from './reasons';
@@ -15,7 +16,6 @@ import { TurnWanted, type Turn } from './turn';
 
 export interface RunnerSettings {
   dir: string;
-  ttlMs: number;
   /** Tasks this process writes at once. */
   concurrency: number;
   pollMs: number;
@@ -32,6 +32,8 @@ export type TaskNotifier = (
 ) => Promise<void>;
 
 const PROGRESS_EVERY_MS = 250;
+/** A task waiting for its owner's quota looks again this often (freeing room wakes it at once). */
+const QUOTA_RECHECK_MS = 5 * 60_000;
 /** Keeps the heartbeat fresh even while one slow image is being fetched. */
 const HEARTBEAT_EVERY_MS = 5000;
 /** Time left is estimated from the pace over this last stretch. */
@@ -61,11 +63,15 @@ export class DownloadRunner {
       logger: Logger;
       settings: RunnerSettings;
       notify?: TaskNotifier;
+      /** Where a task's result goes (its ZIP, its owner's library folder). */
+      placeOf: (task: DownloadRow, zip: string) => Promise<TaskPlace>;
+      /** The owners' quotas: a task of an owner over theirs waits; a finished one makes room. */
+      keep?: KeptArchives;
     },
   ) {}
 
   fileOf(id: string): string {
-    return path.join(this.deps.settings.dir, `${id}.zip`);
+    return archivePath(this.deps.settings.dir, id);
   }
 
   async start(): Promise<void> {
@@ -86,9 +92,9 @@ export class DownloadRunner {
     void this.tick();
   }
 
-  /** Stops the task here at once if this process runs it (its row already says cancelled). */
-  cancel(id: string): void {
-    this.active.get(id)?.stop.abort(new TaskStopped('cancel'));
+  /** Stops the task here at once if this process runs it (its row already says cancelled or paused). */
+  stopTask(id: string, why: 'cancel' | 'pause'): void {
+    this.active.get(id)?.stop.abort(new TaskStopped(why));
   }
 
   /** Stops every task at once; each goes back to pending for the next start. */
@@ -139,7 +145,7 @@ export class DownloadRunner {
   }
 
   private async run(task: DownloadRow, stop: AbortController): Promise<void> {
-    const { queue, job, settings, logger } = this.deps;
+    const { queue, job, logger } = this.deps;
     const file = this.fileOf(task.id);
     const eta = new EtaClock();
     let latest: JobProgress | null = null;
@@ -182,14 +188,17 @@ export class DownloadRunner {
         lastReport = Date.now();
         report();
       };
+      await this.waitForRoom(task);
+      const place = await this.deps.placeOf(task, file);
       // The task's upstream requests take its user's turns (upstream/actor.ts).
       const outcome = await actAs(userActor(task.user_id), () =>
-        job.run(taskSpecOf(task), file, stop.signal, onProgress, turn),
+        job.run(taskSpecOf(task), place, stop.signal, onProgress, turn),
       );
       clearInterval(heartbeat);
       await reporting;
       // Told only by the process that still held the task (not one it was taken from).
-      if (await queue.finish(task.id, this.worker, outcome, settings.ttlMs)) {
+      if (await queue.finish(task.id, this.worker, outcome)) {
+        await this.deps.keep?.enforce(task.user_id);
         const ended = outcome.status === 'failed' ? 'download_failed' : 'download_finished';
         await this.deps.notify?.(ended, task.id);
       }
@@ -211,6 +220,20 @@ export class DownloadRunner {
           await this.deps.notify?.('download_failed', task.id);
       }
     }
+  }
+
+  /**
+   * A task whose owner's kept files fill their quota waits (paused, trying again every few
+   * minutes and whenever they free room); the owner is told.
+   */
+  private async waitForRoom(task: DownloadRow): Promise<void> {
+    const over = await this.deps.keep?.overQuota(task.user_id);
+    if (!over) return;
+    await this.deps.keep?.tell(task.user_id, over.used, 1);
+    throw new TaskPaused(
+      taskNotes.quotaFull(over.used, over.quota),
+      new Date(Date.now() + QUOTA_RECHECK_MS),
+    );
   }
 
   /**
@@ -244,6 +267,11 @@ export class DownloadRunner {
       leftovers.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
     );
   }
+}
+
+/** Where a task's archive is, in the archives' folder. */
+export function archivePath(dir: string, id: string): string {
+  return path.join(dir, `${id}.zip`);
 }
 
 /** Every task of this process waiting for the source listens: as many as slots, more than 10 allowed. */

@@ -4,7 +4,9 @@ import {
   DatasetOptions,
   downloadTitleOf,
   type CreateDownloadResponse,
+  type DownloadList,
   type DownloadStatus,
+  type UserStorageList,
   type WorkDownloadEstimate,
 } from '@capshelf/contract';
 import type { z } from 'zod';
@@ -15,11 +17,13 @@ import type {
 import { AppError, conflict, gone, notFound, tooManyRequests } from '../errors';
 import type { WorkEstimator } from './estimate';
 import type { DownloadItemParser } from './items';
-import { selectionArchiveName, uniqueArchiveName, workArchiveStem } from './names';
+import { selectionArchiveName, uniqueArchiveName, withLayout, workArchiveStem } from './names';
 import type { DownloadRepository } from './repository';
-import { toStatus, type DownloadRow } from './rows';
+import type { DownloadRow } from './rows';
+import { toStatus } from './status';
 import type { DownloadRunner } from './runner';
-import type { TaskSpec } from './task-spec';
+import { taskSpecOf, type TaskSpec } from './task-spec';
+import type { KeptArchives } from './kept';
 import type { WorkResolver } from './work-scope';
 
 const EXPIRED = '下载文件已过期并被删除，请重新创建下载任务';
@@ -38,6 +42,11 @@ export class DownloadService {
       estimator: WorkEstimator;
       maxUnfinishedPerUser: number;
       workJobsPerUser: number;
+      /** Whether `LIBRARY_DIR` is set (tasks may write to the users' folders). */
+      libraryEnabled: boolean;
+      keep: KeptArchives;
+      /** How long an archive stays once its owner downloaded it in full. */
+      ttlMs: number;
     },
   ) {}
 
@@ -51,13 +60,10 @@ export class DownloadService {
     await this.checkSlots(userId);
     const title = downloadTitleOf(input.filename_prefix);
     const { entryPrefix, stem } = selectionArchiveName(title, contents, items.length);
-    const id = await this.enqueue(userId, await this.uniqueName(userId, stem), {
-      items,
-      work: null,
-      entryPrefix,
-      // The request's dataset fields, as one object (the rest of the request dropped).
-      dataset: DatasetOptions.parse(input),
-    });
+    // The request's dataset fields, as one object (the rest of the request dropped).
+    const dataset = this.checkedOptions(input);
+    const name = await this.uniqueName(userId, withLayout(stem, dataset.export));
+    const id = await this.enqueue(userId, name, { items, work: null, entryPrefix, dataset });
     return { download_id: id, file_count: items.length, status: 'pending' };
   }
 
@@ -75,12 +81,17 @@ export class DownloadService {
       chosen: work.episodes,
       total: episodeCount,
     });
-    const id = await this.enqueue(userId, await this.uniqueName(userId, stem), {
-      items: [],
-      work: { ...work, keepIds: input.keep_image_ids, dropIds: input.drop_image_ids },
-      entryPrefix: stem,
-      dataset: DatasetOptions.parse(input),
-    });
+    const dataset = this.checkedOptions(input);
+    const id = await this.enqueue(
+      userId,
+      await this.uniqueName(userId, withLayout(stem, dataset.export)),
+      {
+        items: [],
+        work: { ...work, keepIds: input.keep_image_ids, dropIds: input.drop_image_ids },
+        entryPrefix: stem,
+        dataset,
+      },
+    );
     return {
       download_id: id,
       file_count: 0,
@@ -88,6 +99,18 @@ export class DownloadService {
       episodes_total: work.episodes.length,
       episodes_done: 0,
     };
+  }
+
+  /** The request's dataset options; a library destination needs the server's `LIBRARY_DIR`. */
+  private checkedOptions(input: DatasetOptions): DatasetOptions {
+    const dataset = DatasetOptions.parse(input);
+    if (dataset.destination !== 'zip' && !this.deps.libraryEnabled)
+      throw new AppError(
+        400,
+        'VALIDATION_FAILED',
+        '服务器未设置图库文件夹（LIBRARY_DIR），只能保存为压缩包',
+      );
+    return dataset;
   }
 
   private uniqueName(userId: number, stem: string): Promise<string> {
@@ -122,17 +145,48 @@ export class DownloadService {
     return toStatus(await this.ownTask(userId, id));
   }
 
-  async list(userId: number): Promise<DownloadStatus[]> {
-    return (await this.deps.repo.listForUser(userId, 20)).map(toStatus);
+  /** The tray: the user's newest tasks, and what they keep on the server against their quota. */
+  async list(userId: number): Promise<DownloadList> {
+    const rows = await this.deps.repo.listForUser(userId, 20);
+    return { downloads: rows.map(toStatus), storage: await this.deps.keep.storage(userId) };
+  }
+
+  /** 用户管理: what each user keeps on the server. */
+  storageByUser(): Promise<UserStorageList> {
+    return this.deps.keep.everyUser();
   }
 
   /** Stops an unfinished task: nothing more is written, the partial file goes, the slot is free. */
   async cancel(userId: number, id: string): Promise<DownloadStatus> {
     const task = await this.ownTask(userId, id);
     if (!(await this.deps.repo.cancel(task.id, userId))) throw conflict('任务已结束，无法取消');
-    this.deps.runner.cancel(task.id);
-    await this.deps.runner.removePartials([task.id]);
+    await this.stopHere(task.id, 'cancel');
     return this.status(userId, id);
+  }
+
+  /**
+   * 暂停: the task gives up its slot and sends no request until its owner resumes it; what it
+   * fetched stays cached (and kept from eviction), so resuming fetches nothing twice.
+   */
+  async pause(userId: number, id: string): Promise<DownloadStatus> {
+    const task = await this.ownTask(userId, id);
+    if (!(await this.deps.repo.hold(task.id, userId))) throw conflict('任务已结束，无法暂停');
+    await this.stopHere(task.id, 'pause');
+    return this.status(userId, id);
+  }
+
+  /** 继续: a paused task goes on where it stopped (through the cache), now. */
+  async resume(userId: number, id: string): Promise<DownloadStatus> {
+    const task = await this.ownTask(userId, id);
+    if (!(await this.deps.repo.resume(task.id, userId))) throw conflict('只有已暂停的任务可以继续');
+    this.deps.runner.kick();
+    return this.status(userId, id);
+  }
+
+  /** The task stops at once where this process runs it, and its half-written archive goes. */
+  private async stopHere(id: string, why: 'cancel' | 'pause'): Promise<void> {
+    this.deps.runner.stopTask(id, why);
+    await this.deps.runner.removePartials([id]);
   }
 
   /** Runs a partial, failed or cancelled task again: only the images not yet cached cost requests. */
@@ -160,15 +214,25 @@ export class DownloadService {
     const removed = await this.deps.repo.dismiss(userId, id);
     if (id && removed.length === 0) throw conflict('任务尚未结束，请先取消');
     await Promise.all(removed.map((r) => rm(this.deps.runner.fileOf(r), { force: true })));
+    // Room was made: tasks waiting for the quota look again now.
+    await this.deps.repo.wakeWaiting(userId);
+    this.deps.runner.kick();
     return removed.length;
+  }
+
+  /** The archive went out in full: kept until now, it expires `DOWNLOAD_TTL` from here. */
+  async downloaded(userId: number, id: string): Promise<void> {
+    await this.deps.repo.downloaded(id, userId, this.deps.ttlMs);
   }
 
   /** The finished archive on disk; 409 while it is being written, 410 once it expired. */
   async file(
     userId: number,
     id: string,
-  ): Promise<{ path: string; fileName: string; bytes: number }> {
+  ): Promise<{ id: string; path: string; fileName: string; bytes: number }> {
     const task = await this.ownTask(userId, id);
+    if (task.library_path !== null && taskSpecOf(task).dataset.destination === 'library')
+      throw conflict('此任务只保存到服务器上的图库文件夹，没有压缩包');
     if (task.status !== 'completed' && task.status !== 'partial')
       throw conflict(
         task.status === 'failed'
@@ -179,7 +243,7 @@ export class DownloadService {
       );
     const path = this.deps.runner.fileOf(task.id);
     try {
-      return { path, fileName: task.file_name, bytes: (await stat(path)).size };
+      return { id: task.id, path, fileName: task.file_name, bytes: (await stat(path)).size };
     } catch {
       throw gone(EXPIRED);
     }

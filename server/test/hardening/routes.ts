@@ -43,6 +43,7 @@ export const DOCUMENTED_ADMIN_ROUTES = [
   'PATCH /api/admin/users/:id',
   'POST /api/admin/users/:id/password',
   'GET /api/admin/audit',
+  'GET /api/admin/download-storage',
 ];
 
 /** The only routes that honour the session cookie (plain <img src> and <a href download>). */

@@ -35,6 +35,8 @@ async function main() {
     UPSTREAM_SOLVER_TIMEOUT: '15s',
     // Followed works are checked within seconds of an episode the replica adds (follows spec).
     FOLLOW_CHECK_INTERVAL: '2s',
+    // The users' folders on the server, so the download dialogs offer 保存到 (downloads-stay spec).
+    LIBRARY_DIR: path.join(runDir, 'library'),
     // The notifications spec's webhook sink listens on loopback, which webhooks may not reach unasked.
     NOTIFY_ALLOWED_HOSTS: '127.0.0.1',
     PORT: String(APP_PORT),

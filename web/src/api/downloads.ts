@@ -15,6 +15,7 @@ import {
   type CreateWorkDownloadRequest,
   type DownloadState,
   type DownloadStatus,
+  type DownloadStorage,
   type NearDuplicatesRequest,
 } from '@capshelf/contract';
 import { call } from './client';
@@ -39,9 +40,13 @@ export function isFinished(state: DownloadState): boolean {
   return FINISHED_DOWNLOAD_STATES.includes(state);
 }
 
-/** Whether the task's archive can be saved (a partial one holds what could be fetched). */
-export function hasArchive(state: DownloadState): boolean {
-  return state === 'completed' || state === 'partial';
+/**
+ * Whether the task's archive can be saved (a partial one holds what could be fetched); a task
+ * written to the server's library folder alone has none.
+ */
+export function hasArchive(task: Pick<DownloadStatus, 'status' | 'destination' | 'library_path'>) {
+  const ended = task.status === 'completed' || task.status === 'partial';
+  return ended && !(task.destination === 'library' && task.library_path !== null);
 }
 
 /**
@@ -67,11 +72,31 @@ function toTasks(results: UseQueryResult<DownloadStatus, Error>[]): DownloadTask
  * The user's recent tasks (GET /download restores them after a reload), each kept current by
  * its own status query while unfinished; finished ones are shown as listed, without a request.
  */
-export function useDownloadTasks(): DownloadTask[] {
-  const list = useQuery({
+/**
+ * GET /download. A task the answer shows finished is written into its status query too: that query
+ * stops polling once the list says so, and must not keep showing the task running.
+ */
+function useDownloadList() {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: downloadKeys.list,
-    queryFn: ({ signal }) => call(api.downloads.list, {}, { signal }),
+    queryFn: async ({ signal }) => {
+      const list = await call(api.downloads.list, {}, { signal });
+      for (const row of list.downloads)
+        if (isFinished(row.status))
+          queryClient.setQueryData(downloadKeys.status(row.download_id), row);
+      return list;
+    },
   });
+}
+
+/** What the user keeps on the server against their quota, and whether there is a library folder. */
+export function useDownloadStorage(): DownloadStorage | undefined {
+  return useDownloadList().data?.storage;
+}
+
+export function useDownloadTasks(): DownloadTask[] {
+  const list = useDownloadList();
   const rows = list.data?.downloads ?? NO_ROWS;
   return useQueries({
     queries: rows.map((row) => ({
@@ -125,10 +150,10 @@ export function useWorkEstimate(request: CreateWorkDownloadRequest, enabled: boo
 }
 
 /**
- * Cancel or retry one task: the answer is the task's new status, written straight into its
- * query (so polling starts again after a retry), and the list is re-read.
+ * Cancel, retry, pause or resume one task: the answer is the task's new status, written straight
+ * into its query (so polling starts again after a retry), and the list is re-read.
  */
-export function useTaskAction(action: 'cancel' | 'retry') {
+export function useTaskAction(action: 'cancel' | 'retry' | 'pause' | 'resume') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => call(api.downloads[action], { params: { id } }),
@@ -146,6 +171,14 @@ export function useRemoveDownloads() {
     mutationFn: (id: string | null) =>
       id ? call(api.downloads.remove, { params: { id } }) : call(api.downloads.removeFinished),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: downloadKeys.list }),
+  });
+}
+
+/** 用户管理: what each user keeps on the server (admins only). */
+export function useUserStorage() {
+  return useQuery({
+    queryKey: ['downloads', 'storage-by-user'] as const,
+    queryFn: ({ signal }) => call(api.downloads.storageByUser, {}, { signal }),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CdnStatus, DownloadSize } from '@capshelf/contract';
-import type { DownloadStatus } from '@capshelf/contract';
+import type { DownloadList, DownloadStatus, DownloadStorage } from '@capshelf/contract';
 
 const everyKind = (sizes: DownloadSize[]) => ({ anime: sizes, tv: sizes, movie: sizes });
 /** The shipped default: 小图 is the original, so there is no compressed host. */
@@ -45,6 +45,34 @@ export function downloadTask(overrides: Partial<DownloadStatus> = {}): DownloadS
     resume_at: null,
     reason: null,
     eta_seconds: null,
+    held: false,
+    work_title: null,
+    size: 'original',
+    layout: 'plain',
+    destination: 'zip',
+    kept: false,
+    downloaded_at: null,
+    library_path: null,
     ...overrides,
+  };
+}
+
+/** GET /api/download's answer: these tasks, and the user's storage (nothing kept, no library folder). */
+export function downloadList(
+  downloads: DownloadStatus[],
+  storage: Partial<DownloadStorage> = {},
+): DownloadList {
+  return {
+    downloads,
+    storage: {
+      kept_bytes: 0,
+      kept_count: 0,
+      library_bytes: 0,
+      quota_bytes: 20 * 1024 ** 3,
+      over_quota: false,
+      library_enabled: false,
+      last_destination: 'zip',
+      ...storage,
+    },
   };
 }

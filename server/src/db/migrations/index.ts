@@ -25,6 +25,7 @@ import * as imageTags from './024-image-tags';
 import * as selectionExports from './024b-selection-exports';
 import * as notifications from './025-notifications';
 import * as datasetOptions from './026-dataset-options';
+import * as downloadsThatStay from './027-downloads-that-stay';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024b-selection-exports': selectionExports,
   '025-notifications': notifications,
   '026-dataset-options': datasetOptions,
+  '027-downloads-that-stay': downloadsThatStay,
 };

@@ -48,4 +48,10 @@ export interface DownloadsTable {
   finished_at: string | null;
   expires_at: string | null;
   expired: Generated<number>;
+  /** Paused by its owner: only they resume it (027). */
+  held: Generated<number>;
+  /** When the archive was first downloaded in full: it is kept until then, `DOWNLOAD_TTL` after. */
+  downloaded_at: string | null;
+  /** Where the task wrote on the server, relative to `LIBRARY_DIR`; null: a ZIP alone. */
+  library_path: string | null;
 }

@@ -15,6 +15,7 @@ export const exportInputs = {
   kohya_repeats: slot('bounded-int', undefined, { min: 1, max: 1000 }),
   kohya_name: text(100),
   trigger_word: text(100),
+  destination: choice(),
 };
 
 /** The work, episodes, size and dataset options of a whole-work job and of its review. */
@@ -64,6 +65,9 @@ export function downloadInputs(s: Samples): Record<string, RouteInputs> {
     'DELETE /api/download/:id': { params: { id: slot('download-id', s.downloadId) } },
     'POST /api/download/:id/cancel': { params: { id: slot('download-id', s.downloadId) } },
     'POST /api/download/:id/retry': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/pause': { params: { id: slot('download-id', s.downloadId) } },
+    'POST /api/download/:id/resume': { params: { id: slot('download-id', s.downloadId) } },
+    'GET /api/admin/download-storage': {},
     'GET /api/download/:id/status': { params: { id: slot('download-id', s.downloadId) } },
     'GET /api/download/:id/file': { params: { id: slot('download-id', s.downloadId) } },
   };

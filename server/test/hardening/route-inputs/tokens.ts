@@ -31,6 +31,8 @@ export const TOKEN_ROUTES = {
     'POST /api/download/near-duplicates',
     'POST /api/download/:id/cancel',
     'POST /api/download/:id/retry',
+    'POST /api/download/:id/pause',
+    'POST /api/download/:id/resume',
     'DELETE /api/download',
     'DELETE /api/download/:id',
   ],
@@ -48,5 +50,7 @@ export const TOKEN_ROUTES = {
     'DELETE /api/follows/:id',
     'POST /api/follows/seen-all',
     'POST /api/follows/:id/seen',
+    'POST /api/follows/:id/seen/:episodeId',
+    'POST /api/follows/:id/check',
   ],
 } as const;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { AdminUser, Role } from '@capshelf/contract';
+import type { AdminUser, Role, UserStorageList } from '@capshelf/contract';
 import { errorMessage, useResetUserPassword, useUpdateUser } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
 import { formatDate } from '../../lib/formatDate';
+import { formatBytes } from '../downloads/size';
 import { roleLabel } from '../../pages/profile/labels';
 import type { ShownPassword } from './PasswordNotice';
 import { roleOptions } from './roles';
@@ -17,6 +18,8 @@ type Pending = 'disable' | 'reset' | null;
 export function UserRow(props: {
   account: AdminUser;
   isSelf: boolean;
+  /** What the server keeps for them (kept ZIPs, library folder); absent until read. */
+  storage?: UserStorageList['users'][number];
   onPasswordReset: (shown: ShownPassword) => void;
 }) {
   const { account, isSelf } = props;
@@ -76,6 +79,7 @@ export function UserRow(props: {
           <span data-user-content>{account.display_name || account.username}</span> ·{' '}
           {t('row.createdAt', { date: formatDate(account.created_at) })}
         </span>
+        {props.storage && <StorageLine storage={props.storage} />}
       </div>
       <span
         className={`rounded px-2 py-0.5 text-xs ${
@@ -144,5 +148,20 @@ export function UserRow(props: {
         onConfirm={resetPassword}
       />
     </li>
+  );
+}
+
+/** 已保存: the user's kept ZIPs and library folder, against the one quota every user has. */
+function StorageLine({ storage }: { storage: UserStorageList['users'][number] }) {
+  const { t, i18n } = useTranslation('admin');
+  const lng = i18n.language;
+  return (
+    <span className="text-xs text-slate-500">
+      {t('row.storage', {
+        count: storage.kept_count,
+        size: formatBytes(storage.kept_bytes, lng),
+        library: formatBytes(storage.library_bytes, lng),
+      })}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { errorMessage, useAdminUsers } from '../../api';
+import { errorMessage, useAdminUsers, useUserStorage } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -23,6 +23,7 @@ export function UsersPage() {
 function UsersAdmin({ currentUserId }: { currentUserId: number }) {
   const { t } = useTranslation('admin');
   const users = useAdminUsers();
+  const storage = useUserStorage().data;
   // A generated password is shown once, here, until dismissed.
   const [shown, setShown] = useState<ShownPassword | null>(null);
 
@@ -47,6 +48,7 @@ function UsersAdmin({ currentUserId }: { currentUserId: number }) {
               key={account.id}
               account={account}
               isSelf={account.id === currentUserId}
+              storage={storage?.users.find((u) => u.user_id === account.id)}
               onPasswordReset={setShown}
             />
           ))}

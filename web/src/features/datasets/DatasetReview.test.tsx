@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DatasetReviewResponse, ReviewFrame } from '@capshelf/contract';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { downloadList } from '../../test/downloadFixtures';
 
 const PAGE = '/episodes/10820-Dataset_Drill/dataset?contentType=anime';
 
@@ -62,7 +63,7 @@ function decide(body: {
 function reviewScreen() {
   const fetchMock = mockApi({
     ...signedIn(),
-    'GET /api/download': () => json(200, { downloads: [] }),
+    'GET /api/download': () => json(200, downloadList([])),
     'POST /api/datasets/review': (body) => json(200, decide(body as Parameters<typeof decide>[0])),
     'POST /api/download/work': () =>
       json(202, {
@@ -125,7 +126,7 @@ describe('制作数据集', () => {
     const offsets: number[] = [];
     mockApi({
       ...signedIn(),
-      'GET /api/download': () => json(200, { downloads: [] }),
+      'GET /api/download': () => json(200, downloadList([])),
       'POST /api/datasets/review': (raw) => {
         const body = raw as Parameters<typeof decide>[0];
         offsets.push(body.offset);

@@ -1,17 +1,9 @@
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { DownloadState } from '@capshelf/contract';
-import {
-  downloadFileUrl,
-  errorMessage,
-  hasArchive,
-  isFinished,
-  useRemoveDownloads,
-  useTaskAction,
-  type DownloadTask,
-} from '../../api';
-import { buttonClass } from '../../components/button';
+import { errorMessage, isFinished, type DownloadTask } from '../../api';
 import { formatBytes } from './size';
+import { TaskActions } from './TaskActions';
+import { TaskHolds } from './TaskHolds';
 import { taskReasonText } from './taskReason';
 import { timeLeftText } from './timeLeft';
 
@@ -42,19 +34,12 @@ const clock = (iso: string, lng: string, seconds = false) =>
     ...(seconds ? { second: '2-digit' } : {}),
   });
 
-const smallButton = 'rounded px-2 py-1 text-xs font-medium';
-
 /** One task of the tray: name, state, progress with time left, and what can be done with it. */
 const SKIP_REASONS = ['near_duplicate', 'dark', 'blank', 'blurry'] as const;
 
 export function DownloadRow({ task }: { task: DownloadTask }) {
-  const cancel = useTaskAction('cancel');
-  const retry = useTaskAction('retry');
-  const remove = useRemoveDownloads();
   const { t, i18n } = useTranslation('downloads');
   const lng = i18n.language;
-  const onError = (failed: 'cancelError' | 'retryError' | 'removeError') => (error: unknown) =>
-    toast.error(t(`row.${failed}`, { message: errorMessage(error) }));
 
   const processed = task.done_count + task.failed_count + task.skipped_count;
   const episodeShare =
@@ -102,6 +87,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
           </span>
         </span>
       </div>
+      <TaskHolds task={task} />
       <div
         role="progressbar"
         aria-label={t('row.progress', { name: task.file_name })}
@@ -165,50 +151,12 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
           </ul>
         </details>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        {hasArchive(task.status) && (
-          // A plain link: the browser streams the ZIP to disk, the page never holds it.
-          <a href={downloadFileUrl(task.download_id)} download className={buttonClass()}>
-            {t('row.save')}
-          </a>
-        )}
-        {!finished && (
-          <button
-            type="button"
-            className={`${smallButton} border border-slate-300 text-slate-700 hover:bg-slate-50`}
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate(task.download_id, { onError: onError('cancelError') })}
-          >
-            {t('row.cancel')}
-          </button>
-        )}
-        {(task.status === 'partial' || task.status === 'failed' || task.status === 'cancelled') && (
-          <button
-            type="button"
-            className={`${smallButton} border border-slate-300 text-slate-700 hover:bg-slate-50`}
-            disabled={retry.isPending}
-            onClick={() => retry.mutate(task.download_id, { onError: onError('retryError') })}
-          >
-            {task.status === 'cancelled' ? t('row.restart') : t('row.retryFailed')}
-          </button>
-        )}
-        {finished && (
-          <button
-            type="button"
-            aria-label={t('row.removeNamed', { name: task.file_name })}
-            className={`${smallButton} text-slate-500 hover:bg-slate-100`}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(task.download_id, { onError: onError('removeError') })}
-          >
-            {t('row.remove')}
-          </button>
-        )}
-        {hasArchive(task.status) && task.expires_at && (
-          <span className="ml-auto text-xs text-slate-500">
-            {t('row.saveBefore', { time: clock(task.expires_at, lng) })}
-          </span>
-        )}
-      </div>
+      {task.library_path !== null && (
+        <p className="text-xs break-all text-slate-600" data-user-content="">
+          {t('row.library', { path: task.library_path || t('row.libraryRoot') })}
+        </p>
+      )}
+      <TaskActions task={task} clock={(iso) => clock(iso, lng)} />
     </div>
   );
 }

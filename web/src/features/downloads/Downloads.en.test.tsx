@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { i18n } from '../../i18n';
 import { expectNoCjk } from '../../test/cjk';
-import { downloadTask } from '../../test/downloadFixtures';
+import { downloadTask, downloadList } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 import { formatBytes } from './size';
 
@@ -40,7 +40,7 @@ describe('downloads tray in English', () => {
     await i18n.changeLanguage('en');
     mockApi({
       ...signedIn(englishUser),
-      'GET /api/download': () => json(200, { downloads: [running, paused, partial, failed] }),
+      'GET /api/download': () => json(200, downloadList([running, paused, partial, failed])),
       'GET /api/download/task-0000000001/status': () => json(200, running),
       'GET /api/download/task-0000000002/status': () => json(200, paused),
     });
@@ -59,7 +59,7 @@ describe('downloads tray in English', () => {
     ).toBeTruthy();
     expect(within(row(2)).getByText('Paused')).toBeTruthy();
     expect(row(2).textContent).toContain(
-      "The source site's rate limit is cooling down (cdni.fancaps.net) (continues automatically at ",
+      'The source site is rate limiting, continuing automatically at ',
     );
     expect(within(row(3)).getByText('Partly completed')).toBeTruthy();
     expect(row(3).textContent).toContain('1/2 images, 1 failed, 2 similar skipped');

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { DownloadStatus } from '@capshelf/contract';
 import { DOWNLOAD_POLL_MS } from '../../api';
 import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
-import { downloadTask } from '../../test/downloadFixtures';
+import { downloadList, downloadTask } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 export const EPISODE_URL =
@@ -53,7 +53,7 @@ export function episodeScreen(handlers: Parameters<typeof mockApi>[0] = {}) {
   const fetchMock = mockApi({
     ...signedIn(),
     [LIST]: () => json(200, progressAnswer(images(3))),
-    'GET /api/download': () => json(200, { downloads: created ? [task()] : [] }),
+    'GET /api/download': () => json(200, downloadList(created ? [task()] : [])),
     'POST /api/download': () => {
       created = true;
       return json(202, { download_id: ID, file_count: 2, status: 'pending' });

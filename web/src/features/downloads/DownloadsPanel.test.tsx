@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { downloadList } from '../../test/downloadFixtures';
 import { ID, panel, STATUS, task, useDownloadPage } from './Downloads.fixtures';
 import { TRAY_KEY } from './useTrayOpen';
 
@@ -10,7 +11,7 @@ describe('downloads panel', () => {
   it('starts as a badge, opens on demand, and stays closed after a reload once closed', async () => {
     mockApi({
       ...signedIn(),
-      'GET /api/download': () => json(200, { downloads: [task({ status: 'completed' })] }),
+      'GET /api/download': () => json(200, downloadList([task({ status: 'completed' })])),
     });
     const { unmount } = renderApp('/');
     const region = await screen.findByRole('region', { name: '下载任务' });
@@ -35,7 +36,7 @@ describe('downloads panel', () => {
   it('opens as a sheet below a wide screen: Escape or a tap beside it closes it, a reload does not reopen it', async () => {
     mockApi({
       ...signedIn(),
-      'GET /api/download': () => json(200, { downloads: [task({ status: 'completed' })] }),
+      'GET /api/download': () => json(200, downloadList([task({ status: 'completed' })])),
     });
     renderApp('/');
     const region = await screen.findByRole('region', { name: '下载任务' });
@@ -61,7 +62,7 @@ describe('downloads panel', () => {
   });
 
   it('stays out of the way when there are no tasks', async () => {
-    mockApi({ ...signedIn(), 'GET /api/download': () => json(200, { downloads: [] }) });
+    mockApi({ ...signedIn(), 'GET /api/download': () => json(200, downloadList([])) });
     renderApp('/');
     await screen.findByText('alice@example.com');
     expect(screen.queryByRole('region', { name: '下载任务' })).toBeNull();
@@ -74,7 +75,7 @@ describe('downloads panel', () => {
     ];
     const fetchMock = mockApi({
       ...signedIn(),
-      'GET /api/download': () => json(200, { downloads: rows }),
+      'GET /api/download': () => json(200, downloadList(rows)),
       [STATUS]: () => json(200, rows[0]),
       [`POST /api/download/${ID}/cancel`]: () => {
         rows = [{ ...rows[0]!, status: 'cancelled' }, rows[1]!];
@@ -111,8 +112,9 @@ describe('downloads panel', () => {
     mockApi({
       ...signedIn(),
       'GET /api/download': () =>
-        json(200, {
-          downloads: [
+        json(
+          200,
+          downloadList([
             listing,
             task({
               download_id: 'task-0000000002',
@@ -120,8 +122,8 @@ describe('downloads panel', () => {
               done_count: 1,
               reason: { code: 'CANCELLED' },
             }),
-          ],
-        }),
+          ]),
+        ),
       [STATUS]: () => json(200, listing),
     });
     renderApp('/');
@@ -138,8 +140,9 @@ describe('downloads panel', () => {
     mockApi({
       ...signedIn(),
       'GET /api/download': () =>
-        json(200, {
-          downloads: [
+        json(
+          200,
+          downloadList([
             task({
               status: 'paused',
               file_name: 'paused.zip',
@@ -154,8 +157,8 @@ describe('downloads panel', () => {
               done_count: 1,
               failed_count: 1,
             }),
-          ],
-        }),
+          ]),
+        ),
       [STATUS]: () =>
         json(200, task({ status: 'paused', pause_reason: '源站暂时无法访问，30 秒后自动重试' })),
       'POST /api/download/task-0000000002/retry': () => {
@@ -166,7 +169,7 @@ describe('downloads panel', () => {
     renderApp('/');
     const region = await panel();
     // The clock time it goes on, not the seconds counted from the moment it paused.
-    const paused = await within(region).findByText(/^源站暂时无法访问（.+ 自动继续）$/);
+    const paused = await within(region).findByText(/^源站暂时无法访问，.+ 自动继续$/);
     expect(paused.textContent).not.toMatch(/30 秒/);
     expect(within(region).getByText('已暂停')).toBeTruthy();
     expect(within(region).getByText('缺少 1 张图片（清单见压缩包内 failed.txt）')).toBeTruthy();
@@ -179,8 +182,9 @@ describe('downloads panel', () => {
     mockApi({
       ...signedIn(),
       'GET /api/download': () =>
-        json(200, {
-          downloads: [
+        json(
+          200,
+          downloadList([
             task({
               status: 'completed',
               job: 'work',
@@ -193,8 +197,8 @@ describe('downloads panel', () => {
                 { id: 2, title: 'Episode 2', total: 40, done: 38, failed: 0, skipped: 2 },
               ],
             }),
-          ],
-        }),
+          ]),
+        ),
     });
     renderApp('/');
     const region = await panel();

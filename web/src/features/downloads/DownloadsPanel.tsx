@@ -4,6 +4,8 @@ import { Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isFinished, useDownloadTasks, useRemoveDownloads } from '../../api';
 import { DownloadRow } from './DownloadRow';
+import { TrayStorage } from './TrayStorage';
+import { useTrayLink } from './useTrayLink';
 import { useSettleDownloads } from './useSettleDownloads';
 import { useTrayOpen } from './useTrayOpen';
 
@@ -25,6 +27,7 @@ export function DownloadsPanel() {
   const tasks = useDownloadTasks();
   useSettleDownloads(tasks);
   const { open, docked, setOpen } = useTrayOpen();
+  const linked = useTrayLink(tasks.length > 0, setOpen);
   const { t } = useTranslation('downloads');
   const sheet = open && !docked;
   const collapse = useRef<HTMLButtonElement>(null);
@@ -63,12 +66,18 @@ export function DownloadsPanel() {
               collapseRef={collapse}
               onCollapse={() => setOpen(false)}
             />
+            <TrayStorage />
             <ul
               id="download-task-list"
               className="divide-y divide-slate-100 overflow-y-auto overscroll-contain"
             >
               {tasks.map((task) => (
-                <li key={task.download_id} data-download-id={task.download_id}>
+                <li
+                  key={task.download_id}
+                  data-download-id={task.download_id}
+                  ref={task.download_id === linked ? scrollIntoView : undefined}
+                  className={task.download_id === linked ? 'bg-sky-50' : undefined}
+                >
                   <DownloadRow task={task} />
                 </li>
               ))}
@@ -102,6 +111,11 @@ export function DownloadsPanel() {
       </section>
     </>
   );
+}
+
+/** The task a notification linked to comes into view when the tray opens at it. */
+function scrollIntoView(element: HTMLElement | null): void {
+  element?.scrollIntoView({ block: 'nearest' });
 }
 
 function TrayHeading(props: {

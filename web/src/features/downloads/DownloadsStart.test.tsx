@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DatasetOptions } from '@capshelf/contract';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { downloadList } from '../../test/downloadFixtures';
 import {
   autoClicks,
   creates,
@@ -129,12 +130,13 @@ describe('downloads panel', () => {
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/download': () =>
-        json(200, {
-          downloads: [
+        json(
+          200,
+          downloadList([
             task({ download_id: 'task-0000000002', status: 'running', file_name: 'b.zip' }),
             task({ status: 'completed', done_count: 2, file_name: 'a.zip' }),
-          ],
-        }),
+          ]),
+        ),
       'GET /api/download/task-0000000002/status': () => json(200, task({ status: 'running' })),
     });
     renderApp('/');

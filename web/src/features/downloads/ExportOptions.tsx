@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DatasetOptions, ExportLayout } from '@capshelf/contract';
 import { RadioGroup } from '../../components/RadioGroup';
+import { DestinationChoice } from './DestinationChoice';
 
 const LAYOUTS: readonly ExportLayout[] = ['plain', 'kohya', 'waifuc', 'hf'];
 const fieldClass = 'rounded border border-slate-300 px-2 py-1';
@@ -80,6 +81,7 @@ export function ExportOptions({
         />
         {t('work.metadata')}
       </label>
+      <DestinationChoice value={value} onChange={onChange} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { episode, episodesResponse } from '../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { downloadList } from '../../test/downloadFixtures';
 
 const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
 const three = [episode(1), episode(2), episode(3)];
@@ -10,7 +11,7 @@ function workScreen() {
   const fetchMock = mockApi({
     ...signedIn(),
     'POST /api/episodes': () => json(200, episodesResponse(three)),
-    'GET /api/download': () => json(200, { downloads: [] }),
+    'GET /api/download': () => json(200, downloadList([])),
     'POST /api/download/work': () =>
       json(202, {
         download_id: 'task-0000000009',
@@ -61,6 +62,7 @@ describe('下载整部', () => {
       export: 'plain',
       kohya_repeats: 10,
       trigger_word: '',
+      destination: 'zip',
     });
     expect(await screen.findByText('整部下载任务已创建：共 2 集，进度见下载任务')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

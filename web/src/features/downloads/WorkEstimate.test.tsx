@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WorkDownloadEstimate } from '@capshelf/contract';
 import { episode, episodesResponse } from '../../test/browseFixtures';
-import { cdnStatus, WITH_COMPRESSED } from '../../test/downloadFixtures';
+import { cdnStatus, WITH_COMPRESSED, downloadList } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
 const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
@@ -26,7 +26,7 @@ async function openDialog(estimate: (body: Record<string, unknown>) => WorkDownl
   const fetchMock = mockApi({
     ...signedIn(),
     'POST /api/episodes': () => json(200, episodesResponse(three)),
-    'GET /api/download': () => json(200, { downloads: [] }),
+    'GET /api/download': () => json(200, downloadList([])),
     'GET /api/images/cdn-status': () => json(200, cdnStatus(WITH_COMPRESSED)),
     'POST /api/download/work/estimate': (body) =>
       json(200, estimate(body as Record<string, unknown>)),

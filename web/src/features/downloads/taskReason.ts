@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type DownloadStatus, type TaskReason } from '@capshelf/contract';
 import type { TFunction } from 'i18next';
 import { serverMessage } from '../../api';
+import { formatBytes } from './size';
 
 /**
  * Why a task is paused or failed. A pause is told by its code in every language (the server's text
@@ -27,8 +28,9 @@ function reasonText(reason: TaskReason, t: TFunction<'downloads'>, lng: string):
     maximumFractionDigits: 1,
   });
   switch (reason.code) {
+    // Which part of the source, never its host:port.
     case 'SOURCE_COOLING':
-      return t('reason.cooling', { host: reason.host });
+      return t(reason.source === 'images' ? 'reason.coolingImages' : 'reason.cooling');
     case 'SOURCE_UNREACHABLE':
       return t('reason.unreachable');
     case 'TOO_MANY_IMAGES':
@@ -44,5 +46,12 @@ function reasonText(reason: TaskReason, t: TFunction<'downloads'>, lng: string):
       return t('reason.archiveFailed');
     case 'CANCELLED':
       return t('reason.cancelled');
+    case 'USER_PAUSED':
+      return t('reason.userPaused');
+    case 'QUOTA_FULL':
+      return t('reason.quotaFull', {
+        used: formatBytes(reason.used_bytes, lng),
+        quota: formatBytes(reason.quota_bytes, lng),
+      });
   }
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { firstProgressCall, images, progressAnswer } from '../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { downloadList } from '../../test/downloadFixtures';
 
 const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
 const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}`;
@@ -13,7 +14,7 @@ describe('隐藏相似帧', () => {
     const fetchMock = mockApi({
       ...signedIn(),
       [PROGRESS]: () => json(200, progressAnswer(images(4))),
-      'GET /api/download': () => json(200, { downloads: [] }),
+      'GET /api/download': () => json(200, downloadList([])),
       'POST /api/download/near-duplicates': () =>
         json(200, { hidden_ids: [500001, 500002], unknown_ids: [] }),
     });
@@ -51,7 +52,7 @@ describe('隐藏相似帧', () => {
             episode_title: 'Paper Moon Express (1999)',
           }),
         ),
-      'GET /api/download': () => json(200, { downloads: [] }),
+      'GET /api/download': () => json(200, downloadList([])),
       'POST /api/download': () =>
         json(202, { download_id: 'task-0000000001', file_count: 1, status: 'pending' }),
     });

@@ -4,6 +4,7 @@ import type { FavoriteLists } from '@capshelf/contract';
 import { favEpisode, favImage, favorites, favWork } from '../../../test/favoriteFixtures';
 import { imagesLink } from '../../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../../test/helpers';
+import { downloadList } from '../../../test/downloadFixtures';
 
 type Handlers = Parameters<typeof mockApi>[0];
 type FetchMock = ReturnType<typeof mockApi>;
@@ -172,7 +173,7 @@ describe('favourites screen', () => {
 
   it('downloads the selected images at the chosen size with the favourites prefix', async () => {
     const { fetchMock } = favoritesScreen('/favorites?tab=images', {
-      'GET /api/download': () => json(200, { downloads: [] }),
+      'GET /api/download': () => json(200, downloadList([])),
       'POST /api/download': () =>
         json(202, { download_id: 'task-0000000001', file_count: 2, status: 'pending' }),
     });
@@ -205,7 +206,7 @@ describe('favourites screen', () => {
 
   it('gives the images tab the image screen grid: Shift-click ranges, keys, lightbox', async () => {
     favoritesScreen('/favorites?tab=images', {
-      'GET /api/download': () => json(200, { downloads: [] }),
+      'GET /api/download': () => json(200, downloadList([])),
     });
     fireEvent.click(await screen.findByLabelText('直接显示'));
     const tile = (id: number) => screen.getByRole('button', { name: `图片 ${id}` });
