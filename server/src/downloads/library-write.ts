@@ -44,7 +44,7 @@ export class LibraryWrite {
     const files: LibraryEntry[] = entries.map((e) =>
       'body' in e
         ? { path: this.place(e.name), body: e.body }
-        : { path: this.place(e.name), file: e.file },
+        : { path: this.place(e.name), file: e.file, bytes: e.bytes },
     );
     if (this.plain) files.push(...(await this.episodeMetadata(rows)));
     // A dataset's closing files (its card, its lists) describe the whole tree: written anew.
