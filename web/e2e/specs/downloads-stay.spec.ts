@@ -97,8 +97,8 @@ for (const size of SIZES) {
     const user = await createUser(`pause-${size[0]}`);
     const page = await pageAt(browser, size, user);
     await openEpisode(page, size[0]);
-    // Slow image hosts, so there is time to pause mid-way.
-    await control.setFault('ancdn', { type: 'slow', delayMs: 400 });
+    // Slow image hosts (2.5 s an image, a few at a time), so there is time to pause mid-way.
+    await control.setFault('ancdn', { type: 'slow', delayMs: 2500 });
     try {
       await selectImages(page, size[0], 20);
       await page.getByRole('button', { name: '下载选中 (20)' }).click();
