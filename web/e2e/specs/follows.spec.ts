@@ -41,9 +41,17 @@ test('follow a show from its episode list; a new episode the source adds shows o
   await expect(section.getByText('关注的作品暂无新剧集')).toBeVisible();
   await expect(badge).toHaveCount(0);
 
-  // The list of followed works still holds it, with its toggle.
+  // The list of followed works still holds it, with its toggle, the next check and 立即检查.
   await section.locator('summary').click();
   await expect(section.getByRole('button', { name: '已关注' })).toBeVisible();
+  await expect(section.getByText(/^下次检查：|^即将检查$/)).toBeVisible();
+  const checkNow = section.getByRole('button', { name: `立即检查 ${show.title}` });
+  await checkNow.click();
+  await expect(section.getByText(/^已检查：/)).toBeVisible();
+  await shoot(page, 'home-followed-checked');
+  // Once a minute per work: a second check at once is refused with the wait.
+  await checkNow.click();
+  await expect(section.getByText(/^请在 \d+ 秒后再检查这部作品$/)).toBeVisible();
 
   // The search results show the work as followed; a movie has no toggle.
   await page.goto('/search?q=lighthouse');
