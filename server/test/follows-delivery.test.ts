@@ -114,4 +114,30 @@ describe(`what a follower gets (${databaseKind})`, () => {
       'work',
     ]);
   });
+
+  it('自动下载 makes a ZIP when the library folder its latest job used is no longer set', async () => {
+    const erin = await f.t.userHeaders('follow-erin@example.com');
+    const app = { ...f.t, headers: erin };
+    const movie = { type: 'movie', kind: 'movie', id: KEY_IDS.onePageMovie } as const;
+    const last = await startWork(
+      { work_url: f.t.services.builders.workUrl(movie), size: 'thumb' },
+      app,
+    );
+    await finished(last, app);
+    // That job went to a library folder on a server that had one (this one has none).
+    const library = JSON.stringify({ ...DatasetOptions.parse({}), destination: 'library' });
+    await f.t.services.db.kysely
+      .updateTable('downloads')
+      .set({ dataset: library })
+      .where('id', '=', last)
+      .execute();
+    await f.follow(erin, f.showUrl(KEY_IDS.tvSeason1, 'tv'), 'download');
+    addEpisode(KEY_IDS.tvSeason1, 2);
+    f.advance(HOUR + 1);
+    await f.t.services.followChecker.checkDue();
+
+    const auto = (await tasksOf(erin)).find((task) => task.download_id !== last);
+    expect(auto).toMatchObject({ destination: 'zip', job: 'work' });
+    expect(await finished(auto!.download_id, app)).toMatchObject({ status: 'completed' });
+  });
 });

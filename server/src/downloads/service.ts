@@ -101,6 +101,11 @@ export class DownloadService {
     };
   }
 
+  /** Whether tasks may go to the users' library folders (`LIBRARY_DIR` is set). */
+  get libraryEnabled(): boolean {
+    return this.deps.libraryEnabled;
+  }
+
   /** The request's dataset options; a library destination needs the server's `LIBRARY_DIR`. */
   private checkedOptions(input: DatasetOptions): DatasetOptions {
     const dataset = DatasetOptions.parse(input);
@@ -137,7 +142,7 @@ export class DownloadService {
   private async enqueue(userId: number, fileName: string, spec: TaskSpec): Promise<string> {
     const id = newId();
     await this.deps.repo.insert({ id, userId, fileName, ...spec });
-    this.deps.runner.kick();
+    this.deps.runner.wake();
     return id;
   }
 
@@ -179,7 +184,7 @@ export class DownloadService {
   async resume(userId: number, id: string): Promise<DownloadStatus> {
     const task = await this.ownTask(userId, id);
     if (!(await this.deps.repo.resume(task.id, userId))) throw conflict('只有已暂停的任务可以继续');
-    this.deps.runner.kick();
+    this.deps.runner.wake();
     return this.status(userId, id);
   }
 
@@ -201,7 +206,7 @@ export class DownloadService {
     if (!(await this.deps.repo.retry(task.id, userId)))
       throw conflict('只有失败、部分完成或已取消的任务可以重试');
     await rm(this.deps.runner.fileOf(task.id), { force: true });
-    this.deps.runner.kick();
+    this.deps.runner.wake();
     return this.status(userId, id);
   }
 
@@ -216,7 +221,7 @@ export class DownloadService {
     await Promise.all(removed.map((r) => rm(this.deps.runner.fileOf(r), { force: true })));
     // Room was made: tasks waiting for the quota look again now.
     await this.deps.repo.wakeWaiting(userId);
-    this.deps.runner.kick();
+    this.deps.runner.wake();
     return removed.length;
   }
 

@@ -63,6 +63,8 @@ export class FollowDelivery {
       episode_ids: added.map((e) => e.episode_id),
       size: last?.size ?? 'large',
       ...dataset,
+      // With the library folder since unset, the episode comes as a ZIP rather than not at all.
+      ...(this.deps.downloads.libraryEnabled ? {} : { destination: 'zip' }),
     });
     await this.deps.downloads.createWork(userId, request);
   }

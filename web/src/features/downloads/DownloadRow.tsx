@@ -40,6 +40,9 @@ const SKIP_REASONS = ['near_duplicate', 'dark', 'blank', 'blurry'] as const;
 export function DownloadRow({ task }: { task: DownloadTask }) {
   const { t, i18n } = useTranslation('downloads');
   const lng = i18n.language;
+  // A task written to the library folder alone makes no ZIP: its name is its folder's.
+  const name =
+    task.destination === 'library' ? task.file_name.replace(/\.zip$/, '') : task.file_name;
 
   const processed = task.done_count + task.failed_count + task.skipped_count;
   const episodeShare =
@@ -73,10 +76,10 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
         {/* Wrapped, not cut: the size, count and tag at the end tell tasks of one episode apart. */}
         <span
           className="line-clamp-2 min-w-0 font-medium break-all text-slate-900"
-          title={task.file_name}
+          title={name}
           data-user-content=""
         >
-          {task.file_name}
+          {name}
         </span>
         <span className="flex shrink-0 items-baseline gap-2 text-xs">
           <time dateTime={task.created_at} className="text-slate-500">
@@ -90,7 +93,7 @@ export function DownloadRow({ task }: { task: DownloadTask }) {
       <TaskHolds task={task} />
       <div
         role="progressbar"
-        aria-label={t('row.progress', { name: task.file_name })}
+        aria-label={t('row.progress', { name })}
         aria-valuemin={0}
         aria-valuemax={task.file_count}
         aria-valuenow={processed}
