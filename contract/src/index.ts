@@ -23,5 +23,6 @@ export * from './follows';
 export * from './tokens';
 export * from './dataset-review';
 export * from './notifications';
+export * from './health';
 export * from './route';
 export * from './routes';

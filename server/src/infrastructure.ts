@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
+import { createWakeups, type Wakeups } from './wakeups';
 
 /** What every capability's wiring builds on: the settings, the log, the database and the clock. */
 export interface Infrastructure {
@@ -13,13 +14,15 @@ export interface Infrastructure {
   /** Work run after an answer is sent. */
   background: Background;
   mailer: Mailer;
+  /** Tells the background workers of every process that work was queued (started here). */
+  wakeups: Wakeups;
   /** The time of follow checks and notifications (tests move it). */
   now: () => number;
 }
 
 export async function createInfrastructure(
   config: Config,
-  overrides: { logger?: Logger; mailer?: Mailer; now?: () => number },
+  overrides: { logger?: Logger; mailer?: Mailer; now?: () => number; wakeups?: Wakeups },
 ): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const db = connectDb({
@@ -28,12 +31,16 @@ export async function createInfrastructure(
     onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
   });
   await migrateToLatest(db);
+  const wakeups =
+    overrides.wakeups ?? createWakeups({ databaseUrl: config.databaseUrl, db: db.kysely, logger });
+  await wakeups.start();
   return {
     config,
     logger,
     db,
     background: new Background(logger),
     mailer: overrides.mailer ?? createMailer(config.mail, logger),
+    wakeups,
     now: overrides.now ?? Date.now,
   };
 }

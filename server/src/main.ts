@@ -59,11 +59,20 @@ function announce(config: Config) {
   const everywhere = config.host === '0.0.0.0' || config.host === '::';
   const shown = everywhere ? 'localhost' : config.host;
   const workers = config.workers > 1 ? ` (${config.workers} worker processes)` : '';
+  // A split deployment's log says which side each process is (ROLE).
+  const role =
+    config.role === 'worker'
+      ? '; ROLE=worker: runs the background jobs and serves only /api/health'
+      : config.role === 'web'
+        ? '; ROLE=web: serves, and leaves the background jobs to ROLE=worker processes'
+        : '';
   // A shared server listens on every interface by default; say so, and how to keep it local.
   const reach = everywhere
     ? ', reachable from the network (HOST=127.0.0.1 keeps it to this machine)'
     : '';
-  process.stdout.write(`capshelf is running at http://${shown}:${config.port}${workers}${reach}\n`);
+  process.stdout.write(
+    `capshelf is running at http://${shown}:${config.port}${workers}${reach}${role}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,7 @@ import {
   type ListingAnswers,
   type ModePreferences,
 } from './catalog';
-import type { Config } from './config';
+import { runsJobs, type Config } from './config';
 import { createTagger, type DatasetReview, type ImageTagger } from './datasets';
 import type { Db } from './db';
 import {
@@ -54,6 +54,7 @@ import {
   type UrlModel,
 } from './upstream';
 import type { ChallengeSolver } from './upstream/challenge';
+import type { Wakeups } from './wakeups';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
 export interface Services {
@@ -62,6 +63,8 @@ export interface Services {
   db: Db;
   background: Background;
   mailer: Mailer;
+  /** Tells the background workers of every process that work was queued (LISTEN/NOTIFY on Postgres). */
+  wakeups: Wakeups;
   auth: AuthService;
   /** Account administration (the admin API and `npm run users`). */
   userAdmin: UserAdmin;
@@ -125,6 +128,8 @@ type Overrides = {
   statfs?: Statfs;
   /** The time of follow checks (tests move it). */
   now?: () => number;
+  /** Wake-ups of its own (the job-start bench's polling-only run: this process alone). */
+  wakeups?: Wakeups;
 };
 
 export async function createServices(config: Config, overrides: Overrides = {}): Promise<Services> {
@@ -141,6 +146,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     db: infra.db,
     background: infra.background,
     mailer: infra.mailer,
+    wakeups: infra.wakeups,
     ...browse,
     ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
     ...auth,
@@ -220,12 +226,20 @@ async function createWork(
   core: Awaited<ReturnType<typeof createCore>>,
   overrides: Overrides,
 ) {
-  const { config, db, logger, now, mailer } = infra;
+  const { config, db, logger, now, mailer, wakeups } = infra;
   const { urls, builders } = core.upstream;
   const { catalog, directory } = core.browse;
   // Before anything starts: a wrong model or tag list stops the start (ConfigError).
   const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
-  const notify = createNotifications({ db: db.kysely, config, mailer, builders, logger, now });
+  const notify = createNotifications({
+    db: db.kysely,
+    config,
+    mailer,
+    builders,
+    logger,
+    now,
+    wakeups,
+  });
   const downloads = await createDownloads({
     db: db.kysely,
     dialect: db.dialect,
@@ -243,6 +257,7 @@ async function createWork(
     tagger,
     notify: (event, taskId) => notify.service.download(event, taskId),
     notifyQuota: (userId, figures) => notify.service.queueQuotaNotice(userId, figures),
+    wakeups,
   });
   const follows = createFollows({
     db: db.kysely,
@@ -255,7 +270,15 @@ async function createWork(
     logger,
     now,
     notify: (work, added) => notify.service.newEpisodes(work, added),
+    wakeups,
   });
+  // The jobs run where the role says (ROLE=web only serves and queues them for the workers). The
+  // runner first takes up the tasks left from the last run.
+  if (runsJobs(config.role)) {
+    await downloads.runner.start();
+    follows.checker.start();
+    notify.worker.start();
+  }
   return {
     tagger,
     notifications: notify,
@@ -285,5 +308,7 @@ async function closeInOrder(services: Services, cache: { stop(): Promise<void> }
   await services.images.idle();
   await cache.stop();
   await services.upstream.close();
+  // After the workers, whose last acts may still wake others.
+  await services.wakeups.stop();
   await services.db.close();
 }

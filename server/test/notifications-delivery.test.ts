@@ -113,6 +113,7 @@ describe(`notification delivery (${databaseKind})`, () => {
     const second = createNotifications({
       ...{ db, config: f.t.services.config, mailer: new CapturingMailer() },
       ...{ builders: f.t.services.builders, logger: f.t.services.logger, now: () => f.clock.now },
+      wakeups: f.t.services.wakeups,
     });
     const users: number[] = [];
     for (let i = 0; i < 4; i++) {

@@ -7,6 +7,7 @@ import { datasetRoutes } from './datasets';
 import { downloadRoutes } from './downloads';
 import { favoriteRoutes } from './favorites';
 import { followRoutes } from './follows';
+import { healthRoutes } from './health';
 import { imageRoutes } from './images';
 import { libraryRoutes, recentSearchRoutes } from './library';
 import { notificationRoutes } from './notifications';
@@ -30,4 +31,5 @@ export const api = {
   follows: followRoutes,
   downloads: downloadRoutes,
   datasets: datasetRoutes,
+  health: healthRoutes,
 };

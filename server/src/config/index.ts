@@ -20,6 +20,8 @@ const DEFAULT_USER_AGENT =
 const envSchema = z.object({
   PORT: int(8000, 0, 65535),
   WORKERS: int(1, 1, 64),
+  /** What this process does: everything, only serving (web), or only the background jobs (worker). */
+  ROLE: z.enum(['all', 'web', 'worker'], { message: 'must be all, web or worker' }).default('all'),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: url('http://localhost:8000'),
@@ -86,6 +88,10 @@ const envSchema = z.object({
   DOWNLOAD_TTL: duration('1h'),
   DOWNLOAD_CONCURRENCY: int(2, 1, 16),
   DOWNLOAD_STALE_AFTER: duration('60s'),
+  /** How often a worker looks for tasks besides being woken (the only way on SQLite). */
+  DOWNLOAD_POLL_INTERVAL: duration('1s').refine((ms) => ms >= 100, {
+    message: 'must be at least 100ms',
+  }),
   DOWNLOAD_RETRY_INTERVAL: duration('30s'),
   /** Each user's kept archives and library folder together (docs/library-folder.md). */
   DOWNLOAD_KEEP_MAX: size('20GB'),
@@ -121,6 +127,7 @@ function shape(env: Env) {
   return {
     port: env.PORT,
     workers: env.WORKERS,
+    role: env.ROLE,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
@@ -230,7 +237,7 @@ function downloadSettings(env: Env) {
     ttlMs: env.DOWNLOAD_TTL,
     concurrency: env.DOWNLOAD_CONCURRENCY,
     staleMs: env.DOWNLOAD_STALE_AFTER,
-    pollMs: 1000,
+    pollMs: env.DOWNLOAD_POLL_INTERVAL,
     maxUnfinishedPerUser: 3,
     /** Bytes each user's kept archives and library folder may take together. */
     keepMaxBytes: env.DOWNLOAD_KEEP_MAX ?? 20 * 1024 ** 3,
@@ -244,6 +251,10 @@ function downloadSettings(env: Env) {
 }
 
 export type Config = ReturnType<typeof shape>;
+export type Role = Config['role'];
+
+/** Whether a process of this role runs the background jobs (download tasks, follow checks, notices). */
+export const runsJobs = (role: Role) => role !== 'web';
 export type UpstreamConfig = Config['upstream'];
 
 export class ConfigError extends Error {

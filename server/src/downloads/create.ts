@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { CatalogService, Directory } from '../catalog';
@@ -8,6 +9,7 @@ import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import { LibraryFolder } from '../library-folder';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel, UserBudget } from '../upstream';
+import type { Wakeups } from '../wakeups';
 import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
 import { DownloadJob, type TaskPlace } from './job';
@@ -26,7 +28,8 @@ import { WorkResolver } from './work-scope';
  * The download capability built whole: the runner with its job, the item parser (this server's
  * and the source site's image URLs, as downloads and favourites take them), the service, and the
  * grid's near-duplicate scan (charged to the user's scan limit).
- * The runner starts before this returns, so tasks left from the last run resume. The dataset
+ * The runner is not started here: `services.ts` starts it where the process runs jobs (ROLE), and
+ * the tasks left from the last run resume then. The dataset
  * review (制作数据集) is built here too, given the job's `WorkResolver`: it reads the work exactly
  * as the job does.
  */
@@ -51,6 +54,8 @@ export async function createDownloads(deps: {
   notify?: TaskNotifier;
   /** Tells a user their kept files fill their quota. */
   notifyQuota?: QuotaNotifier;
+  /** Wakes every process's runner when a task is queued. */
+  wakeups: Wakeups;
 }) {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
@@ -68,17 +73,17 @@ export async function createDownloads(deps: {
     job: jobOf(deps, dir),
     logger: deps.logger.child({ module: 'downloads' }),
     notify: deps.notify,
+    wakeups: deps.wakeups,
     settings: {
       dir,
       concurrency: settings.concurrency,
       pollMs: settings.pollMs,
       staleMs: settings.staleMs,
-      // SQLite with one worker: nothing else can be running tasks. With several workers,
-      // only the first process of the group (before any worker starts) may assume so.
-      singleProcess: deps.alone ?? (deps.dialect === 'sqlite' && config.workers === 1),
+      singleProcess: deps.alone ?? aloneOnSqlite(deps.dialect, config),
     },
   });
-  await runner.start();
+  // A web process serves the archives and removes them without ever starting the runner.
+  await mkdir(dir, { recursive: true });
   const parser = new DownloadItemParser({
     urls,
     builders,
@@ -107,6 +112,15 @@ export async function createDownloads(deps: {
   });
   const nearDuplicates = new NearDuplicateScan({ store: deps.store, budget: deps.budget });
   return { runner, parser, service, review, nearDuplicates, keep };
+}
+
+/**
+ * SQLite with one worker: nothing else can be running tasks. With several workers, only the first
+ * process of the group (before any worker starts) may assume so; with roles (ROLE), a worker may
+ * share the file with other workers.
+ */
+function aloneOnSqlite(dialect: 'sqlite' | 'postgres', config: Config): boolean {
+  return dialect === 'sqlite' && config.workers === 1 && config.role === 'all';
 }
 
 /** The job every task runs (the free space it checks is the archives' disk). */

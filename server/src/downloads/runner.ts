@@ -13,6 +13,7 @@ import type { DownloadQueue } from './queue';
 import type { DownloadRow } from './rows';
 import { taskSpecOf } from './task-spec';
 import { TurnWanted, type Turn } from './turn';
+import type { Wakeups } from '../wakeups';
 
 export interface RunnerSettings {
   dir: string;
@@ -50,7 +51,10 @@ export class DownloadRunner {
   private readonly active = new Map<string, { stop: AbortController; done: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> = Promise.resolve();
+  /** Only a started runner takes tasks: a web process (ROLE=web) has one that never starts. */
+  private started = false;
   private stopped = false;
+  private unsubscribe: (() => void) | null = null;
   /** Some user with nothing running waits while every slot here is taken: tasks check for a yield. */
   private contended = false;
   /** Aborted (and replaced) whenever contended is found: tasks waiting for the source ask at once. */
@@ -67,6 +71,8 @@ export class DownloadRunner {
       placeOf: (task: DownloadRow, zip: string) => Promise<TaskPlace>;
       /** The owners' quotas: a task of an owner over theirs waits; a finished one makes room. */
       keep?: KeptArchives;
+      /** Wakes the runners of every process when a task is queued (polling is the fallback). */
+      wakeups: Pick<Wakeups, 'notify' | 'on'>;
     },
   ) {}
 
@@ -82,14 +88,24 @@ export class DownloadRunner {
     await queue.resumePausedNow();
     if (settings.singleProcess) await this.removeLeftovers();
     else await this.removePartials(taken);
+    this.started = true;
     this.timer = setInterval(() => void this.tick(), settings.pollMs);
     this.timer.unref();
+    this.unsubscribe = this.deps.wakeups.on('downloads', () => this.kick());
     this.kick();
   }
 
-  /** Looks for work now (called when a task is created or retried). */
+  /** Looks for work in this process now (when a slot frees, or a wake-up arrives). */
   kick(): void {
     void this.tick();
+  }
+
+  /**
+   * A task was created, retried, resumed or removed: every process's runner looks for work now
+   * (this one at once), whichever runs tasks (ROLE).
+   */
+  wake(): void {
+    this.deps.wakeups.notify('downloads');
   }
 
   /** Stops the task here at once if this process runs it (its row already says cancelled or paused). */
@@ -101,6 +117,7 @@ export class DownloadRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
     for (const { stop } of this.active.values()) stop.abort(new TaskStopped('shutdown'));
     await this.ticking;
     await Promise.allSettled([...this.active.values()].map((a) => a.done));
@@ -113,7 +130,7 @@ export class DownloadRunner {
   }
 
   private async lookForWork(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     try {
       const { queue, settings } = this.deps;
       const abandoned = await queue.requeueAbandoned(

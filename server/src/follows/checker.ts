@@ -1,6 +1,7 @@
 import type { CatalogService } from '../catalog';
 import type { Logger } from '../logger';
 import { actAs, FetchPriority, type UrlBuilders } from '../upstream';
+import type { Wakeups } from '../wakeups';
 import type { CheckStore } from './check-store';
 import { nextCheck, type ScheduleSettings } from './schedule';
 import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
@@ -25,6 +26,10 @@ export type NewEpisodesHandler = (work: FollowedWorkRow, added: FollowedEpisode[
 export class FollowChecker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  /** The pass asked for while one ran: it starts when that one ends, shared by every asker. */
+  private queued: Promise<number> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
 
   constructor(
     private readonly deps: {
@@ -35,6 +40,8 @@ export class FollowChecker {
       now: () => number;
       logger: Logger;
       onNewEpisodes?: NewEpisodesHandler;
+      /** Wakes the checks when one is queued in any process; without it, polling alone. */
+      wakeups?: Pick<Wakeups, 'on'>;
     },
   ) {}
 
@@ -42,18 +49,33 @@ export class FollowChecker {
     const every = Math.min(Math.max(this.deps.schedule.checkIntervalMs / 4, 500), 60_000);
     this.timer = setInterval(() => void this.checkDue(), every);
     this.timer.unref();
+    this.unsubscribe = this.deps.wakeups?.on('follows', () => void this.checkDue()) ?? null;
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopped = true;
+    this.unsubscribe?.();
     await this.running;
+    await this.queued;
   }
 
-  /** Checks every work now due (one pass at a time per process); answers how many were read. */
+  /**
+   * Checks every work due now (one pass at a time per process); answers how many were read. Asked
+   * while a pass runs (a wake-up came first), it runs one more pass after it, since that one may
+   * have read the schedule before the caller's work was due.
+   */
   checkDue(): Promise<number> {
-    this.running ??= this.pass().finally(() => (this.running = null));
-    return this.running;
+    if (!this.running) {
+      this.running = this.pass().finally(() => (this.running = null));
+      return this.running;
+    }
+    this.queued ??= this.running.then(() => {
+      this.queued = null;
+      return this.stopped ? 0 : this.checkDue();
+    });
+    return this.queued;
   }
 
   private async pass(): Promise<number> {

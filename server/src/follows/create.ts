@@ -7,6 +7,7 @@ import type { DownloadService } from '../downloads';
 import type { ThumbnailPrefetch } from '../images';
 import type { Logger } from '../logger';
 import type { UrlBuilders, UrlModel } from '../upstream';
+import type { Wakeups } from '../wakeups';
 import { CheckStore } from './check-store';
 import { FollowChecker, type NewEpisodesHandler } from './checker';
 import { FollowDelivery } from './delivery';
@@ -15,7 +16,10 @@ import { FeedStore } from './feed-store';
 import { FollowsService } from './service';
 import { FollowStore } from './store';
 
-/** The follows capability: each user's follows and feed, and the checks (started here). */
+/**
+ * The follows capability: each user's follows and feed, and the checks (started by `services.ts`
+ * where the process runs jobs).
+ */
 export function createFollows(deps: {
   db: Kysely<Database>;
   config: Config;
@@ -29,6 +33,7 @@ export function createFollows(deps: {
   now: () => number;
   /** Queues the followers' notifications of a work's new episodes. */
   notify?: NewEpisodesHandler;
+  wakeups: Wakeups;
 }) {
   const { db, config, catalog, urls, builders, now } = deps;
   const schedule = config.follows;
@@ -51,8 +56,8 @@ export function createFollows(deps: {
     logger,
     schedule,
     onNewEpisodes: (work, added) => delivery.deliver(work, added),
+    wakeups: deps.wakeups,
   });
-  checker.start();
   return {
     follows: new FollowsService({
       store: new FollowStore(db),
@@ -63,6 +68,7 @@ export function createFollows(deps: {
       schedule,
       checker,
       limits: new RateLimits(db),
+      wakeups: deps.wakeups,
     }),
     checker,
     feed: new FeedService({ store: new FeedStore(db), builders, publicUrl: config.publicUrl, now }),

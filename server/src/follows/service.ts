@@ -3,6 +3,7 @@ import type { RateLimits } from '../auth/rate-limits';
 import type { CatalogService } from '../catalog';
 import { badRequest, notFound, tooManyRequests } from '../errors';
 import { episodeLink, workLink, type UrlBuilders, type UrlModel, type WorkRef } from '../upstream';
+import type { Wakeups } from '../wakeups';
 import type { FollowChecker } from './checker';
 import { nextCheck, type ScheduleSettings } from './schedule';
 import type { FollowStore } from './store';
@@ -30,6 +31,8 @@ export class FollowsService {
       limits: Pick<RateLimits, 'hit'>;
       /** The time (tests move it). */
       now: () => number;
+      /** Wakes the checkers of every process when a follow is added. */
+      wakeups: Pick<Wakeups, 'notify'>;
     },
   ) {}
 
@@ -65,6 +68,8 @@ export class FollowsService {
         created_at: at,
       },
     );
+    // A work already followed may be overdue (no worker ran for a while): the checkers look now.
+    if (created) this.deps.wakeups.notify('follows');
     return { created, item: await this.one(userId, id) };
   }
 

@@ -21,6 +21,7 @@ import { workDownloadRoutes } from '../downloads/work-routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
+import { healthRoutes } from '../health/routes';
 import { notificationRoutes } from '../notifications/routes';
 import { withImageFastPath } from '../images/fast-path';
 import { cdnRoutes } from '../images/cdn-routes';
@@ -44,6 +45,8 @@ export async function buildHttpApp(
   const { config, logger } = services;
   const headers = securityHeaders({ https: config.auth.cookieSecure });
   const logRequests = config.logLevel === 'debug' || config.logLevel === 'trace';
+  // A worker process (ROLE=worker) runs the jobs and answers only health checks: no user reaches it.
+  const workerOnly = config.role === 'worker';
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: !logRequests }),
@@ -59,7 +62,7 @@ export async function buildHttpApp(
           headersTimeout: requestTimeout,
           connectionsCheckingInterval: Math.min(1000, requestTimeout),
         },
-        logRequests
+        logRequests || workerOnly
           ? handler
           : withImageFastPath(handler, {
               auth: services.auth,
@@ -89,8 +92,10 @@ export async function buildHttpApp(
   registerAccessControl(app, services.auth);
   registerActingUser(app);
 
-  for (const routes of routeModules(services)) await app.register(routes);
-  await registerWeb(app, options.webRoot);
+  const modules = workerOnly ? [] : routeModules(services);
+  for (const routes of [...modules, healthRoutes({ role: config.role })])
+    await app.register(routes);
+  if (!workerOnly) await registerWeb(app, options.webRoot);
   return app;
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail';
 import type { UrlBuilders } from '../upstream';
+import type { Wakeups } from '../wakeups';
 import { TargetPolicy } from './addresses';
 import { EventBuilder } from './events';
 import { OutboxStore } from './outbox-store';
@@ -16,7 +17,10 @@ import { OutboxWorker } from './worker';
 /** The channels' service, and the worker that drains the outbox. */
 export type Notifications = ReturnType<typeof createNotifications>;
 
-/** The notifications capability: channels, the outbox and its worker (started here). */
+/**
+ * The notifications capability: channels, the outbox and its worker (started by `services.ts`
+ * where the process runs jobs).
+ */
 export function createNotifications(deps: {
   db: Kysely<Database>;
   config: Config;
@@ -26,6 +30,7 @@ export function createNotifications(deps: {
   now: () => number;
   /** Name lookups of webhook hosts (tests answer their own). */
   resolve?: Resolver;
+  wakeups: Wakeups;
 }) {
   const { db, config, mailer, now } = deps;
   const logger = deps.logger.child({ module: 'notifications' });
@@ -39,11 +44,12 @@ export function createNotifications(deps: {
     now,
     emailOf: (userId) => channels.emailOf(userId),
   });
-  const worker = new OutboxWorker({ outbox: new OutboxStore(db), channels, sender, now, logger });
-  worker.start();
+  const { wakeups } = deps;
+  const outbox = new OutboxStore(db);
+  const worker = new OutboxWorker({ outbox, channels, sender, now, logger, wakeups });
   const service = new NotificationsService({
     channels,
-    worker,
+    wakeups,
     sender,
     policy,
     resolve,

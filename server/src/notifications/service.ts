@@ -9,13 +9,13 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import type { Logger } from '../logger';
+import type { Wakeups } from '../wakeups';
 import type { TargetPolicy } from './addresses';
 import type { DownloadEvent, EventBuilder, NotificationEventInput } from './events';
 import type { QuotaFigures } from './texts';
 import type { ChannelSender } from './sender';
 import type { ChannelRow, ChannelStore } from './store';
 import { parseWebhookUrl, pinTarget, TargetRefused, type Resolver } from './target';
-import type { OutboxWorker } from './worker';
 
 type CreateChannel = z.output<typeof CreateChannelRequest>;
 /** 发送测试 at most this often per channel. */
@@ -30,7 +30,8 @@ export class NotificationsService {
   constructor(
     private readonly deps: {
       channels: ChannelStore;
-      worker: OutboxWorker;
+      /** Wakes the outbox workers of every process when a row is queued. */
+      wakeups: Pick<Wakeups, 'notify'>;
       sender: ChannelSender;
       events: EventBuilder;
       policy: TargetPolicy;
@@ -149,7 +150,8 @@ export class NotificationsService {
   private async enqueue(userId: number, event: NotificationEvent, input: NotificationEventInput) {
     try {
       const at = new Date(this.deps.now()).toISOString();
-      if ((await this.deps.channels.enqueue(userId, event, input, at)) > 0) this.deps.worker.kick();
+      if ((await this.deps.channels.enqueue(userId, event, input, at)) > 0)
+        this.deps.wakeups.notify('notifications');
     } catch (error) {
       this.deps.logger.warn({ err: error, user: userId, event }, 'notification not queued');
     }

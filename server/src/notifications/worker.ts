@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import type { Wakeups } from '../wakeups';
 import type { OutboxRow, OutboxStore } from './outbox-store';
 import type { NotificationPayload } from './payload';
 import type { ChannelSender } from './sender';
@@ -28,6 +29,7 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private lastPrune = 0;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly deps: {
@@ -36,22 +38,26 @@ export class OutboxWorker {
       sender: ChannelSender;
       now: () => number;
       logger: Logger;
+      /** Wakes the worker when a row is queued in any process; without it, polling alone. */
+      wakeups?: Pick<Wakeups, 'on'>;
     },
   ) {}
 
   start(): void {
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
+    this.unsubscribe = this.deps.wakeups?.on('notifications', () => this.kick()) ?? null;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
     await this.pass;
     await Promise.allSettled([...this.inFlight.values()].map((d) => d.done));
   }
 
-  /** Looks for due rows now (after an enqueue, or when a slot frees). */
+  /** Looks for due rows now (at a wake-up, or when a slot frees). */
   kick(): void {
     if (this.stopped) return;
     if (this.pass) {

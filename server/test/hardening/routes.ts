@@ -8,6 +8,7 @@ import { datasetInputs } from './route-inputs/datasets';
 import { downloadInputs } from './route-inputs/downloads';
 import { favoriteInputs } from './route-inputs/favorites';
 import { followInputs } from './route-inputs/follows';
+import { healthInputs } from './route-inputs/health';
 import { notificationInputs } from './route-inputs/notifications';
 import { tokenInputs } from './route-inputs/tokens';
 import { imageInputs } from './route-inputs/images';
@@ -25,6 +26,7 @@ export const DOCUMENTED_PUBLIC_ROUTES = [
   'POST /api/auth/reset-password',
   'POST /api/auth/reset-password/confirm',
   'GET /api/images/cache-stats',
+  'GET /api/health',
 ];
 
 /** Routes only the admin may call (shared caches); docs/api.md lists them. */
@@ -81,6 +83,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...siteHealthInputs(),
     ...auditInputs(),
     ...cacheAdminInputs(),
+    ...healthInputs(),
   };
 }
 
