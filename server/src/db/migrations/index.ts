@@ -26,6 +26,7 @@ import * as selectionExports from './024b-selection-exports';
 import * as notifications from './025-notifications';
 import * as datasetOptions from './026-dataset-options';
 import * as downloadsThatStay from './027-downloads-that-stay';
+import * as quotaNotices from './028-quota-notices';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025-notifications': notifications,
   '026-dataset-options': datasetOptions,
   '027-downloads-that-stay': downloadsThatStay,
+  '028-quota-notices': quotaNotices,
 };
