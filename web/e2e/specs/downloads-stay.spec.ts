@@ -112,8 +112,9 @@ for (const size of SIZES) {
       await expect(row.getByText('已暂停', { exact: true })).toBeVisible();
       await expect(row.getByText(/已暂停，点“继续”接着下载/)).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`paused-${size[0]}.png`) });
-      // Paused: the source hears nothing from this task.
-      await page.waitForTimeout(800);
+      // Paused: once what was already handed to the paced client is out (the few images read
+      // ahead, each 2.5 s here), the source hears nothing from this task.
+      await page.waitForTimeout(3500);
       const asked = (await control.counts()).hosts.ancdn;
       await page.waitForTimeout(1500);
       expect((await control.counts()).hosts.ancdn).toBe(asked);
