@@ -14,6 +14,7 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/follows/${followId}`],
       ['PATCH', `/api/follows/${followId}`],
       ['POST', `/api/follows/${followId}/seen`],
+      ['POST', `/api/follows/${followId}/check`],
       ['PATCH', `/api/notifications/channels/${h.samples.channelId}`],
       ['POST', `/api/notifications/channels/${h.samples.channelId}/test`],
       ['DELETE', `/api/notifications/channels/${h.samples.channelId}`],
@@ -22,6 +23,8 @@ describe(`route matrix (${databaseKind})`, () => {
       ['DELETE', `/api/favorites/image/${favoriteIds.image}`],
       ['GET', `/api/download/${downloadId}/status`],
       ['GET', `/api/download/${downloadId}/file`],
+      ['POST', `/api/download/${downloadId}/pause`],
+      ['POST', `/api/download/${downloadId}/resume`],
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
     ];
     for (const [method, url] of calls) {
