@@ -9,7 +9,7 @@
 // 3. Comparing: the whole-scope comparison with hashes stored, for the 5,000 frames and for a
 //    work of 50,000 (targets < 1 s and < 10 s); and the process's peak RSS.
 // Run: npx tsx bench/dataset.ts [--episodes 12] [--scale 10]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -77,7 +77,7 @@ try {
 
   const measureStart = performance.now();
   const facts: ImageFacts[] = [];
-  for (const file of files) facts.push(await factsOf(file));
+  for (const file of files) facts.push(await factsOf(readFileSync(file)));
   const measureSeconds = (performance.now() - measureStart) / 1000;
 
   const sieve = (all: { phash: string; luma: number; contrast: number; sharpness: number }[]) => {

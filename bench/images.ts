@@ -59,7 +59,7 @@ const seeding = await createServices(
 const files: string[] = [];
 const rows = [];
 for (let id = 1; id <= count; id++) {
-  const file = seeding.images.fileOf('anime', id, 'thumb');
+  const file = path.join(dataDir, seeding.images.keyOf('anime', id, 'thumb'));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, randomBytes(20 * 1024));
   files.push(path.relative(path.join(dataDir, 'images'), file));

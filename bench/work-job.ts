@@ -130,7 +130,7 @@ try {
       year,
     );
     const rows = imageIds.map((id) => {
-      const file = seeding.images.fileOf('anime', id, 'small');
+      const file = path.join(warmDir, seeding.images.keyOf('anime', id, 'small'));
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, randomBytes(bytesEach));
       files.push(file);
@@ -189,7 +189,7 @@ try {
     }
     const cpu = process.cpuUsage();
     const started = performance.now();
-    for (const file of paths) await factsOf(file);
+    for (const file of paths) await factsOf(readFileSync(file));
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
     console.log(

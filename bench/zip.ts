@@ -39,7 +39,7 @@ const seeding = await createServices(
 const files: string[] = [];
 const rows = [];
 for (let id = 1; id <= count; id++) {
-  const file = seeding.images.fileOf('anime', id, 'large');
+  const file = path.join(dataDir, seeding.images.keyOf('anime', id, 'large'));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, randomBytes(bytesEach));
   files.push(file);

@@ -18,6 +18,8 @@ export const ErrorCode = {
   MOVIE_NO_EPISODES: 'MOVIE_NO_EPISODES',
   /** 507: the server's disk or database has no room for a write; reads of cached content go on. */
   STORAGE_FULL: 'STORAGE_FULL',
+  /** 503: the object store (an S3 bucket) does not answer; `Retry-After` says when to try again. */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,14 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { factsOf, hammingDistance } from '../../server/src/images/facts';
 import { QUALITY_THRESHOLDS } from '../../server/src/datasets/quality';
 import { datasetFrameOf, KEY_IDS, renderImage, showById } from '../src';
 
 const ids = showById(KEY_IDS.datasetShow)!.episodes.flatMap((e) => e.imageIds);
-const dir = await mkdtemp(path.join(tmpdir(), 'capshelf-dataset-frames-'));
-afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('Dataset Drill frames', () => {
   it.each(['thumb', 'large'] as const)(
@@ -16,9 +11,8 @@ describe('Dataset Drill frames', () => {
     async (size) => {
       const frames = await Promise.all(
         ids.map(async (id) => {
-          const file = path.join(dir, `${id}-${size}.jpg`);
-          await writeFile(file, await renderImage('anime', id, size));
-          return { ...datasetFrameOf('anime', id)!, facts: await factsOf(file) };
+          const body = await renderImage('anime', id, size);
+          return { ...datasetFrameOf('anime', id)!, facts: await factsOf(body) };
         }),
       );
       for (const { look, scene, facts } of frames) {

@@ -7,6 +7,7 @@ import {
   UpstreamTimeoutError,
   UserBudgetExceeded,
 } from './upstream';
+import { StoreUnavailableError } from './storage';
 
 /** An error the HTTP layer turns into `{detail, code}` with its status. Made only by the helpers below. */
 export class AppError extends Error {
@@ -51,6 +52,19 @@ export const storageFull = (what: 'disk' | 'database') =>
     what === 'disk'
       ? '服务器磁盘空间不足，暂时无法保存新的图片；已缓存的内容仍可浏览，请联系管理员'
       : '服务器数据库空间已满，暂时无法保存更改；已缓存的内容仍可浏览，请联系管理员',
+  );
+
+/** The object store (a bucket) did not answer, its retries with backoff spent. */
+export const fromStoreUnavailable = (error: unknown) =>
+  error instanceof StoreUnavailableError ? storageUnavailable() : null;
+
+const storageUnavailable = () =>
+  new AppError(
+    503,
+    ErrorCode.STORAGE_UNAVAILABLE,
+    '图片存储暂时无法访问，请稍后重试；如持续出现，请联系管理员',
+    { retry_after: 30 },
+    { 'retry-after': '30' },
   );
 
 /** `ENOSPC` from a file write, `SQLITE_FULL` or Postgres' `disk_full` (53100) from the database. */

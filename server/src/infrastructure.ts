@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { connectDb, migrateToLatest, type Db } from './db';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
+import { createObjectStore, type ObjectStore } from './storage';
 import { createWakeups, type Wakeups } from './wakeups';
 
 /** What every capability's wiring builds on: the settings, the log, the database and the clock. */
@@ -14,6 +15,8 @@ export interface Infrastructure {
   /** Work run after an answer is sent. */
   background: Background;
   mailer: Mailer;
+  /** Where what is a file goes (`STORAGE`): this machine's data folder, or a bucket every node shares. */
+  storage: ObjectStore;
   /** Tells the background workers of every process that work was queued (started here). */
   wakeups: Wakeups;
   /** The time of follow checks and notifications (tests move it). */
@@ -25,6 +28,9 @@ export async function createInfrastructure(
   overrides: { logger?: Logger; mailer?: Mailer; now?: () => number; wakeups?: Wakeups },
 ): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
+  // Checked first: a wrong bucket, key or endpoint stops the start with one line naming the setting.
+  const storage = await createObjectStore(config.storage);
+  await storage.check();
   const db = connectDb({
     databaseUrl: config.databaseUrl,
     sqlitePath: config.sqlitePath,
@@ -40,6 +46,7 @@ export async function createInfrastructure(
     db,
     background: new Background(logger),
     mailer: overrides.mailer ?? createMailer(config.mail, logger),
+    storage,
     wakeups,
     now: overrides.now ?? Date.now,
   };

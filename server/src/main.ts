@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config';
 import { buildHttpApp } from './http/app';
 import { createServices } from './services';
+import { StoreSettingError } from './storage';
 import { superviseWorkers } from './workers';
 
 /** Stopping takes at most this long (a supervisor's SIGKILL usually follows within 10 s). */
@@ -81,11 +82,11 @@ main().catch((error: unknown) => {
     address?: string;
   };
   // A port in use, or a setting found wrong while starting (e.g. a tagger model that is no WD14
-  // model), is told in one plain line, not a stack.
+  // model, a bucket that is not there), is told in one plain line, not a stack.
   const told =
     code === 'EADDRINUSE'
       ? `port ${port} (${address}) is in use; stop what holds it or set PORT to another port.`
-      : error instanceof ConfigError
+      : error instanceof ConfigError || error instanceof StoreSettingError
         ? error.message
         : error instanceof Error
           ? (error.stack ?? error.message)

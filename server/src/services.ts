@@ -20,7 +20,7 @@ import {
   type DownloadService,
   type NearDuplicateScan,
 } from './downloads';
-import { fromStorageFull, fromUpstream, type AppError } from './errors';
+import { fromStorageFull, fromStoreUnavailable, fromUpstream, type AppError } from './errors';
 import { FavoritesService } from './favorites';
 import {
   createFollows,
@@ -54,6 +54,7 @@ import {
   type UrlModel,
 } from './upstream';
 import type { ChallengeSolver } from './upstream/challenge';
+import type { ObjectStore } from './storage';
 import type { Wakeups } from './wakeups';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
@@ -63,6 +64,8 @@ export interface Services {
   db: Db;
   background: Background;
   mailer: Mailer;
+  /** Where images and archives are (`STORAGE`): the data folder, or a bucket every node shares. */
+  storage: ObjectStore;
   /** Tells the background workers of every process that work was queued (LISTEN/NOTIFY on Postgres). */
   wakeups: Wakeups;
   auth: AuthService;
@@ -146,6 +149,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     db: infra.db,
     background: infra.background,
     mailer: infra.mailer,
+    storage: infra.storage,
     wakeups: infra.wakeups,
     ...browse,
     ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
@@ -185,7 +189,8 @@ export async function createServices(config: Config, overrides: Overrides = {}):
       meter: core.meter,
       imageHosts: () => images.cdnHealth.imageHosts(),
     }),
-    mapDomainError: (error) => fromUpstream(error) ?? fromStorageFull(error),
+    mapDomainError: (error) =>
+      fromUpstream(error) ?? fromStorageFull(error) ?? fromStoreUnavailable(error),
     close: () => closeInOrder(services, cache),
   };
   return services;
@@ -226,7 +231,7 @@ async function createWork(
   core: Awaited<ReturnType<typeof createCore>>,
   overrides: Overrides,
 ) {
-  const { config, db, logger, now, mailer, wakeups } = infra;
+  const { config, db, logger, now, mailer, wakeups, storage } = infra;
   const { urls, builders } = core.upstream;
   const { catalog, directory } = core.browse;
   // Before anything starts: a wrong model or tag list stops the start (ConfigError).
@@ -246,6 +251,7 @@ async function createWork(
     config,
     repo: core.downloadRepo,
     store: core.images.cache.store,
+    storage,
     catalog,
     directory,
     urls,

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from './helpers';
@@ -78,6 +78,7 @@ describe(`download lifecycle (${databaseKind})`, () => {
       expect(started).toBe('running');
       // An archive renamed into place just before a kill, whose task never became complete.
       const orphan = path.join(first.dataDir, 'downloads', 'orphan0000000000000000.zip');
+      mkdirSync(path.dirname(orphan), { recursive: true });
       writeFileSync(orphan, 'PK');
       first.replica.clearFaults();
       // A second process on the same data directory is what a restart looks like to the database.

@@ -83,7 +83,7 @@ describe(`source host state shared by two processes (${databaseKind})`, () => {
   it('an image host one process learnt is down is skipped by the other', async () => {
     for (const id of ids.slice(0, DOWN_AFTER)) {
       const image = await one.services.images.get('anime', id, 'small');
-      expect(image.file).toMatch(/large/);
+      expect(image.key).toMatch(/large/);
     }
     expect(dead.connections).toBe(DOWN_AFTER);
     const host = new URL(dead.origin).host;
@@ -98,7 +98,7 @@ describe(`source host state shared by two processes (${databaseKind})`, () => {
     // The other process serves 小图 from the originals without trying the dead host.
     for (const id of ids.slice(DOWN_AFTER, DOWN_AFTER + 4)) {
       const image = await two.images.get('anime', id, 'small');
-      expect(image.file).toMatch(/large/);
+      expect(image.key).toMatch(/large/);
     }
     expect(dead.connections).toBe(DOWN_AFTER);
   });

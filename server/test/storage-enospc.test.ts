@@ -1,32 +1,35 @@
 import { readdirSync } from 'node:fs';
-import type * as FsPromises from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectContractError } from './hardening/checks';
 import { databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 import { cachedThumbs, THUMBS, thumbUrl, view } from './support/cache';
 
 /** Image writes the "disk" refuses with ENOSPC: the next `failures` of them (Infinity: all). */
-const disk = vi.hoisted(() => ({ failures: 0 }));
-vi.mock('node:fs/promises', async (original) => {
-  const fs = await original<typeof FsPromises>();
-  return {
-    ...fs,
-    writeFile: async (...args: Parameters<typeof fs.writeFile>) => {
-      const file = String(args[0]);
-      if (disk.failures > 0 && file.includes(`${path.sep}images${path.sep}`)) {
-        disk.failures--;
-        // Half the bytes land before the disk is full, as a real write would leave them.
-        await fs.writeFile(file, 'partial');
-        throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
-          code: 'ENOSPC',
-        });
-      }
-      return fs.writeFile(...args);
-    },
-  };
+const disk = { failures: 0 };
+
+// The image store writes through a file handle's `writev` (images are the only files written
+// here): a refused write lands a few bytes first, as a real one on a full disk would.
+beforeAll(async () => {
+  const probe = await open(os.devNull, 'r');
+  const prototype = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+  const writev = prototype.writev;
+  vi.spyOn(prototype, 'writev').mockImplementation(async function (
+    this: FileHandle,
+    buffers,
+    position,
+  ) {
+    if (disk.failures <= 0) return writev.call(this, buffers, position);
+    disk.failures--;
+    await writev.call(this, [Buffer.from('partial')], position);
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
 });
+afterAll(() => vi.restoreAllMocks());
 
 let t: BrowseApp | undefined;
 afterEach(async () => {

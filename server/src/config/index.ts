@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { checkStorageEnv, storageEnv, storageSettingsOf } from '../storage/settings';
 import { allowedHosts, duration, int, optionalText, size, trustProxy, url } from './setting-types';
 
 /** An image host template must contain `{id}`; the server substitutes the numeric image id. */
@@ -114,6 +115,7 @@ const envSchema = z.object({
     .max(1, 'must be between 0.05 and 1')
     .default(0.35),
   NOTIFY_ALLOWED_HOSTS: allowedHosts,
+  ...storageEnv,
 });
 
 export type Kind = 'anime' | 'tv' | 'movie';
@@ -132,6 +134,8 @@ function shape(env: Env) {
     trustProxy: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
     dataDir,
+    /** Where images and archives go: DATA_DIR itself, or an S3-compatible bucket (docs/storage.md). */
+    storage: storageSettingsOf(env, dataDir),
     databaseUrl: env.DATABASE_URL,
     sqlitePath: path.join(dataDir, 'capshelf.db'),
     logLevel: env.LOG_LEVEL,
@@ -271,6 +275,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       path: ['TAGGER_MODEL'],
       message:
         'TAGGER_MODEL and TAGGER_TAGS are set together (the model and its selected_tags.csv)',
+    })
+    .superRefine((e, context) => {
+      for (const { path, message } of checkStorageEnv(e))
+        context.addIssue({ code: 'custom', path: [path], message });
     })
     .safeParse(blankAsUnset);
   if (!parsed.success) {

@@ -35,8 +35,8 @@ export interface BuildFrame {
   id: number;
   /** Its file name (a work's `<id>.jpg`, a selection's `<prefix>_<id>.jpg`). */
   file: string;
-  /** The cached picture, which the tagger reads. */
-  picture: string;
+  /** Reads the cached picture (the tagger reads it when it has no tags for it yet). */
+  picture: () => Promise<Buffer>;
   /** What the layouts and metadata tell of it: given when the build `describes`, else null. */
   record: FrameRecord | null;
 }

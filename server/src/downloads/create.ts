@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { CatalogService, Directory } from '../catalog';
 import type { Config } from '../config';
@@ -8,8 +6,10 @@ import type { Database } from '../db';
 import { ImageSizes, type ImageStore, type Statfs } from '../images';
 import { LibraryFolder } from '../library-folder';
 import type { Logger } from '../logger';
+import type { ObjectStore } from '../storage';
 import type { UrlBuilders, UrlModel, UserBudget } from '../upstream';
 import type { Wakeups } from '../wakeups';
+import { Archives } from './archives';
 import { WorkEstimator } from './estimate';
 import { DownloadItemParser } from './items';
 import { DownloadJob, type TaskPlace } from './job';
@@ -20,7 +20,7 @@ import { taskSpecOf } from './task-spec';
 import { NearDuplicateScan } from './near-duplicates';
 import { DownloadQueue } from './queue';
 import type { DownloadRepository } from './repository';
-import { archivePath, DownloadRunner, type TaskNotifier } from './runner';
+import { DownloadRunner, type TaskNotifier } from './runner';
 import { DownloadService } from './service';
 import { WorkResolver } from './work-scope';
 
@@ -39,6 +39,8 @@ export async function createDownloads(deps: {
   config: Config;
   repo: DownloadRepository;
   store: ImageStore;
+  /** Where archives go (beside the cached images: a local folder or the shared bucket). */
+  storage: ObjectStore;
   catalog: CatalogService;
   directory: Directory;
   urls: UrlModel;
@@ -60,30 +62,27 @@ export async function createDownloads(deps: {
   const { config, catalog, urls, builders } = deps;
   const settings = config.downloads;
   const sizes = new ImageSizes(config.upstream.imageUrls);
-  const dir = path.join(config.dataDir, 'downloads');
+  const archives = new Archives(deps.storage);
   const library = settings.libraryDir ? new LibraryFolder({ root: settings.libraryDir }) : null;
   const { repo, notifyQuota: notify } = deps;
   const quotaBytes = settings.keepMaxBytes;
-  const fileOf = (id: string) => archivePath(dir, id);
-  const keep = new KeptArchives({ repo, library, quotaBytes, fileOf, notify });
+  const keep = new KeptArchives({ repo, library, quotaBytes, archives, notify });
   const runner = new DownloadRunner({
     queue: new DownloadQueue(deps.db),
     keep,
     placeOf: placeOfTask(deps.repo, library),
-    job: jobOf(deps, dir),
+    job: jobOf(deps),
+    archives,
     logger: deps.logger.child({ module: 'downloads' }),
     notify: deps.notify,
     wakeups: deps.wakeups,
     settings: {
-      dir,
       concurrency: settings.concurrency,
       pollMs: settings.pollMs,
       staleMs: settings.staleMs,
       singleProcess: deps.alone ?? aloneOnSqlite(deps.dialect, config),
     },
   });
-  // A web process serves the archives and removes them without ever starting the runner.
-  await mkdir(dir, { recursive: true });
   const parser = new DownloadItemParser({
     urls,
     builders,
@@ -96,6 +95,7 @@ export async function createDownloads(deps: {
   const service = new DownloadService({
     repo: deps.repo,
     runner,
+    archives,
     parser,
     works,
     estimator: new WorkEstimator({ catalog, store: deps.store, sizes, pacing: config.upstream }),
@@ -123,18 +123,19 @@ function aloneOnSqlite(dialect: 'sqlite' | 'postgres', config: Config): boolean 
   return dialect === 'sqlite' && config.workers === 1 && config.role === 'all';
 }
 
-/** The job every task runs (the free space it checks is the archives' disk). */
-function jobOf(deps: Parameters<typeof createDownloads>[0], dir: string): DownloadJob {
+/** The job every task runs (the free space it checks is the data folder's disk). */
+function jobOf(deps: Parameters<typeof createDownloads>[0]): DownloadJob {
   const settings = deps.config.downloads;
   return new DownloadJob({
     store: deps.store,
+    storage: deps.storage,
     catalog: deps.catalog,
     builders: deps.builders,
     directory: deps.directory,
     tagger: deps.tagger ?? null,
     retryIntervalMs: settings.retryIntervalMs,
     maxImages: settings.workMaxImages,
-    dir,
+    dir: deps.config.dataDir,
     statfs: deps.statfs,
   });
 }

@@ -2,6 +2,7 @@ import { statfs } from 'node:fs/promises';
 import type { CatalogService, Directory } from '../catalog';
 import { DatasetBuild, type ImageTagger } from '../datasets';
 import type { ImageFacts, ImageStore, StoredImage } from '../images';
+import type { ObjectStore } from '../storage';
 import { UpstreamNotFoundError, type UrlBuilders } from '../upstream';
 import { untilAborted } from './abort';
 import { JobFrames } from './frames';
@@ -34,6 +35,8 @@ export class DownloadJob {
   constructor(
     private readonly deps: {
       store: ImageStore;
+      /** Where archives are written (and the cached images read from). */
+      storage: ObjectStore;
       catalog: CatalogService;
       builders: UrlBuilders;
       /** Places a selection's images in their works (for the layouts and metadata). */
@@ -42,7 +45,7 @@ export class DownloadJob {
       tagger: ImageTagger | null;
       retryIntervalMs: number;
       maxImages: number;
-      /** Where archives go: its free space is checked before any task fetches. */
+      /** Where cached images go on this machine: its free space is checked before any task fetches. */
       dir: string;
       /** How the free space is read (`fs.statfs` unless given; tests give a full disk). */
       statfs?: (dir: string) => Promise<{ bavail: number; bsize: number }>;
@@ -60,7 +63,8 @@ export class DownloadJob {
     turn: Turn = UNCONTESTED,
   ): Promise<JobOutcome> {
     const plain = spec.dataset.export === 'plain';
-    const library = place.library && new LibraryWrite(place.library, plain, !spec.work);
+    const library =
+      place.library && new LibraryWrite(place.library, this.deps.storage, plain, !spec.work);
     // A plain library folder describes each episode (metadata.jsonl) whether the ZIP does or not.
     const options = library && plain ? { ...spec.dataset, metadata: true } : spec.dataset;
     const build = new DatasetBuild(options, {
@@ -155,7 +159,7 @@ export class DownloadJob {
       kind: item.kind,
       id: item.id,
       file: group.names[i]!,
-      picture: image.file,
+      picture: () => this.readPicture(item, image),
       record: frames?.frameOf(group, item, i) ?? null,
     };
     const considered = await untilAborted(build.consider(frame, facts), task.signal);
@@ -166,7 +170,7 @@ export class DownloadJob {
     task.imageDone(group);
     const refetch = () => this.images.fetch(item);
     return [
-      { name: considered.name, file: image.file, bytes: image.bytes, refetch },
+      { name: considered.name, key: image.key, bytes: image.bytes, refetch },
       ...considered.beside,
     ];
   }
@@ -178,14 +182,24 @@ export class DownloadJob {
     task.imageFailed(group, `${item.id}\t${item.kind}\t${item.size}\t${reason(error)}`);
   }
 
-  /** The archive, renamed into place only while the task is still this process's. */
-  private async write(task: TaskRun, entries: ZipEntry[], file: string): Promise<void> {
+  /** A kept frame's bytes, for the tagger (fetched again if the cache lost it meanwhile). */
+  private async readPicture(item: DownloadItem, image: StoredImage): Promise<Buffer> {
+    const { store } = this.deps;
+    const body = (await store.read(image)) ?? (await store.read(await this.images.fetch(item)));
+    if (!body) throw new Error(`image ${item.id} is no longer in the cache`);
+    return body;
+  }
+
+  /** The archive, put in place only while the task is still this process's. */
+  private async write(task: TaskRun, entries: ZipEntry[], key: string): Promise<void> {
     const { progress, turn } = task;
+    const { storage } = this.deps;
     progress.bytes = await writeZip({
-      file,
+      output: await storage.writer(key, { signal: task.signal }),
+      store: storage,
       entries,
       signal: task.signal,
-      beforeRename: async () => {
+      beforeCommit: async () => {
         if (!(await turn.held())) throw new TaskStopped('lost');
       },
       onBytes: (bytes) => {
@@ -241,13 +255,15 @@ export class DownloadJob {
     for (const [g, group] of task.groups.entries())
       for (const [i, item] of group.items.entries())
         needed += stored[g]![i]?.image.bytes ?? TYPICAL_BYTES[item.size] * 2;
+    // In a bucket, archives and images take no room on this machine.
+    if (this.deps.storage.kind !== 'local') return null;
     const disk = await (this.deps.statfs ?? statfs)(this.deps.dir).catch(() => null);
     const free = disk ? disk.bavail * disk.bsize : Infinity;
     return needed > free ? taskNotes.diskFull(needed, free) : null;
   }
 }
 
-/** Where a task's result goes: its ZIP (null: none), its owner's library folder (null: none). */
+/** Where a task's result goes: its ZIP's key (null: none), its owner's library folder (null: none). */
 export interface TaskPlace {
   zip: string | null;
   library: LibraryTarget | null;

@@ -1,7 +1,7 @@
 import type { DownloadDestination, DownloadStorage, UserStorageList } from '@capshelf/contract';
 import { DatasetOptions } from '@capshelf/contract';
-import { rm } from 'node:fs/promises';
 import type { LibraryFolder } from '../library-folder';
+import type { Archives } from './archives';
 import type { DownloadRepository } from './repository';
 
 /** Tells a user their kept files fill their quota (a notification, at most once a day). */
@@ -29,7 +29,7 @@ export class KeptArchives {
       repo: DownloadRepository;
       library: LibraryFolder | null;
       quotaBytes: number;
-      fileOf: (id: string) => string;
+      archives: Archives;
       notify?: QuotaNotifier;
     },
   ) {}
@@ -86,21 +86,21 @@ export class KeptArchives {
    * what they then use. Archives never downloaded stay whatever the total.
    */
   async enforce(userId: number): Promise<number> {
-    const { repo, quotaBytes, fileOf } = this.deps;
-    const archives = (await repo.keptArchives(userId)).filter(
+    const { repo, quotaBytes } = this.deps;
+    const kept = (await repo.keptArchives(userId)).filter(
       (a) => destinationOf(a.dataset) !== 'library',
     );
     let used =
-      archives.reduce((n, a) => n + Number(a.bytes_written), 0) + (await this.libraryBytes(userId));
+      kept.reduce((n, a) => n + Number(a.bytes_written), 0) + (await this.libraryBytes(userId));
     const removed: string[] = [];
-    for (const archive of archives) {
+    for (const archive of kept) {
       if (used <= quotaBytes) break;
       if (archive.downloaded_at === null) continue;
       removed.push(archive.id);
       used -= Number(archive.bytes_written);
     }
     await repo.expireArchives(removed);
-    await Promise.all(removed.map((id) => rm(fileOf(id), { force: true })));
+    await this.deps.archives.remove(removed);
     return used;
   }
 

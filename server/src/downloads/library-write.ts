@@ -1,7 +1,8 @@
 import path from 'node:path/posix';
 import type { ArchiveText, MetadataRow } from '../datasets';
 import { safeRelativePath, type LibraryEntry, type LibraryFolder } from '../library-folder';
-import type { ZipEntry } from './writer';
+import type { ObjectStore } from '../storage';
+import type { ZipEntry, ZipFileEntry } from './writer';
 
 /** Where a task writes in its owner's folder under `LIBRARY_DIR` (docs/library-folder.md). */
 export interface LibraryTarget {
@@ -20,6 +21,8 @@ export interface LibraryTarget {
 export class LibraryWrite {
   constructor(
     private readonly target: LibraryTarget,
+    /** Where the cached images are read from. */
+    private readonly store: ObjectStore,
     private readonly plain: boolean,
     private readonly selection: boolean,
   ) {}
@@ -27,6 +30,21 @@ export class LibraryWrite {
   /** Where the task's files go, relative to the owner's folder (the tray shows it). */
   get root(): string {
     return this.plain ? (this.selection ? this.target.name : '') : `datasets/${this.target.name}`;
+  }
+
+  /** A cached image: copied from its local file, or read from the bucket when its turn comes. */
+  private copyOf(entry: ZipFileEntry): LibraryEntry {
+    const { store } = this;
+    const target = this.place(entry.name);
+    const file = store.localPath(entry.key);
+    if (file) return { path: target, file, bytes: entry.bytes };
+    const read = async () => {
+      const again = async () => store.get((await entry.refetch?.())?.key ?? entry.key);
+      const body = (await store.get(entry.key)) ?? (await again());
+      if (!body) throw new Error(`${entry.key} is no longer in the store`);
+      return body;
+    };
+    return { path: target, read };
   }
 
   /**
@@ -42,9 +60,7 @@ export class LibraryWrite {
   ): Promise<string> {
     const { folder, username } = this.target;
     const files: LibraryEntry[] = entries.map((e) =>
-      'body' in e
-        ? { path: this.place(e.name), body: e.body }
-        : { path: this.place(e.name), file: e.file, bytes: e.bytes },
+      'body' in e ? { path: this.place(e.name), body: e.body } : this.copyOf(e),
     );
     if (this.plain) files.push(...(await this.episodeMetadata(rows)));
     // A dataset's closing files (its card, its lists) describe the whole tree: written anew.

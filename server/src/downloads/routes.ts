@@ -46,7 +46,8 @@ export function downloadRoutes({
       const userId = currentUser(request).id;
       const file = await downloads.file(userId, request.params.id);
       const archive = {
-        path: file.path,
+        store: file.store,
+        key: file.key,
         contentType: 'application/zip',
         disposition: contentDisposition(file.fileName),
         identity: file.id,

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Logger } from '../logger';
 import { actAs, userActor } from '../upstream';
+import type { Archives } from './archives';
 import type { DownloadJob, TaskPlace } from './job';
 import type { KeptArchives } from './kept';
 import type { JobProgress } from './progress';
@@ -16,7 +15,6 @@ import { TurnWanted, type Turn } from './turn';
 import type { Wakeups } from '../wakeups';
 
 export interface RunnerSettings {
-  dir: string;
   /** Tasks this process writes at once. */
   concurrency: number;
   pollMs: number;
@@ -64,10 +62,11 @@ export class DownloadRunner {
     private readonly deps: {
       queue: DownloadQueue;
       job: DownloadJob;
+      archives: Archives;
       logger: Logger;
       settings: RunnerSettings;
       notify?: TaskNotifier;
-      /** Where a task's result goes (its ZIP, its owner's library folder). */
+      /** Where a task's result goes (its ZIP's key, its owner's library folder). */
       placeOf: (task: DownloadRow, zip: string) => Promise<TaskPlace>;
       /** The owners' quotas: a task of an owner over theirs waits; a finished one makes room. */
       keep?: KeptArchives;
@@ -76,18 +75,18 @@ export class DownloadRunner {
     },
   ) {}
 
-  fileOf(id: string): string {
-    return archivePath(this.deps.settings.dir, id);
-  }
-
   async start(): Promise<void> {
-    const { settings, queue } = this.deps;
-    await mkdir(settings.dir, { recursive: true });
+    const { settings, queue, archives } = this.deps;
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
     const taken = await queue.requeueAbandoned(stale, settings.singleProcess);
     await queue.resumePausedNow();
-    if (settings.singleProcess) await this.removeLeftovers();
-    else await this.removePartials(taken);
+    if (settings.singleProcess) await archives.removeLeftovers(await queue.servableIds());
+    else {
+      await archives.removePartials(taken);
+      void archives.removeStale().catch((err: unknown) => {
+        this.deps.logger.warn({ err }, 'could not look for abandoned archive uploads');
+      });
+    }
     this.started = true;
     this.timer = setInterval(() => void this.tick(), settings.pollMs);
     this.timer.unref();
@@ -137,8 +136,8 @@ export class DownloadRunner {
         new Date(Date.now() - settings.staleMs).toISOString(),
         false,
       );
-      await this.removePartials(abandoned);
-      for (const id of await queue.expire()) await rm(this.fileOf(id), { force: true });
+      await this.deps.archives.removePartials(abandoned);
+      await this.deps.archives.remove(await queue.expire());
       while (!this.stopped && this.active.size < settings.concurrency) {
         const task = await queue.claimNext(this.worker);
         if (!task) break;
@@ -163,7 +162,6 @@ export class DownloadRunner {
 
   private async run(task: DownloadRow, stop: AbortController): Promise<void> {
     const { queue, job, logger } = this.deps;
-    const file = this.fileOf(task.id);
     const eta = new EtaClock();
     let latest: JobProgress | null = null;
     let lastReport = 0;
@@ -206,7 +204,7 @@ export class DownloadRunner {
         report();
       };
       await this.waitForRoom(task);
-      const place = await this.deps.placeOf(task, file);
+      const place = await this.deps.placeOf(task, this.deps.archives.keyOf(task.id));
       // The task's upstream requests take its user's turns (upstream/actor.ts).
       const outcome = await actAs(userActor(task.user_id), () =>
         job.run(taskSpecOf(task), place, stop.signal, onProgress, turn),
@@ -252,43 +250,6 @@ export class DownloadRunner {
       new Date(Date.now() + QUOTA_RECHECK_MS),
     );
   }
-
-  /**
-   * The archives that tasks of a dead (or stalled) process were writing, under their temporary
-   * names (`<id>.zip.<hex>.tmp`); the writer taking a task up writes under a name of its own.
-   */
-  async removePartials(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    const prefixes = ids.map((id) => `${id}.zip.`);
-    const names = await readdir(this.deps.settings.dir);
-    const partial = names.filter(
-      (n) => n.endsWith('.tmp') && prefixes.some((prefix) => n.startsWith(prefix)),
-    );
-    await Promise.all(
-      partial.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
-    );
-  }
-
-  /**
-   * What a killed process can leave: half-written archives, and an archive renamed into place just
-   * before its task was recorded as finished (it would never be served, nor expire).
-   */
-  private async removeLeftovers(): Promise<void> {
-    const names = await readdir(this.deps.settings.dir);
-    const servable = await this.deps.queue.servableIds();
-    const leftovers = names.filter(
-      (n) =>
-        n.endsWith('.tmp') || (n.endsWith('.zip') && !servable.has(n.slice(0, -'.zip'.length))),
-    );
-    await Promise.all(
-      leftovers.map((n) => rm(path.join(this.deps.settings.dir, n), { force: true })),
-    );
-  }
-}
-
-/** Where a task's archive is, in the archives' folder. */
-export function archivePath(dir: string, id: string): string {
-  return path.join(dir, `${id}.zip`);
 }
 
 /** Every task of this process waiting for the source listens: as many as slots, more than 10 allowed. */

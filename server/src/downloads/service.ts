@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm, stat } from 'node:fs/promises';
 import {
   DatasetOptions,
   downloadTitleOf,
@@ -15,6 +14,8 @@ import type {
   CreateWorkDownloadRequest as WorkSchema,
 } from '@capshelf/contract';
 import { AppError, conflict, gone, notFound, tooManyRequests } from '../errors';
+import type { ObjectStore } from '../storage';
+import type { Archives } from './archives';
 import type { WorkEstimator } from './estimate';
 import type { DownloadItemParser } from './items';
 import { selectionArchiveName, uniqueArchiveName, withLayout, workArchiveStem } from './names';
@@ -37,6 +38,7 @@ export class DownloadService {
     private readonly deps: {
       repo: DownloadRepository;
       runner: DownloadRunner;
+      archives: Archives;
       parser: DownloadItemParser;
       works: WorkResolver;
       estimator: WorkEstimator;
@@ -191,7 +193,7 @@ export class DownloadService {
   /** The task stops at once where this process runs it, and its half-written archive goes. */
   private async stopHere(id: string, why: 'cancel' | 'pause'): Promise<void> {
     this.deps.runner.stopTask(id, why);
-    await this.deps.runner.removePartials([id]);
+    await this.deps.archives.removePartials([id]);
   }
 
   /** Runs a partial, failed or cancelled task again: only the images not yet cached cost requests. */
@@ -205,7 +207,7 @@ export class DownloadService {
       throw this.workJobLimit();
     if (!(await this.deps.repo.retry(task.id, userId)))
       throw conflict('只有失败、部分完成或已取消的任务可以重试');
-    await rm(this.deps.runner.fileOf(task.id), { force: true });
+    await this.deps.archives.remove([task.id]);
     this.deps.runner.wake();
     return this.status(userId, id);
   }
@@ -218,7 +220,7 @@ export class DownloadService {
     }
     const removed = await this.deps.repo.dismiss(userId, id);
     if (id && removed.length === 0) throw conflict('任务尚未结束，请先取消');
-    await Promise.all(removed.map((r) => rm(this.deps.runner.fileOf(r), { force: true })));
+    await this.deps.archives.remove(removed);
     // Room was made: tasks waiting for the quota look again now.
     await this.deps.repo.wakeWaiting(userId);
     this.deps.runner.wake();
@@ -230,11 +232,11 @@ export class DownloadService {
     await this.deps.repo.downloaded(id, userId, this.deps.ttlMs);
   }
 
-  /** The finished archive on disk; 409 while it is being written, 410 once it expired. */
+  /** The finished archive in the store; 409 while it is being written, 410 once it expired. */
   async file(
     userId: number,
     id: string,
-  ): Promise<{ id: string; path: string; fileName: string; bytes: number }> {
+  ): Promise<{ id: string; fileName: string; store: ObjectStore; key: string }> {
     const task = await this.ownTask(userId, id);
     if (task.library_path !== null && taskSpecOf(task).dataset.destination === 'library')
       throw conflict('此任务只保存到服务器上的图库文件夹，没有压缩包');
@@ -246,12 +248,13 @@ export class DownloadService {
             ? '下载任务已取消'
             : '压缩包尚未生成完成',
       );
-    const path = this.deps.runner.fileOf(task.id);
-    try {
-      return { id: task.id, path, fileName: task.file_name, bytes: (await stat(path)).size };
-    } catch {
-      throw gone(EXPIRED);
-    }
+    const { archives } = this.deps;
+    return {
+      id: task.id,
+      fileName: task.file_name,
+      store: archives.store,
+      key: archives.keyOf(id),
+    };
   }
 
   private async checkSlots(userId: number): Promise<void> {

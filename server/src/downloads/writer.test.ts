@@ -8,18 +8,49 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../test/support/zip';
+import { LocalStore, type ObjectWriter } from '../storage';
 import { writeZip, type ZipEntry } from './writer';
 
 // Made when the tests run, not when the module loads (`vitest list` loads it too).
 let dir: string;
+let store: LocalStore;
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-zip-'));
+  store = new LocalStore(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Writes the archive `name` (a key in the test's folder) the way a task does. */
+async function zipTo(
+  name: string,
+  options: Omit<Parameters<typeof writeZip>[0], 'output' | 'store'>,
+): Promise<number> {
+  return writeZip({ ...options, output: await store.writer(name), store });
+}
+
+/** A file written at `startAt` onwards, the bytes before it a hole (a sparse file). */
+async function fileFrom(file: string, startAt: number): Promise<ObjectWriter> {
+  const handle = await open(file, 'w');
+  let position = startAt;
+  return {
+    async write(chunks) {
+      for (const chunk of chunks) {
+        await handle.write(chunk, 0, chunk.length, position);
+        position += chunk.length;
+      }
+    },
+    async commit() {
+      await handle.close();
+      return position;
+    },
+    abort: () => handle.close(),
+  };
+}
 
 describe('writeZip', () => {
   it('two writers of one archive (a task taken up while its old writer still runs) never share a temporary file', async () => {
@@ -31,8 +62,8 @@ describe('writeZip', () => {
       }));
     // Either may rename last; each archive is whole, never the two interleaved.
     await Promise.all([
-      writeZip({ file, entries: entries('a') }),
-      writeZip({ file, entries: entries('b') }),
+      zipTo('shared.zip', { entries: entries('a') }),
+      zipTo('shared.zip', { entries: entries('b') }),
     ]);
     const read = await readZip(readFileSync(file));
     expect(read).toHaveLength(200);
@@ -44,10 +75,9 @@ describe('writeZip', () => {
   it('leaves the archive in place and no file of its own when told, once whole, not to rename', async () => {
     const file = path.join(dir, 'taken.zip');
     writeFileSync(file, 'the new writer archive');
-    const write = writeZip({
-      file,
+    const write = zipTo('taken.zip', {
       entries: [{ name: 'a.txt', body: Buffer.from('old writer') }],
-      beforeRename: () => Promise.reject(new Error('taken up elsewhere')),
+      beforeCommit: () => Promise.reject(new Error('taken up elsewhere')),
     });
     await expect(write).rejects.toThrow('taken up elsewhere');
     expect(readFileSync(file, 'utf8')).toBe('the new writer archive');
@@ -59,11 +89,11 @@ describe('writeZip', () => {
     const image = path.join(dir, 'image.jpg');
     writeFileSync(image, Buffer.from('not really a jpeg'));
     function* entries(): Generator<ZipEntry> {
-      yield { name: 'work/ep1/first.jpg', file: image, bytes: 17 };
+      yield { name: 'work/ep1/first.jpg', key: 'image.jpg', bytes: 17 };
       for (let i = 1; i < count; i++) yield { name: `work/ep/${i}.txt`, body: Buffer.from(`${i}`) };
     }
     const file = path.join(dir, 'big.zip');
-    await writeZip({ file, entries: entries() });
+    await zipTo('big.zip', { entries: entries() });
     const bytes = readFileSync(file);
     // The ZIP64 end-of-central-directory record (PK\x06\x06) is there.
     expect(bytes.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
@@ -90,12 +120,13 @@ describe('writeZip', () => {
     // bits, the next ones' do not.
     const startAt = 2 ** 32 - 40;
     await writeZip({
-      file,
+      output: await fileFrom(file, startAt),
+      store,
       startAt,
       entries: [
         { name: 'below.txt', body: Buffer.from('below 4 GiB') },
         { name: 'past.txt', body: Buffer.from('past 4 GiB') },
-        { name: 'past.jpg', file: image, bytes: 17 },
+        { name: 'past.jpg', key: 'past.jpg', bytes: 17 },
       ],
     });
     expect(statSync(file).size).toBeGreaterThan(2 ** 32);
@@ -114,11 +145,10 @@ describe('writeZip', () => {
     for (let i = 0; i < bytes.length; i += 4096) bytes[i] = (i / 4096) % 251;
     writeFileSync(large, bytes);
     const file = path.join(dir, 'large.zip');
-    await writeZip({
-      file,
+    await zipTo('large.zip', {
       entries: [
         { name: 'small.txt', body: Buffer.from('small') },
-        { name: '作品/large.jpg', file: large, bytes: bytes.length },
+        { name: '作品/large.jpg', key: 'large.jpg', bytes: bytes.length },
         { name: 'after.txt', body: Buffer.from('after') },
       ],
     });
@@ -132,14 +162,13 @@ describe('writeZip', () => {
     const again = path.join(dir, 'again.jpg');
     writeFileSync(again, Buffer.from('fetched again'));
     const file = path.join(dir, 'refetched.zip');
-    await writeZip({
-      file,
+    await zipTo('refetched.zip', {
       entries: [
         {
           name: 'a.jpg',
-          file: path.join(dir, 'cleared.jpg'),
+          key: 'cleared.jpg',
           bytes: 13,
-          refetch: () => Promise.resolve({ file: again, bytes: 13 }),
+          refetch: () => Promise.resolve({ key: 'again.jpg', bytes: 13 }),
         },
       ],
     });
@@ -151,14 +180,14 @@ describe('writeZip', () => {
     const stop = new AbortController();
     const never: ZipEntry = {
       name: 'slow.jpg',
-      file: path.join(dir, 'gone.jpg'),
+      key: 'gone.jpg',
       bytes: 10,
       refetch: () => new Promise(() => undefined),
     };
-    const writing = writeZip({ file, entries: [never], signal: stop.signal });
+    const writing = zipTo('aborted.zip', { entries: [never], signal: stop.signal });
     stop.abort(new Error('cancelled'));
     await expect(writing).rejects.toThrow('cancelled');
     expect(existsSync(file)).toBe(false);
-    expect(existsSync(`${file}.tmp`)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.startsWith('aborted.zip'))).toEqual([]);
   });
 });

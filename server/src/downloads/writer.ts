@@ -1,7 +1,7 @@
-import { close, open, read, writev } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { close, open, read } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
-import { temporaryOf } from '../images/files';
+import type { ObjectStore, ObjectWriter } from '../storage';
 import { untilAborted } from './abort';
 import {
   MAX_ENTRY_BYTES,
@@ -12,16 +12,16 @@ import {
   type Written,
 } from './zip-records';
 
-/** A file on disk: where it is and how big, and how to get it again if it went meanwhile. */
+/** An object in the store: its key and size, and how to get it again if it went meanwhile. */
 export interface ZipFileEntry {
   name: string;
-  file: string;
+  key: string;
   bytes: number;
   /** The image cache may be cleared between fetching and writing: this fetches it again. */
-  refetch?(): Promise<{ file: string; bytes: number }>;
+  refetch?(): Promise<{ key: string; bytes: number }>;
 }
 
-/** An archive entry: a file on disk, read only when the writer nears it, or bytes in hand. */
+/** An archive entry: an object in the store, read only when the writer nears it, or bytes in hand. */
 export type ZipEntry = ZipFileEntry | { name: string; body: Buffer };
 
 /**
@@ -64,8 +64,9 @@ class BufferPool {
 }
 
 /**
- * Writes a store-only ZIP of the entries, in order, to `file` through a temporary name, so a
- * half-written archive is never served. A purpose-built writer rather than yazl: for archives of
+ * Writes a store-only ZIP of the entries (read from `store`), in order, into `output`: a file
+ * written under a temporary name or a multipart upload, so a half-written archive is never
+ * served. A purpose-built writer rather than yazl: for archives of
  * thousands of small images yazl's per-entry work in JavaScript (a stream write per piece, an
  * event-loop turn per entry, a scan of every earlier entry for each new one) took longer than
  * `zip -0` needs for the whole archive. Here each file is read at its known size (a few read
@@ -74,23 +75,23 @@ class BufferPool {
  * when needed (past 65,535 entries or 4 GiB). An abort stops the writing and removes the file.
  */
 export async function writeZip(options: {
-  file: string;
+  output: ObjectWriter;
+  /** Where the entries' objects are. */
+  store: ObjectStore;
   entries: Iterable<ZipEntry>;
   signal?: AbortSignal;
   onBytes?(bytes: number): void;
   /**
-   * Where in the file the archive begins (0 unless set), the bytes before it left a hole: a test
-   * puts entries past 4 GiB, where offsets need ZIP64 fields, without writing 4 GiB.
+   * Where in its file the output begins (0 unless set), the bytes before it a hole the output
+   * leaves: a test puts entries past 4 GiB, where offsets need ZIP64 fields, without writing 4 GiB.
    */
   startAt?: number;
-  /** Asked once the archive is whole, before it takes its name; throwing leaves no file. */
-  beforeRename?(): Promise<void>;
+  /** Asked once the archive is whole, before it takes its name; throwing leaves nothing. */
+  beforeCommit?(): Promise<void>;
 }): Promise<number> {
-  const { signal } = options;
-  const temporary = temporaryOf(options.file);
-  const fd = await fsCall<number>((done) => open(temporary, 'w', done));
+  const { signal, store } = options;
   const pool = new BufferPool();
-  const output = new Output(fd, signal, options.onBytes, pool, options.startAt ?? 0);
+  const output = new Output(options.output, signal, options.onBytes, pool, options.startAt ?? 0);
   const written: Written[] = [];
   const [time, date] = dosDateTime(new Date());
   try {
@@ -100,7 +101,7 @@ export async function writeZip(options: {
       for (let i = from; i < Math.min(entries.length, from + READ_AHEAD); i++) {
         const entry = entries[i]!;
         if ('body' in entry || loading.has(i)) continue;
-        const loaded = load(entry, pool);
+        const loaded = load(entry, store, pool);
         // Seen when the writer reaches it; until then a failure must not go unhandled.
         loaded.catch(() => undefined);
         loading.set(i, loaded);
@@ -137,36 +138,30 @@ export async function writeZip(options: {
     output.push(endOfArchive(written.length, start, size, output.position));
     await output.flush();
     signal?.throwIfAborted();
-    await options.beforeRename?.();
+    await options.beforeCommit?.();
   } catch (error) {
-    await fsCall<void>((done) => close(fd, done)).catch(() => undefined);
-    await rm(temporary, { force: true });
+    await options.output.abort();
     throw error;
   }
-  await fsCall<void>((done) => close(fd, done));
-  await rename(temporary, options.file);
+  await options.output.commit();
   return output.position;
 }
 
-/** The archive's file: pieces gathered and written in batches, at the end of what was written. */
+/** The archive's output: pieces gathered and written in batches, in order. */
 class Output {
   pending = 0;
   private chunks: Buffer[] = [];
   /** Pool buffers whose bytes are among the chunks: free again once those are written. */
   private slabs: Buffer[] = [];
-  /** Where the next `writev` writes. */
-  private flushed: number;
 
   constructor(
-    private readonly fd: number,
+    private readonly output: ObjectWriter,
     private readonly signal: AbortSignal | undefined,
     private readonly onBytes: ((bytes: number) => void) | undefined,
     private readonly pool: BufferPool,
     /** Where the archive's next byte goes once everything pushed is written. */
     public position: number,
-  ) {
-    this.flushed = position;
-  }
+  ) {}
 
   push(chunk: Buffer, slab?: Buffer): void {
     this.chunks.push(chunk);
@@ -175,28 +170,13 @@ class Output {
     this.position += chunk.length;
   }
 
-  /** Writes every pending piece (`writev` may write less than asked: the rest goes again). */
+  /** Writes every pending piece. */
   async flush(): Promise<void> {
-    let chunks = this.chunks;
+    const chunks = this.chunks;
     this.chunks = [];
     this.pending = 0;
-    while (chunks.length > 0) {
-      this.signal?.throwIfAborted();
-      const done = await fsCall<number>((callback) =>
-        writev(this.fd, chunks, this.flushed, callback),
-      );
-      this.flushed += done;
-      let skip = done;
-      const rest: Buffer[] = [];
-      for (const chunk of chunks) {
-        if (skip >= chunk.length) skip -= chunk.length;
-        else {
-          rest.push(skip > 0 ? chunk.subarray(skip) : chunk);
-          skip = 0;
-        }
-      }
-      chunks = rest;
-    }
+    this.signal?.throwIfAborted();
+    if (chunks.length > 0) await this.output.write(chunks);
     for (const slab of this.slabs) this.pool.give(slab);
     this.slabs = [];
     this.onBytes?.(this.position);
@@ -206,16 +186,35 @@ class Output {
 /** The pool buffer a file's bytes were read into (the bytes are a view of it). */
 const slabOf = new WeakMap<Buffer, Buffer>();
 
-/** What to add for a file: its bytes when small, else its path to copy piece by piece. */
-async function load(entry: ZipFileEntry, pool: BufferPool): Promise<Buffer | string> {
-  if (entry.bytes > WHOLE_FILE_BYTES) return entry.file;
+/**
+ * What to add for an entry: its bytes, or the path of a large local file to copy piece by piece.
+ * An object in a bucket is read whole (images are a few MB at most).
+ */
+async function load(
+  entry: ZipFileEntry,
+  store: ObjectStore,
+  pool: BufferPool,
+): Promise<Buffer | string> {
   try {
-    return await readKnown(entry.file, entry.bytes, pool);
+    return await loadObject(store, entry.key, entry.bytes, pool);
   } catch (error) {
     if (!entry.refetch) throw error;
     const again = await entry.refetch();
-    return again.bytes > WHOLE_FILE_BYTES ? again.file : readFile(again.file);
+    return loadObject(store, again.key, again.bytes, pool);
   }
+}
+
+async function loadObject(
+  store: ObjectStore,
+  key: string,
+  bytes: number,
+  pool: BufferPool,
+): Promise<Buffer | string> {
+  const file = store.localPath(key);
+  if (file) return bytes > WHOLE_FILE_BYTES ? file : readKnown(file, bytes, pool);
+  const body = await store.get(key);
+  if (!body) throw new Error(`${key} is no longer in the store`);
+  return body;
 }
 
 /**

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { Infrastructure } from '../infrastructure';
 import type { Logger } from '../logger';
+import type { ObjectStore } from '../storage';
 import type { CacheMeter } from '../site-health/cache-meter';
 import type { FetchLeases, Upstream, UpstreamClient, UrlBuilders } from '../upstream';
 import { CdnPreferences } from './cdn';
@@ -27,6 +27,8 @@ import { ViewTracker } from './views';
 export function createImageCache(deps: {
   db: Kysely<Database>;
   config: Config;
+  /** Where the image files are (a local folder, or a bucket every node shares). */
+  storage: ObjectStore;
   client: UpstreamClient;
   builders: UrlBuilders;
   generation: CacheGeneration;
@@ -40,7 +42,7 @@ export function createImageCache(deps: {
   const { db, config, generation } = deps;
   const logger = deps.logger.child({ module: 'cache' });
   const records = new CachedImageRecords(db);
-  const files = new ImageFiles(path.join(config.dataDir, 'images'));
+  const files = new ImageFiles(deps.storage);
   // Shared by every process on the database: one process's learning spares the others' requests.
   const hostHealth = new ImageHostHealth(new HostDownStore(db));
   const views = new ViewTracker(db, logger);
@@ -55,7 +57,8 @@ export function createImageCache(deps: {
     logger,
     settings: {
       maxBytes: config.cache.maxBytes,
-      minFreeBytes: config.cache.minFreeBytes,
+      // Images in a bucket take no room on this machine's disk: evicting them would free none.
+      minFreeBytes: deps.storage.kind === 'local' ? config.cache.minFreeBytes : 0,
       dir: config.dataDir,
       statfs: deps.statfs,
     },
@@ -101,7 +104,7 @@ export function createImageCache(deps: {
  * health, and the background fetch of a listing's thumbnails.
  */
 export function createImages(
-  { db, config, logger }: Infrastructure,
+  { db, config, logger, storage }: Infrastructure,
   deps: { upstream: Upstream; meter: CacheMeter; needs: TaskNeeds; statfs?: Statfs },
 ) {
   const { client, builders, leases } = deps.upstream;
@@ -109,6 +112,7 @@ export function createImages(
   const cache = createImageCache({
     db: db.kysely,
     config,
+    storage,
     client,
     builders,
     generation,

@@ -205,13 +205,13 @@ export class CacheEvictor {
         evicted: true,
       });
     } catch (error) {
-      if (retired) await files.restore(retired, c.kind, c.id, c.size);
+      if (retired) await files.restore(retired);
       throw error;
     }
     if (retired) {
       // No row went: the file was written again since the candidate was read, so it stays.
       if (gone.files > 0) await files.discard(retired);
-      else await files.restore(retired, c.kind, c.id, c.size);
+      else await files.restore(retired);
     }
     return gone;
   }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { MEASURE_HEIGHT, MEASURE_WIDTH, measureGrey, type ImageMeasures } from './measures';
 
@@ -21,8 +20,7 @@ export interface ImageFacts extends ImageMeasures {
  * neighbours (is the left one brighter?). Re-encoding and resizing barely move it; another scene
  * moves about half its bits.
  */
-export async function factsOf(file: string): Promise<ImageFacts> {
-  const body = await readFile(file);
+export async function factsOf(body: Buffer): Promise<ImageFacts> {
   const image = sharp(body, { failOn: 'none' });
   const [{ width, height }, grey, measured] = await Promise.all([
     image.metadata(),

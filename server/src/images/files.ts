@@ -1,17 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { ImageSize, Kind } from '../config';
+import { temporaryOf, type ObjectStore } from '../storage';
 
 /** A write in progress is seconds old (the upstream timeout bounds it); an hour-old one was abandoned. */
-const STALE_TEMPORARY_MS = 60 * 60 * 1000;
+const STALE_WRITE_MS = 60 * 60 * 1000;
+
+const PREFIX = 'images/';
 
 export interface StoredImage {
-  file: string;
+  /** The object's key in the store (`images/<kind>/<size>/<shard>/<id>.jpg`). */
+  key: string;
   /** The size actually served (a fallback may serve a smaller one). */
   size: ImageSize;
   bytes: number;
   etag: string;
+}
+
+/** An image taken out of service by eviction, until its row is gone (or it is put back). */
+export interface RetiredImage {
+  key: string;
+  /** Where a local file waits under a temporary name; null in a bucket (it is still in place). */
+  temporary: string | null;
 }
 
 /** An image id never changes its picture upstream, so kind, id, size and length identify the bytes. */
@@ -20,112 +30,92 @@ function etagOf(kind: Kind, id: number, size: ImageSize, bytes: number): string 
 }
 
 /**
- * A name beside the file that no reader asks for, its own to each write (two processes writing one
- * file never share it), removed by the next start if left behind.
+ * The image files in the store (`images/<kind>/<size>/<id mod 1000>/<id>.jpg`), a folder on this
+ * machine or a bucket every node shares; each written whole or not at all.
  */
-export function temporaryOf(file: string): string {
-  return `${file}.${randomBytes(4).toString('hex')}.tmp`;
-}
-
-/** The image files on disk: `<root>/<kind>/<size>/<id mod 1000>/<id>.jpg`, written whole or not at all. */
 export class ImageFiles {
-  constructor(private readonly root: string) {}
+  constructor(private readonly store: ObjectStore) {}
 
-  fileOf(kind: Kind, id: number, size: ImageSize): string {
+  keyOf(kind: Kind, id: number, size: ImageSize): string {
     const shard = String(id % 1000).padStart(3, '0');
-    return path.join(this.root, kind, size, shard, `${id}.jpg`);
+    return `${PREFIX}${kind}/${size}/${shard}/${id}.jpg`;
   }
 
-  /** The stored image as its record says it is (no disk access). */
+  /** The stored image as its record says it is (no access to the store). */
   described(kind: Kind, id: number, size: ImageSize, bytes: number): StoredImage {
-    return { file: this.fileOf(kind, id, size), size, bytes, etag: etagOf(kind, id, size, bytes) };
+    return { key: this.keyOf(kind, id, size), size, bytes, etag: etagOf(kind, id, size, bytes) };
   }
 
-  async onDisk(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
-    try {
-      const info = await stat(this.fileOf(kind, id, size));
-      return this.described(kind, id, size, info.size);
-    } catch {
-      return null;
-    }
+  async stored(kind: Kind, id: number, size: ImageSize): Promise<StoredImage | null> {
+    const info = await this.store.head(this.keyOf(kind, id, size));
+    return info && this.described(kind, id, size, info.bytes);
   }
 
-  /** Written under a temporary name and renamed, so a reader never sees half a file. */
+  /** The image's bytes; null when it went meanwhile (evicted, cleared). */
+  read(image: StoredImage): Promise<Buffer | null> {
+    return this.store.get(image.key);
+  }
+
+  stream(image: StoredImage): Promise<Readable | null> {
+    return this.store.stream(image.key);
+  }
+
+  /** The image's file when the store is a folder on this machine (read in place), else null. */
+  localPath(image: StoredImage): string | null {
+    return this.store.localPath(image.key);
+  }
+
+  /** Written whole (a temporary name, or one object put): a reader never sees half an image. */
   async write(kind: Kind, id: number, size: ImageSize, body: Buffer): Promise<StoredImage> {
-    const file = this.fileOf(kind, id, size);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temporary = temporaryOf(file);
-    try {
-      await writeFile(temporary, body);
-      await rename(temporary, file);
-    } catch (error) {
-      // A full disk leaves a partial temporary: it goes at once, not at the next start.
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await this.store.put(this.keyOf(kind, id, size), body);
     return this.described(kind, id, size, body.length);
   }
 
   /**
-   * Takes a file out of service before its row goes (eviction): renamed to a temporary name, so a
-   * reader never finds it while its row is being deleted, and a crash leaves only a temporary the
-   * next start removes. Null when the file is not there.
+   * Takes an image out of service before its row goes (eviction). On disk it is renamed to a
+   * temporary name, so no reader finds it while its row is deleted and a crash leaves only a
+   * temporary the next start removes. A bucket cannot rename: the object stays until `discard`,
+   * and a reader that finds its row gone meanwhile fetches it again. Null when it is not there.
    */
-  async retire(kind: Kind, id: number, size: ImageSize): Promise<string | null> {
-    const file = this.fileOf(kind, id, size);
+  async retire(kind: Kind, id: number, size: ImageSize): Promise<RetiredImage | null> {
+    const key = this.keyOf(kind, id, size);
+    const file = this.store.localPath(key);
+    if (!file) return (await this.store.head(key)) ? { key, temporary: null } : null;
     const temporary = temporaryOf(file);
     try {
       await rename(file, temporary);
-      return temporary;
+      return { key, temporary };
     } catch {
       return null;
     }
   }
 
-  /** Puts a retired file back (its row was written again meanwhile, so it is still wanted). */
-  async restore(temporary: string, kind: Kind, id: number, size: ImageSize): Promise<void> {
-    await rename(temporary, this.fileOf(kind, id, size)).catch(() =>
-      rm(temporary, { force: true }),
+  /** Puts a retired image back (its row was written again meanwhile, so it is still wanted). */
+  async restore(retired: RetiredImage): Promise<void> {
+    if (!retired.temporary) return;
+    await rename(retired.temporary, this.store.localPath(retired.key)!).catch(() =>
+      rm(retired.temporary!, { force: true }),
     );
   }
 
-  async discard(temporary: string): Promise<void> {
-    await rm(temporary, { force: true });
+  async discard(retired: RetiredImage): Promise<void> {
+    if (!retired.temporary) return this.store.delete(retired.key);
+    await rm(retired.temporary, { force: true });
   }
 
-  async remove(kind: Kind, id: number, size: ImageSize): Promise<void> {
-    await rm(this.fileOf(kind, id, size), { force: true });
+  remove(kind: Kind, id: number, size: ImageSize): Promise<void> {
+    return this.store.delete(this.keyOf(kind, id, size));
   }
 
   async removeAll(): Promise<void> {
-    // A fetch finishing meanwhile may add a file while the tree is removed (ENOTEMPTY): retried.
-    await rm(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    await this.store.deletePrefix(PREFIX);
   }
 
   /**
-   * Removes what a killed process left half written (`<id>.jpg.<hex>.tmp`, never served) once it
-   * is older than any write in progress could be. Walks one shard directory at a time, so memory
-   * stays small however large the cache.
+   * Removes what a killed process left half written (never served) once it is older than any
+   * write in progress could be: temporary files on disk, unfinished uploads in a bucket.
    */
-  async removeStaleTemporaries(olderThanMs = STALE_TEMPORARY_MS): Promise<number> {
-    const cutoff = Date.now() - olderThanMs;
-    const children = (dir: string) => readdir(dir).catch(() => [] as string[]);
-    let removed = 0;
-    for (const kind of await children(this.root)) {
-      for (const size of await children(path.join(this.root, kind))) {
-        for (const shard of await children(path.join(this.root, kind, size))) {
-          const dir = path.join(this.root, kind, size, shard);
-          for (const name of await children(dir)) {
-            if (!name.endsWith('.tmp')) continue;
-            const file = path.join(dir, name);
-            const info = await stat(file).catch(() => null);
-            if (!info || info.mtimeMs >= cutoff) continue;
-            await rm(file, { force: true });
-            removed++;
-          }
-        }
-      }
-    }
-    return removed;
+  removeStaleTemporaries(olderThanMs = STALE_WRITE_MS): Promise<number> {
+    return this.store.removeStale(PREFIX, olderThanMs);
   }
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kind } from '../config';
@@ -27,11 +26,14 @@ export function imageFileRoutes({
       const kind = request.query.kind ?? (await kindOfImage(id)) ?? 'anime';
       const image = await images.serve(kind, id, size, compressedLarge(request.query));
       reply.headers(imageCachingHeaders(image));
-      if (request.headers['if-none-match'] === image.etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === image.etag) {
+        if (!Buffer.isBuffer(image.body)) image.body.destroy();
+        return reply.status(304).send();
+      }
       return reply
         .header('content-type', 'image/jpeg')
         .header('content-length', image.bytes)
-        .send(image.body ?? createReadStream(image.file));
+        .send(image.body);
     });
 
     serve(app, routes.cacheStats, { config: { access: 'public' } }, async () => records.stats());

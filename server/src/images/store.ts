@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { ImageSize, Kind } from '../config';
 import { notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
@@ -20,9 +20,9 @@ import type { CacheMeter } from '../site-health/cache-meter';
 import type { CacheEvictor } from './eviction';
 import type { ViewTracker } from './views';
 
-/** An image ready to send: small ones carry their bytes (served from memory), large ones a file. */
+/** An image ready to send: small ones carry their bytes (served from memory), large ones a stream. */
 export interface ServedImage extends StoredImage {
-  body: Buffer | null;
+  body: Buffer | Readable;
 }
 
 /** Grid thumbnails and compressed images are what pages ask for again and again. */
@@ -30,7 +30,7 @@ const MEMORY_BUDGET = 32 * 1024 * 1024;
 const MEMORY_LARGEST_ENTRY = 256 * 1024;
 
 /**
- * Image bytes on disk, keyed by (kind, id, size). A stored image costs no upstream request;
+ * Image bytes in the store (a local folder or a shared bucket), keyed by (kind, id, size). A stored image costs no upstream request;
  * a missing one is fetched once (concurrent requests share the fetch, across processes too)
  * through the paced client, written whole (`ImageFiles`), then recorded (`CachedImageRecords`).
  * Only ids reach here, never URLs.
@@ -80,8 +80,21 @@ export class ImageStore {
     return [...new Set(sizes)];
   }
 
-  fileOf(kind: Kind, id: number, size: ImageSize): string {
-    return this.deps.files.fileOf(kind, id, size);
+  keyOf(kind: Kind, id: number, size: ImageSize): string {
+    return this.deps.files.keyOf(kind, id, size);
+  }
+
+  /**
+   * The image's bytes. Null when the image went since it was found (evicted or cleared): the
+   * caller fetches it again with `get`.
+   */
+  read(image: StoredImage): Promise<Buffer | null> {
+    return this.deps.files.read(image);
+  }
+
+  /** The image's file when the store is a folder on this machine (read in place), else null. */
+  localPath(image: StoredImage): string | null {
+    return this.deps.files.localPath(image);
   }
 
   /**
@@ -101,10 +114,10 @@ export class ImageStore {
     /** Hosts that said 404: a failure of theirs if a later host has the image. */
     const missingOn: { host: string; size: ImageSize; error: unknown }[] = [];
     for (const [index, size] of this.chain(kind, wanted, compressedForLarge).entries()) {
-      const onDisk = await this.deps.files.onDisk(kind, id, size);
-      if (onDisk) {
+      const stored = await this.deps.files.stored(kind, id, size);
+      if (stored) {
         this.deps.meter?.hit('images');
-        return onDisk;
+        return stored;
       }
       this.deps.meter?.miss('images');
       // A thumbnail comes from the original only while its host is down (it is far heavier).
@@ -144,12 +157,22 @@ export class ImageStore {
   ): Promise<ServedImage> {
     const hit = this.fromMemory(kind, id, wanted, compressedForLarge);
     if (hit) return hit;
-    const image = await this.get(kind, id, wanted, compressedForLarge);
-    this.deps.views?.viewed(kind, id, image.size);
-    if (image.bytes > MEMORY_LARGEST_ENTRY) return { ...image, body: null };
-    const served = { ...image, body: await readFile(image.file) };
-    this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), served);
-    return served;
+    // An image evicted between finding and reading it is found (fetched) once more.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const image = await this.get(kind, id, wanted, compressedForLarge);
+      this.deps.views?.viewed(kind, id, image.size);
+      const large = image.bytes > MEMORY_LARGEST_ENTRY;
+      const body = await (large ? this.deps.files.stream(image) : this.deps.files.read(image));
+      if (!body) continue;
+      if (Buffer.isBuffer(body))
+        this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), { ...image, body });
+      return { ...image, body };
+    }
+    throw this.gone();
+  }
+
+  private gone() {
+    return notFound('图片刚被清理，请重试');
   }
 
   /** What `serve` would answer, if it can answer from memory alone. */
@@ -169,7 +192,7 @@ export class ImageStore {
 
   /** Fetches one size into the store unless it is there, behind every request a user waits for. */
   async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
-    if (!(await this.deps.files.onDisk(kind, id, size))) {
+    if (!(await this.deps.files.stored(kind, id, size))) {
       await this.fetchOnce(kind, id, size, FetchPriority.background);
     }
   }
@@ -201,7 +224,9 @@ export class ImageStore {
   async facts(kind: Kind, id: number, image: StoredImage): Promise<ImageFacts> {
     const known = await this.deps.records.facts(kind, id, image.size);
     if (known) return known;
-    const facts = await factsOf(image.file);
+    const body = await this.deps.files.read(image);
+    if (!body) throw this.gone();
+    const facts = await factsOf(body);
     await this.deps.records.saveFacts(kind, id, image.size, facts);
     return facts;
   }
@@ -216,7 +241,7 @@ export class ImageStore {
     for (const { kind, id } of images) {
       this.forget(kind, id);
       for (const size of ['thumb', 'small', 'large'] as const) {
-        if (await this.deps.files.onDisk(kind, id, size)) {
+        if (await this.deps.files.stored(kind, id, size)) {
           await this.deps.files.remove(kind, id, size);
           deleted++;
         }
@@ -248,7 +273,7 @@ export class ImageStore {
         .once(
           `image:${key}`,
           () => this.fetchAndStore(kind, id, size, priority),
-          () => this.deps.files.onDisk(kind, id, size),
+          () => this.deps.files.stored(kind, id, size),
         )
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, running);

@@ -18,10 +18,12 @@ import { numberedSegment, safeRelativePath, safeSegment, taggedSegment } from '.
  * A file to put in a user's folder, at `path` (relative, `/`-separated, made of untrusted
  * titles: every segment is made safe here). `file`: an existing file to copy (a cached image),
  * with its size when the caller knows it (the image cache records it), which saves a look at
- * each copy; `body`: bytes in hand (a metadata.jsonl), which `replace` lets rewrite a file.
+ * each copy; `read`: bytes fetched when the entry's turn comes (an image in a bucket); `body`:
+ * bytes in hand (a metadata.jsonl), which `replace` lets rewrite a file.
  */
 export type LibraryEntry =
   | { path: string; file: string; bytes?: number }
+  | { path: string; read: () => Promise<Buffer> }
   | { path: string; body: Buffer; replace?: boolean };
 
 /** What one `write` did: files put in place, entries left alone (already there), bytes written. */
@@ -336,9 +338,10 @@ const folded = (name: string) => name.normalize('NFC').toLowerCase();
 
 /** Writes the entry's bytes to `temporary` (which must not exist yet); returns how many. */
 async function fill(temporary: string, entry: LibraryEntry): Promise<number> {
-  if ('body' in entry) {
-    await writeFile(temporary, entry.body, { flag: 'wx' });
-    return entry.body.length;
+  if (!('file' in entry)) {
+    const body = 'body' in entry ? entry.body : await entry.read();
+    await writeFile(temporary, body, { flag: 'wx' });
+    return body.length;
   }
   // A reflink where the file system has them (Btrfs, XFS, APFS): no bytes copied at all.
   await copyFile(entry.file, temporary, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);

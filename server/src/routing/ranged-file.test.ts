@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
+import { LocalStore } from '../storage';
 import { parseRange, sendRangedFile } from './ranged-file';
 
 const run = promisify(execFile);
@@ -48,7 +49,8 @@ beforeAll(async () => {
     };
     served.push(record);
     const file = {
-      path: path.join(dir, request.params.name),
+      store: new LocalStore(dir),
+      key: request.params.name,
       contentType: 'application/zip',
       disposition: DISPOSITION,
       identity: `task-${request.params.name}`,
@@ -102,9 +104,9 @@ describe('whole file', () => {
   });
 
   it('derives the ETag from identity, size and mtime', async () => {
-    const { mtimeMs } = await stat(sourcePath);
+    const { mtime } = await stat(sourcePath);
     const hash = createHash('sha1')
-      .update(`task-source.zip:${SIZE}:${mtimeMs}`)
+      .update(`task-source.zip:${SIZE}:${mtime.getTime()}`)
       .digest('base64url');
     const { response } = await get();
     expect(response.headers.get('etag')).toBe(`"${hash}"`);

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gone } from '../errors';
+import type { ObjectInfo, ObjectStore } from '../storage';
 
 export interface RangedFile {
-  /** Absolute path of an immutable file (a finished ZIP archive). */
-  path: string;
+  /** Where an immutable object (a finished ZIP archive) is: on disk or in a bucket. */
+  store: Pick<ObjectStore, 'head' | 'stream'>;
+  key: string;
   /** e.g. `application/zip`. */
   contentType: string;
   /** A ready `Content-Disposition` header value. */
@@ -40,30 +41,26 @@ export async function sendRangedFile(
   file: RangedFile,
   onServedToEnd?: () => void,
 ): Promise<FastifyReply> {
-  // Opened before anything is decided: once open, the archive's bytes stay readable even if the
-  // cleanup job unlinks it mid-download, and a file already gone is a clean 410 instead of a
-  // stream error after the headers went out.
-  const handle = await openOrGone(file.path);
-  let stats: Stats;
-  try {
-    stats = await statsOf(handle, file.identity);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
+  const stats = statsOf((await file.store.head(file.key)) ?? goneFile(), file.identity);
   setValidators(reply, stats);
   const plan = planOf(request, stats);
   if (plan.status === 200 || plan.status === 206) setContent(reply, file, plan, stats.size);
   if (plan.status === 416) {
     reply.header('content-range', `bytes */${stats.size}`).header('content-length', 0);
   }
-  reply.status(plan.status);
   if (plan.status === 304 || plan.status === 416 || request.method === 'HEAD') {
-    await handle.close();
-    return reply.send(emptyBody(request));
+    return reply.status(plan.status).send(emptyBody(request));
   }
-  // The read stream closes the handle itself (autoClose) once it ends, fails or is destroyed.
-  return reply.send(streamOf(handle, reply, plan, stats.size, onServedToEnd));
+  // Opened before the headers go: an object removed meanwhile is a clean 410, not a cut stream.
+  // Once open, a local file's bytes stay readable even if the cleanup job unlinks it.
+  const body = plan.end < plan.start ? Readable.from([]) : await file.store.stream(file.key, plan);
+  if (!body) goneFile();
+  reply.status(plan.status);
+  return reply.send(watched(body, reply, plan, stats.size, onServedToEnd));
+}
+
+function goneFile(): never {
+  throw gone('文件已不存在，请重新创建下载任务');
 }
 
 /** The headers of an answer that carries (or, for HEAD, describes) the bytes `start..end`. */
@@ -80,20 +77,10 @@ function setContent(
   if (plan.status === 206) reply.header('content-range', `bytes ${plan.start}-${plan.end}/${size}`);
 }
 
-async function openOrGone(path: string): Promise<FileHandle> {
-  try {
-    return await open(path, 'r');
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw gone('文件已不存在，请重新创建下载任务');
-    throw error;
-  }
-}
-
-async function statsOf(handle: FileHandle, identity: string): Promise<Stats> {
-  const { size, mtimeMs } = await handle.stat();
-  const hash = createHash('sha1').update(`${identity}:${size}:${mtimeMs}`).digest('base64url');
-  return { size, etag: `"${hash}"`, lastModified: new Date(mtimeMs).toUTCString() };
+function statsOf(info: ObjectInfo, identity: string): Stats {
+  const time = info.modified.getTime();
+  const hash = createHash('sha1').update(`${identity}:${info.bytes}:${time}`).digest('base64url');
+  return { size: info.bytes, etag: `"${hash}"`, lastModified: info.modified.toUTCString() };
 }
 
 /** Headers every answer carries, 304 and 416 included, so a client can always revalidate or resume. */
@@ -179,26 +166,28 @@ function emptyBody(request: FastifyRequest): Readable | undefined {
   return request.method === 'HEAD' ? Readable.from([]) : undefined;
 }
 
-/** The planned bytes as a stream, watching whether the response that ends the file completes. */
-function streamOf(
-  handle: FileHandle,
+/** The planned bytes, watching whether the response that ends the object completes. */
+function watched(
+  body: Readable,
   reply: FastifyReply,
   plan: { start: number; end: number },
   size: number,
   onServedToEnd: (() => void) | undefined,
 ): Readable {
+  if (!onServedToEnd || plan.end !== size - 1) return body;
   const length = plan.end - plan.start + 1;
-  // An empty file has no byte to read: `end` may not precede `start`, so leave it open-ended.
-  const stream = handle.createReadStream(
-    length > 0 ? { start: plan.start, end: plan.end } : { start: 0 },
-  );
-  if (onServedToEnd && plan.end === size - 1) {
-    // 'finish' comes only once the whole response went out: an aborted client or a failed read
-    // destroys the response instead ('close' alone). The byte count guards against a file cut
-    // short under us, which would end the stream early without an error.
-    reply.raw.once('finish', () => {
-      if (stream.bytesRead === length) onServedToEnd();
-    });
-  }
-  return stream;
+  let sent = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      done(null, chunk);
+    },
+  });
+  // 'finish' comes only once the whole response went out: an aborted client or a failed read
+  // destroys the response instead ('close' alone). The byte count guards against an object cut
+  // short under us, which would end the stream early without an error.
+  reply.raw.once('finish', () => {
+    if (sent === length) onServedToEnd();
+  });
+  return pipeline(body, counted, () => undefined);
 }

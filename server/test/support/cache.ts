@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
 import type { BrowseApp } from './browse';
 
@@ -18,9 +17,11 @@ export async function view(t: BrowseApp, id: number, headers = t.headers): Promi
 export async function cachedThumbs(t: BrowseApp, ids: number[]): Promise<number[]> {
   const rows = await t.services.imageRecords.stored('anime', 'thumb', ids);
   const held = new Set(rows.map((r) => r.id));
-  return ids.filter(
-    (id) => held.has(id) && existsSync(t.services.images.fileOf('anime', id, 'thumb')),
+  const { images, storage } = t.services;
+  const inStore = await Promise.all(
+    ids.map(async (id) => (await storage.head(images.keyOf('anime', id, 'thumb'))) !== null),
   );
+  return ids.filter((id, i) => held.has(id) && inStore[i]);
 }
 
 /** The totals as the admin sees them. */

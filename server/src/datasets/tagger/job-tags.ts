@@ -24,7 +24,12 @@ export class JobTags {
         this.known.set(`${kind}:${id}`, tags);
   }
 
-  async of(kind: Kind, id: number, file: string): Promise<ImageTags | null> {
-    return this.known.get(`${kind}:${id}`) ?? this.tagger.tag(kind, id, file).catch(() => null);
+  /** The frame's tags; its picture is read only when the model has to run on it. */
+  async of(kind: Kind, id: number, picture: () => Promise<Buffer>): Promise<ImageTags | null> {
+    const known = this.known.get(`${kind}:${id}`);
+    if (known) return known;
+    return picture()
+      .then((body) => this.tagger.tag(kind, id, body))
+      .catch(() => null);
   }
 }

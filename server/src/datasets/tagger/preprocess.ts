@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * demo prepares it): transparency on white, padded to a square with white (centred), resized to
  * the model's input size with a cubic filter, then NHWC float32 in BGR order, 0–255, unscaled.
  */
-export async function taggerInput(file: string, size: number): Promise<Float32Array> {
+export async function taggerInput(file: string | Buffer, size: number): Promise<Float32Array> {
   const { data, info } = await sharp(file)
     .flatten({ background: '#ffffff' })
     .resize(size, size, { fit: 'contain', background: '#ffffff', kernel: 'cubic' })

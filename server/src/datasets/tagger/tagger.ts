@@ -44,8 +44,8 @@ export class ImageTagger {
     return new Map([...stored].map(([id, scores]) => [id, this.tagsOf(scores)]));
   }
 
-  /** Runs the model on the image's file (after any image queued before it) and stores the result. */
-  async tag(kind: Kind, id: number, file: string): Promise<ImageTags> {
+  /** Runs the model on the image (its file or bytes, after any image queued before it) and stores the result. */
+  async tag(kind: Kind, id: number, file: string | Buffer): Promise<ImageTags> {
     const key = `${kind}:${id}`;
     let scores = this.running.get(key);
     if (!scores) {
@@ -56,7 +56,7 @@ export class ImageTagger {
     return this.tagsOf(await scores);
   }
 
-  private async infer(kind: Kind, id: number, file: string): Promise<TagScore[]> {
+  private async infer(kind: Kind, id: number, file: string | Buffer): Promise<TagScore[]> {
     const { model, labels, store, fingerprint } = this.deps;
     const output = await model.run(await taggerInput(file, model.size));
     this.inferences++;
