@@ -41,7 +41,7 @@ describe(`roles (${databaseKind})`, () => {
   it('answers its health with its role, public', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', role: 'web' });
+    expect(res.json()).toEqual({ status: 'ok', role: 'web', storage: 'local' });
   });
 
   it('ROLE=web queues a task and never runs it; a ROLE=worker process on the database does', async () => {
@@ -65,7 +65,7 @@ describe(`roles (${databaseKind})`, () => {
     worker ??= await startWorker();
     const health = await worker.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok', role: 'worker' });
+    expect(health.json()).toEqual({ status: 'ok', role: 'worker', storage: 'local' });
     const token = await web.login();
     for (const [method, url] of [
       ['POST', '/api/download'],

@@ -93,7 +93,7 @@ export async function buildHttpApp(
   registerActingUser(app);
 
   const modules = workerOnly ? [] : routeModules(services);
-  for (const routes of [...modules, healthRoutes({ role: config.role })])
+  for (const routes of [...modules, healthRoutes({ role: config.role, storage: config.storage.kind })])
     await app.register(routes);
   if (!workerOnly) await registerWeb(app, options.webRoot);
   return app;
