@@ -40,6 +40,8 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/start-scripts.test.ts',
   // The object stores on their own (a folder, s3rver): no database.
   'test/storage-conformance.test.ts',
+  // Its server processes open SQLite files of their own whatever the pass.
+  'test/storage-startup.test.ts',
   'test/suite-config.test.ts',
   // Its server processes open SQLite files of their own whatever the pass.
   'test/tagger-startup.test.ts',
