@@ -10,6 +10,8 @@ export const AuditAction = z.enum([
   'user.disable',
   'user.enable',
   'user.password_reset',
+  'token.create',
+  'token.revoke',
   'clearance.paste',
   'clearance.clear',
   'cache.delete',

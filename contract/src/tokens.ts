@@ -13,7 +13,9 @@ export type TokenScope = z.infer<typeof TokenScope>;
 export const ACCESS_TOKEN_PREFIX = 'csp_';
 export const ACCESS_TOKENS_PER_USER = 20;
 
+/** A new token: its name, scopes and life, and the caller's password (a session alone makes none). */
 export const CreateTokenRequest = z.object({
+  current_password: z.string().min(1, validationMessages.currentPasswordEmpty).max(256),
   name: z
     .string()
     .trim()
@@ -48,4 +50,10 @@ export type TokensResponse = z.infer<typeof TokensResponse>;
 
 export const TokenIdParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** An admin's view of one user's token: the user's id and the token's. */
+export const UserTokenParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  tokenId: z.coerce.number().int().positive().max(2_147_483_647),
 });

@@ -14,10 +14,17 @@ afterAll(async () => {
 });
 
 type Headers = { authorization: string };
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  t.app.inject({ method, url, headers, payload });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Headers,
+  payload?: object,
+) => t.app.inject({ method, url, headers, payload });
 const create = async (payload: object, headers: Headers = t.headers) => {
-  const res = await call('POST', '/api/auth/tokens', headers, payload);
+  const res = await call('POST', '/api/auth/tokens', headers, {
+    current_password: 'UserPass123',
+    ...payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number; token: string; expires_at: string | null }>();
 };
@@ -125,5 +132,116 @@ describe(`personal access tokens (${databaseKind})`, () => {
       const res = await call('POST', '/api/auth/tokens', t.headers, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
+  });
+
+  it('asks for the password to make a token: a session alone makes none', async () => {
+    const carol = await t.userHeaders('tokens-carol@example.com');
+    for (const current_password of [undefined, 'WrongPass123']) {
+      const res = await call('POST', '/api/auth/tokens', carol, {
+        name: 'stolen',
+        scopes: ['read'],
+        ...(current_password ? { current_password } : {}),
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect(await listed(carol)).toEqual([]);
+  });
+
+  it('ends every token with a password change, an admin reset, a reset link and a disable; enabling revives none', async () => {
+    const email = 'tokens-dora@example.com';
+    let dora = await t.userHeaders(email);
+    let password = 'UserPass123';
+    const doraId = Number((await call('GET', '/api/auth/me', dora)).json().id);
+    const admin = bearer(await t.login());
+    const madeBy = async () => {
+      const res = await call('POST', '/api/auth/tokens', dora, {
+        current_password: password,
+        name: 'script',
+        scopes: ['read'],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return bearer(res.json<{ token: string }>().token);
+    };
+    const works = async (token: Headers) =>
+      (await call('GET', '/api/favorites', token)).statusCode === 200;
+
+    // Her own password change (her session stays).
+    let token = await madeBy();
+    const changed = await call('POST', '/api/auth/change-password', dora, {
+      current_password: password,
+      new_password: 'DoraPass2345',
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    password = 'DoraPass2345';
+    expect(await works(token)).toBe(false);
+
+    // An admin's reset ("the account was compromised").
+    token = await madeBy();
+    const reset = await call('POST', `/api/admin/users/${doraId}/password`, admin, {
+      password: 'DoraPass3456',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    password = 'DoraPass3456';
+    expect(await works(token)).toBe(false);
+
+    // A reset link from the mail.
+    dora = bearer(await t.login(email, password));
+    token = await madeBy();
+    await call('POST', '/api/auth/reset-password', dora, { email });
+    await t.services.background.idle();
+    const link = /https?:\/\/\S+/.exec(t.mailer.sent.at(-1)!.text)![0];
+    const confirmed = await call('POST', '/api/auth/reset-password/confirm', dora, {
+      token: new URL(link).searchParams.get('token'),
+      new_password: 'DoraPass4567',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    password = 'DoraPass4567';
+    expect(await works(token)).toBe(false);
+
+    // Disabled, then enabled again: the token stays dead.
+    dora = bearer(await t.login(email, password));
+    token = await madeBy();
+    const status = (value: string) =>
+      call('PATCH', `/api/admin/users/${doraId}`, admin, { status: value });
+    expect((await status('disabled')).statusCode).toBe(200);
+    expect((await status('active')).statusCode).toBe(200);
+    expect(await works(token)).toBe(false);
+    dora = bearer(await t.login(email, password));
+    expect(await listed(dora)).toEqual([]);
+  });
+
+  it("lets an admin see and revoke a user's tokens, recorded in the audit log", async () => {
+    const erin = await t.userHeaders('tokens-erin@example.com');
+    const erinId = Number((await call('GET', '/api/auth/me', erin)).json().id);
+    const made = await create({ name: 'erin-nightly', scopes: ['read', 'download'] }, erin);
+    const admin = bearer(await t.login());
+    const seen = await call('GET', `/api/admin/users/${erinId}/tokens`, admin);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().tokens).toMatchObject([{ id: made.id, name: 'erin-nightly' }]);
+    expect(seen.body).not.toContain(made.token);
+    // A user cannot use the admin's view, and another user's token id is unknown here.
+    expect((await call('GET', `/api/admin/users/${erinId}/tokens`, erin)).statusCode).toBe(403);
+    const bobs = await create({ name: 'bobs', scopes: ['read'] }, bob);
+    const wrong = await call('DELETE', `/api/admin/users/${erinId}/tokens/${bobs.id}`, admin);
+    expect(wrong.statusCode).toBe(404);
+
+    const revoked = await call('DELETE', `/api/admin/users/${erinId}/tokens/${made.id}`, admin);
+    expect(revoked.statusCode).toBe(204);
+    expect((await call('GET', '/api/favorites', bearer(made.token))).statusCode).toBe(401);
+    expect((await call('GET', '/api/favorites', bearer(bobs.token))).statusCode).toBe(200);
+    const audit = (await call('GET', '/api/admin/audit', admin)).json<{
+      entries: { action: string; target: string; detail: Record<string, unknown> }[];
+    }>().entries;
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'token.revoke',
+        target: 'tokens-erin@example.com',
+        detail: { name: 'erin-nightly' },
+      }),
+    );
+    expect(audit).toContainEqual(
+      expect.objectContaining({ action: 'token.create', target: 'tokens-erin@example.com' }),
+    );
   });
 });

@@ -119,7 +119,11 @@ describe(`notification channels (${databaseKind})`, () => {
       method: 'POST',
       url: '/api/auth/tokens',
       headers: alice,
-      payload: { name: 'all', scopes: ['read', 'download', 'favorites'] },
+      payload: {
+        current_password: 'UserPass123',
+        name: 'all',
+        scopes: ['read', 'download', 'favorites'],
+      },
     });
     const token = { authorization: `Bearer ${created.json().token}` };
     expectContractError(await n.call('GET', '', token), 403);

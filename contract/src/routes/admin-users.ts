@@ -8,6 +8,7 @@ import {
   UpdateUserRequest,
 } from '../admin';
 import { route } from '../route';
+import { TokensResponse, UserTokenParams } from '../tokens';
 
 /** The admin's account management (admins only); a new account answers 201. */
 export const adminUserRoutes = {
@@ -31,5 +32,17 @@ export const adminUserRoutes = {
     params: AdminUserIdParams,
     body: ResetUserPasswordRequest,
     responses: { 200: CreateUserResponse },
+  }),
+  /** A user's personal access tokens, which the admin may revoke (audited). */
+  tokens: route({
+    method: 'GET',
+    path: '/api/admin/users/:id/tokens',
+    params: AdminUserIdParams,
+    responses: { 200: TokensResponse },
+  }),
+  revokeToken: route({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/tokens/:tokenId',
+    params: UserTokenParams,
   }),
 };

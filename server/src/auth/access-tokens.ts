@@ -6,7 +6,7 @@ import {
   type TokenScope,
 } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db';
+import type { AlsoInTransaction, Database } from '../db';
 import type { AccessTokensTable } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { hashToken, newToken } from './secrets';
@@ -36,9 +36,11 @@ export class AccessTokens {
     return token.startsWith(ACCESS_TOKEN_PREFIX);
   }
 
+  /** `also` runs in the creation's transaction (its audit row). */
   async create(
     userId: number,
     input: { name: string; scopes: TokenScope[]; expires_in_days?: number | undefined },
+    also?: AlsoInTransaction,
   ): Promise<CreatedToken> {
     const token = `${ACCESS_TOKEN_PREFIX}${newToken()}`;
     const now = Date.now();
@@ -51,7 +53,7 @@ export class AccessTokens {
       if (Number(n) >= ACCESS_TOKENS_PER_USER) {
         throw conflict(`最多可创建 ${ACCESS_TOKENS_PER_USER} 个访问令牌，请先撤销不用的令牌`);
       }
-      return trx
+      const created = await trx
         .insertInto('access_tokens')
         .values({
           user_id: userId,
@@ -66,6 +68,8 @@ export class AccessTokens {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await also?.(trx);
+      return created;
     });
     return { ...answer(row), token };
   }
@@ -80,14 +84,25 @@ export class AccessTokens {
     return rows.map(answer);
   }
 
-  /** Another user's token is as unknown as a missing one. */
-  async revoke(userId: number, id: number): Promise<void> {
-    const result = await this.db
-      .deleteFrom('access_tokens')
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw notFound('访问令牌不存在');
+  /**
+   * Another user's token is as unknown as a missing one. `also` runs in the same transaction (an
+   * admin's revocation is audited), given the token's name.
+   */
+  async revoke(
+    userId: number,
+    id: number,
+    also?: (trx: Kysely<Database>, name: string) => Promise<void>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom('access_tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returning('name')
+        .executeTakeFirst();
+      if (!gone) throw notFound('访问令牌不存在');
+      await also?.(trx, gone.name);
+    });
   }
 
   /** The token's user and scopes, or undefined for an unknown, expired or disabled one. */

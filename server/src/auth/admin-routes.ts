@@ -28,5 +28,15 @@ export function adminUserRoutes({ userAdmin }: { userAdmin: UserAdmin }): Fastif
     serve(app, routes.resetPassword, admin, async (request) =>
       userAdmin.resetPassword(request.params.id, request.body.password, currentUser(request).id),
     );
+
+    serve(app, routes.tokens, admin, async (request) => ({
+      tokens: await userAdmin.tokensOf(request.params.id),
+    }));
+
+    serve(app, routes.revokeToken, admin, async (request, reply) => {
+      const { id, tokenId } = request.params;
+      await userAdmin.revokeToken(id, tokenId, currentUser(request).id);
+      return reply.status(204).send();
+    });
   };
 }

@@ -4,6 +4,7 @@ import { AuditLog } from '../audit';
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { connectDb, migrateToLatest } from '../db';
 import { AppError } from '../errors';
+import { AccessTokens } from './access-tokens';
 import { SessionStore } from './sessions';
 import { UserAdmin } from './user-admin';
 import { UserRepository } from './users';
@@ -74,6 +75,7 @@ async function withAdmin(task: (admin: UserAdmin) => Promise<void>): Promise<voi
       new UserRepository(db.kysely),
       new SessionStore(db.kysely, config.auth.sessionTtlMs, config.auth.sessionIdleMs),
       new AuditLog(db.kysely),
+      new AccessTokens(db.kysely),
     );
     await task(admin);
   } finally {

@@ -1,5 +1,6 @@
+import type { TokenScope } from '@capshelf/contract';
 import type { FastifyRequest } from 'fastify';
-import { unauthenticated } from '../errors';
+import { forbidden, unauthenticated } from '../errors';
 import type { UserRow } from './users';
 
 export const SESSION_COOKIE = 'capshelf_session';
@@ -34,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionToken: string | null;
+    /** The scopes of the personal access token the request came with; null for a session. */
+    tokenScopes: TokenScope[] | null;
   }
 }
 
@@ -44,6 +47,15 @@ export function sessionTokenOf(
 ): string | null {
   if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
   return sessionCookie?.() ?? null;
+}
+
+/**
+ * For a call whose body asks for more than its route's scope (a follow set to 自动下载 starts
+ * downloads): a token without `scope` is refused; a session may do anything its user may.
+ */
+export function requireTokenScope(request: FastifyRequest, scope: TokenScope): void {
+  if (request.tokenScopes && !request.tokenScopes.includes(scope))
+    throw forbidden(`此访问令牌没有 ${scope} 权限`);
 }
 
 /** For handlers of protected routes: the hook guarantees a user is present. */

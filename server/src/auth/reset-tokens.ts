@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import { revokeTokensIn } from './revoke-tokens';
 
 /** The `password_resets` rows: one live hashed token per user at most. */
 export class ResetTokens {
@@ -59,6 +60,7 @@ export class ResetTokens {
         .execute();
       await trx.deleteFrom('password_resets').where('user_id', '=', claimed.user_id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', claimed.user_id).execute();
+      await revokeTokensIn(trx, claimed.user_id);
       return claimed.user_id;
     });
   }

@@ -1,4 +1,5 @@
-import type { UpdateProfileRequest, User } from '@capshelf/contract';
+import type { CreatedToken, TokenScope, UpdateProfileRequest, User } from '@capshelf/contract';
+import type { AuditLog } from '../audit';
 import type { Background } from '../background';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -35,6 +36,7 @@ export class AuthService {
     config: Config,
     mailer: Mailer,
     private readonly background: Background,
+    private readonly audit: AuditLog,
   ) {
     this.settings = config.auth;
     this.users = new UserRepository(db.kysely);
@@ -130,6 +132,33 @@ export class AuthService {
     await this.#checkCurrentPassword(user, current, ip);
     await this.users.setPasswordHash(user.id, await hashPassword(next));
     await this.sessions.revokeAll(user.id, keepToken);
+  }
+
+  /**
+   * A personal token for scripts, made only with the account's password (a stolen session alone
+   * cannot turn itself into lasting access) and recorded in the audit log.
+   */
+  async createToken(
+    user: UserRow,
+    request: {
+      current_password: string;
+      name: string;
+      scopes: TokenScope[];
+      expires_in_days?: number;
+    },
+    ip: string,
+  ): Promise<CreatedToken> {
+    const { current_password, ...input } = request;
+    await this.#checkCurrentPassword(user, current_password, ip);
+    return this.tokens.create(user.id, input, (trx) =>
+      this.audit.recordIn(trx, {
+        actorId: user.id,
+        source: 'web',
+        action: 'token.create',
+        target: user.email,
+        detail: { name: input.name, scopes: input.scopes.join(',') },
+      }),
+    );
   }
 
   /**

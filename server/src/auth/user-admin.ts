@@ -1,4 +1,5 @@
 import type {
+  AccessToken,
   AccountStatus,
   AdminUser,
   AuditAction,
@@ -10,6 +11,8 @@ import type {
 import type { AuditLog } from '../audit';
 import { isUniqueViolation, type AlsoInTransaction } from '../db';
 import { conflict, notFound } from '../errors';
+import type { AccessTokens } from './access-tokens';
+import { revokeTokensIn } from './revoke-tokens';
 import { generatePassword, hashPassword } from './secrets';
 import type { SessionStore } from './sessions';
 import { toUser, type UserRepository, type UserRow } from './users';
@@ -26,15 +29,16 @@ type Actor = number | undefined;
 
 /**
  * Account administration, shared by `npm run users` and the admin API: add, list, enable or
- * disable, reset a password, change a role. Disabling or resetting ends the user's sessions; no
- * change may leave the server without an active admin. Every change writes its audit row in its
- * own transaction.
+ * disable, reset a password, change a role, see and revoke a user's personal tokens. Disabling or
+ * resetting ends the user's sessions and tokens; no change may leave the server without an active
+ * admin. Every change writes its audit row in its own transaction.
  */
 export class UserAdmin {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionStore,
     private readonly audit: AuditLog,
+    private readonly tokens: AccessTokens,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -94,7 +98,12 @@ export class UserAdmin {
       ...(changes.role ? { role: changes.role } : {}),
       ...(changes.status ? { disabled: disabledFlag(changes.status) } : {}),
     };
-    const audited = this.#audited(by, changeRecords(row, changes));
+    const recorded = this.#audited(by, changeRecords(row, changes));
+    const disabling = changes.status === 'disabled';
+    const audited = async (trx: Parameters<AlsoInTransaction>[0]) => {
+      await recorded?.(trx);
+      if (disabling) await revokeTokensIn(trx, id);
+    };
     const updated =
       row.role === 'admin' && !row.disabled && !staysAdmin
         ? await this.users.updateKeepingAnAdmin(id, set, audited)
@@ -127,6 +136,18 @@ export class UserAdmin {
       user: toAdminUser(updated),
       generated_password: password === undefined ? chosen : null,
     };
+  }
+
+  async tokensOf(id: number): Promise<AccessToken[]> {
+    return this.tokens.list((await this.find(id)).id);
+  }
+
+  /** Revokes one of the user's tokens (404 for another user's or a missing one), audited. */
+  async revokeToken(id: number, tokenId: number, by?: Actor): Promise<void> {
+    const row = await this.find(id);
+    await this.tokens.revoke(id, tokenId, (trx, name) =>
+      this.#audited(by, [['token.revoke', row.email, { name }]])!(trx),
+    );
   }
 
   /** Writes one audit row per record, inside the change's transaction. */

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AlsoInTransaction, Database } from '../db';
 import type { UsersTable } from '../db/schema';
 import { hashPassword } from './secrets';
+import { revokeTokensIn } from './revoke-tokens';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -80,7 +81,7 @@ export class UserRepository {
     });
   }
 
-  /** A new password voids every reset link of the user, in the same transaction. */
+  /** A new password voids every reset link and personal token of the user, in the same transaction. */
   async setPasswordHash(
     id: number,
     passwordHash: string,
@@ -94,6 +95,7 @@ export class UserRepository {
         .returningAll()
         .executeTakeFirst();
       await trx.deleteFrom('password_resets').where('user_id', '=', id).execute();
+      await revokeTokensIn(trx, id);
       if (row) await also?.(trx);
       return row;
     });

@@ -143,10 +143,16 @@ export class DownloadRunner {
         if (!task) break;
         const stop = new AbortController();
         // A slot that frees is taken at once (a yielded task comes back), not at the next poll.
-        const done = this.run(task, stop).finally(() => {
-          this.active.delete(task.id);
-          this.kick();
-        });
+        // A task whose end could not be written (a full database) is left running without a
+        // heartbeat: it is taken up again once stale, never a crash of the process.
+        const done = this.run(task, stop)
+          .catch((error: unknown) => {
+            this.deps.logger.error({ err: error, download: task.id }, 'download task not recorded');
+          })
+          .finally(() => {
+            this.active.delete(task.id);
+            this.kick();
+          });
         this.active.set(task.id, { stop, done });
       }
       this.contended = this.active.size >= settings.concurrency && (await queue.someoneStarved());

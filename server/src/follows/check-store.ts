@@ -88,14 +88,19 @@ export class CheckStore {
     return spec?.work ? { size: spec.work.size, dataset: spec.dataset } : null;
   }
 
-  /** The follows of a work that ask for more than a notice (自动缓存 / 自动下载). */
+  /**
+   * The follows of a work that ask for more than a notice (自动缓存 / 自动下载), of accounts still
+   * enabled: a disabled account gets no job made in its name.
+   */
   async followersWanting(key: WorkKey) {
     return this.db
       .selectFrom('follows')
-      .select(['user_id', 'mode'])
-      .where('kind', '=', key.kind)
-      .where('work_id', '=', key.work_id)
-      .where('mode', '!=', 'none')
+      .innerJoin('users', 'users.id', 'follows.user_id')
+      .select(['follows.user_id', 'follows.mode'])
+      .where('follows.kind', '=', key.kind)
+      .where('follows.work_id', '=', key.work_id)
+      .where('follows.mode', '!=', 'none')
+      .where('users.disabled', '=', 0)
       .execute();
   }
 }

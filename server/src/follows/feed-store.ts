@@ -27,13 +27,14 @@ export class FeedStore {
     await this.db.deleteFrom('feed_tokens').where('user_id', '=', userId).execute();
   }
 
-  /** The token's owner and their language (the feed is written in it), or null. */
+  /** The token's owner and their language (the feed is written in it), or null (a disabled one too). */
   async owner(token: string) {
     const row = await this.db
       .selectFrom('feed_tokens')
       .innerJoin('users', 'users.id', 'feed_tokens.user_id')
       .select(['feed_tokens.user_id', 'users.locale'])
       .where('feed_tokens.token', '=', token)
+      .where('users.disabled', '=', 0)
       .executeTakeFirst();
     return row ?? null;
   }

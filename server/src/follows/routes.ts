@@ -1,6 +1,6 @@
 import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/request-user';
+import { currentUser, requireTokenScope } from '../auth/request-user';
 import { serve } from '../routing';
 import type { FollowsService } from './service';
 
@@ -12,13 +12,16 @@ export function followRoutes({ follows }: { follows: FollowsService }): FastifyP
     serve(app, routes.list, async (request) => follows.list(currentUser(request).id));
 
     serve(app, routes.follow, async (request, reply) => {
+      if (request.body.mode === 'download') requireTokenScope(request, 'download');
       const { created, item } = await follows.follow(currentUser(request).id, request.body);
       return reply.status(created ? 201 : 200).send(item);
     });
 
-    serve(app, routes.setMode, async (request) =>
-      follows.setMode(currentUser(request).id, request.params.id, request.body.mode),
-    );
+    // 自动下载 starts whole-work downloads: a token needs the download scope for it (here and above).
+    serve(app, routes.setMode, async (request) => {
+      if (request.body.mode === 'download') requireTokenScope(request, 'download');
+      return follows.setMode(currentUser(request).id, request.params.id, request.body.mode);
+    });
 
     serve(app, routes.unfollow, async (request) => {
       await follows.unfollow(currentUser(request).id, request.params.id);

@@ -93,7 +93,10 @@ export async function buildHttpApp(
   registerActingUser(app);
 
   const modules = workerOnly ? [] : routeModules(services);
-  for (const routes of [...modules, healthRoutes({ role: config.role, storage: config.storage.kind })])
+  for (const routes of [
+    ...modules,
+    healthRoutes({ role: config.role, storage: config.storage.kind }),
+  ])
     await app.register(routes);
   if (!workerOnly) await registerWeb(app, options.webRoot);
   return app;
@@ -109,7 +112,7 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
   const { cacheAdmin, config, siteHealth } = services;
   return [
     authRoutes({ auth, settings: config.auth }),
-    tokenRoutes({ tokens: auth.tokens }),
+    tokenRoutes({ auth, tokens: auth.tokens }),
     adminUserRoutes({ userAdmin: services.userAdmin }),
     searchRoutes({ catalog, directory, builders }),
     imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }),

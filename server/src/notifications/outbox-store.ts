@@ -8,15 +8,20 @@ export type OutboxRow = Selectable<NotificationOutboxTable>;
 export class OutboxStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Rows due at `at`: pending ones whose time has come, and claims of a process that died. */
+  /**
+   * Rows due at `at`: pending ones whose time has come, and claims of a process that died. Rows of
+   * an account disabled since they were queued wait; they go if it is enabled again.
+   */
   due(at: string, limit: number): Promise<OutboxRow[]> {
     return this.db
       .selectFrom('notification_outbox')
-      .selectAll()
-      .where('status', 'in', ['pending', 'sending'])
-      .where('next_attempt_at', '<=', at)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
+      .innerJoin('users', 'users.id', 'notification_outbox.user_id')
+      .selectAll('notification_outbox')
+      .where('users.disabled', '=', 0)
+      .where('notification_outbox.status', 'in', ['pending', 'sending'])
+      .where('notification_outbox.next_attempt_at', '<=', at)
+      .orderBy('notification_outbox.next_attempt_at')
+      .orderBy('notification_outbox.id')
       .limit(limit)
       .execute();
   }

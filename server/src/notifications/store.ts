@@ -122,10 +122,13 @@ export class ChannelStore {
     at: string,
   ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      // A disabled account's channels are sent nothing (a finished task of theirs included).
       const channels = await trx
         .selectFrom('notification_channels')
-        .select(['id', 'events'])
-        .where('user_id', '=', userId)
+        .innerJoin('users', 'users.id', 'notification_channels.user_id')
+        .select(['notification_channels.id', 'notification_channels.events'])
+        .where('notification_channels.user_id', '=', userId)
+        .where('users.disabled', '=', 0)
         .execute();
       const wanting = channels.filter((c) =>
         (JSON.parse(c.events) as NotificationEvent[]).includes(event),
@@ -152,7 +155,10 @@ export class ChannelStore {
     });
   }
 
-  /** Who follows a work (every mode), in their language: each gets the work's new-episode event. */
+  /**
+   * Who follows a work (every mode), in their language: each gets the work's new-episode event.
+   * A disabled account is told nothing.
+   */
   async followersOf(work: {
     kind: string;
     work_id: number;
@@ -163,6 +169,7 @@ export class ChannelStore {
       .select(['users.id', 'users.locale'])
       .where('follows.kind', '=', work.kind as 'anime')
       .where('follows.work_id', '=', work.work_id)
+      .where('users.disabled', '=', 0)
       .orderBy('users.id')
       .execute();
   }

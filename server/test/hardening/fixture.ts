@@ -87,7 +87,11 @@ export async function startHardeningApp(): Promise<HardeningApp> {
   const workUrl = `${t.replica.pageOrigin}/anime/showimages.php?${episodeById(episodeId)!.showId}`;
   const jobWorkUrl = `${t.replica.pageOrigin}/anime/showimages.php?${KEY_IDS.nearFramesShow}`;
   const follow = await api('POST', '/api/follows', { work_url: workUrl });
-  const token = await api('POST', '/api/auth/tokens', { name: 'fixture', scopes: ['read'] });
+  const token = await api('POST', '/api/auth/tokens', {
+    current_password: 'UserPass123',
+    name: 'fixture',
+    scopes: ['read'],
+  });
   const channel = await api('POST', '/api/notifications/channels', {
     type: 'webhook',
     format: 'json',

@@ -9,12 +9,17 @@ import { DOCUMENTED_ADMIN_ROUTES, routeKey } from './routes';
 
 useMatrixApp();
 
-const tokenFor = async (headers: { authorization: string }, scopes: TokenScope[]) => {
+/** A token of the user (`password`: theirs, which making one asks for). */
+const tokenFor = async (
+  headers: { authorization: string },
+  scopes: TokenScope[],
+  password = 'UserPass123',
+) => {
   const res = await inject({
     method: 'POST',
     url: '/api/auth/tokens',
     headers,
-    payload: { name: `matrix ${scopes.join(' ')}`, scopes },
+    payload: { current_password: password, name: `matrix ${scopes.join(' ')}`, scopes },
   });
   expect(res.statusCode, res.body).toBe(201);
   return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
@@ -57,7 +62,7 @@ describe(`route matrix: personal access tokens (${databaseKind})`, () => {
 
   it("an admin's token with every scope still reaches no admin or account route", async () => {
     const admin = { authorization: `Bearer ${await h.t.login(ADMIN.email, ADMIN.password)}` };
-    const headers = await tokenFor(admin, [...TokenScope.options]);
+    const headers = await tokenFor(admin, [...TokenScope.options], ADMIN.password);
     const refused = protectedRoutes()
       .map(routeKey)
       .filter((key) => expectedScope(key) === null);

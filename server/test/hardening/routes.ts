@@ -44,6 +44,8 @@ export const DOCUMENTED_ADMIN_ROUTES = [
   'POST /api/admin/users',
   'PATCH /api/admin/users/:id',
   'POST /api/admin/users/:id/password',
+  'GET /api/admin/users/:id/tokens',
+  'DELETE /api/admin/users/:id/tokens/:tokenId',
   'GET /api/admin/audit',
   'GET /api/admin/download-storage',
 ];

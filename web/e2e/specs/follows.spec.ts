@@ -72,12 +72,13 @@ test('a token made on the profile reads favourites from a script, and cannot sta
   page,
   request,
 }) => {
-  await signIn(page, 'token');
+  const user = await signIn(page, 'token');
   await page.goto('/profile');
   const panel = page.locator('section').filter({
     has: page.getByRole('heading', { name: '访问令牌' }),
   });
   await panel.getByLabel('名称').fill('nightly script');
+  await panel.getByLabel('当前密码').fill(user.password);
   await panel.getByRole('button', { name: '创建令牌' }).click();
   const token = (await panel.getByTestId('new-token').textContent()) ?? '';
   expect(token).toMatch(/^csp_/);

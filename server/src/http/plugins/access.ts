@@ -1,3 +1,4 @@
+import type { TokenScope } from '@capshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthService, UserRow } from '../../auth';
 import { AccessTokens } from '../../auth/access-tokens';
@@ -19,6 +20,7 @@ import { forbidden, unauthenticated } from '../../errors';
 export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('tokenScopes', null);
   const routes: RouteAccess[] = [];
   app.decorate('routeAccess', routes);
   app.addHook('onRoute', (route) => {
@@ -35,18 +37,19 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService) {
       cookieAuth ? () => request.cookies[SESSION_COOKIE] : null,
     );
     const script = token !== null && AccessTokens.looksLikeOne(token);
-    const user = !token
-      ? undefined
-      : script
+    const scripted =
+      token && script
         ? await scriptUser(auth, token, {
             method: request.method,
             url: request.routeOptions.url,
             access,
           })
-        : await auth.authenticate(token);
+        : undefined;
+    const user = !token ? undefined : script ? scripted?.user : await auth.authenticate(token);
     if (user) {
       request.user = user;
       request.sessionToken = script ? null : token;
+      request.tokenScopes = scripted?.scopes ?? null;
     }
     if (access === 'public') return;
     if (!user) throw unauthenticated();
@@ -62,12 +65,12 @@ async function scriptUser(
   auth: AuthService,
   token: string,
   route: { method: string; url: string; access: Access },
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; scopes: TokenScope[] } | undefined> {
   if (route.access === 'public') return undefined;
   const found = await auth.tokens.authenticate(token);
   if (!found) return undefined;
   const scope = requiredScope(route);
   if (!scope) throw forbidden('访问令牌不能用于账户或管理接口');
   if (!found.scopes.includes(scope)) throw forbidden(`此访问令牌没有 ${scope} 权限`);
-  return found.user;
+  return found;
 }

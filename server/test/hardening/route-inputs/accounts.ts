@@ -52,5 +52,9 @@ export function accountInputs(s: Samples): Record<string, RouteInputs> {
       params: { id: slot('row-id', s.userId) },
       body: { password: slot('password', 'NewPass1234') },
     },
+    'GET /api/admin/users/:id/tokens': { params: { id: slot('row-id', s.userId) } },
+    'DELETE /api/admin/users/:id/tokens/:tokenId': {
+      params: { id: slot('row-id', s.userId), tokenId: slot('row-id', s.tokenId) },
+    },
   };
 }

@@ -6,6 +6,7 @@ export function tokenInputs(s: Samples): Record<string, RouteInputs> {
     'GET /api/auth/tokens': {},
     'POST /api/auth/tokens': {
       body: {
+        current_password: text(256, 'UserPass123', true),
         name: text(100, 'nightly script', true),
         scopes: slot('choice-list', ['read'], { required: true, min: 1, max: 3 }),
         expires_in_days: slot('bounded-int', 30, { min: 1, max: 3650 }),

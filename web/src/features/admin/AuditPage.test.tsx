@@ -63,6 +63,30 @@ describe('AuditPage', () => {
     expect(screen.queryByRole('button', { name: '加载更早的记录' })).toBeNull();
   });
 
+  it('names the access token actions', async () => {
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/audit?limit=50': () =>
+        json(200, {
+          entries: [
+            entry(2, { action: 'token.revoke', detail: { name: 'nightly' } }),
+            entry(1, {
+              action: 'token.create',
+              target: 'bob@example.com',
+              detail: { name: 'nightly', scopes: 'read,download' },
+            }),
+          ],
+          next_before: null,
+        }),
+    });
+    renderApp('/admin/audit');
+    const list = await screen.findByRole('list', { name: '审计日志' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain('撤销访问令牌');
+    expect(rows[1]?.textContent).toContain('创建访问令牌');
+    expect(rows[1]?.textContent).toContain('name: nightly · scopes: read,download');
+  });
+
   it('says so when there is nothing yet, in English too', async () => {
     mockApi({
       ...signedIn({ ...englishUser, role: 'admin' }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser, Role, UserStorageList } from '@capshelf/contract';
@@ -11,10 +12,14 @@ import { formatBytes } from '../downloads/size';
 import { roleLabel } from '../../pages/profile/labels';
 import type { ShownPassword } from './PasswordNotice';
 import { roleOptions } from './roles';
+import { UserTokens } from './UserTokens';
 
 type Pending = 'disable' | 'reset' | null;
 
-/** One account with its actions; disabling and resetting ask first. */
+/** The row's buttons, tall enough for a finger. */
+const rowButtonClass = `${buttonClass('secondary')} min-h-10`;
+
+/** One account with its actions; disabling and resetting ask first; its tokens fold out. */
 export function UserRow(props: {
   account: AdminUser;
   isSelf: boolean;
@@ -27,6 +32,8 @@ export function UserRow(props: {
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const [asking, setAsking] = useState<Pending>(null);
+  const [showTokens, setShowTokens] = useState(false);
+  const tokensId = `user-tokens-${account.id}`;
   const disabled = account.status === 'disabled';
   const fail = (error: unknown) => toast.error(errorMessage(error, t('common:actionFailed')));
 
@@ -97,11 +104,11 @@ export function UserRow(props: {
         disabled={isSelf}
         title={isSelf ? t('row.notYourself') : undefined}
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         {disabled ? (
           <button
             type="button"
-            className={buttonClass('secondary')}
+            className={rowButtonClass}
             onClick={() => setStatus('active')}
             disabled={update.isPending}
           >
@@ -110,7 +117,7 @@ export function UserRow(props: {
         ) : (
           <button
             type="button"
-            className={buttonClass('secondary')}
+            className={rowButtonClass}
             onClick={() => setAsking('disable')}
             // No admin locks themselves out (the server refuses it too); another admin can.
             disabled={update.isPending || isSelf}
@@ -119,14 +126,24 @@ export function UserRow(props: {
             {t('row.disable')}
           </button>
         )}
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => setAsking('reset')}
-        >
+        <button type="button" className={rowButtonClass} onClick={() => setAsking('reset')}>
           {t('row.resetPassword')}
         </button>
+        <button
+          type="button"
+          className={rowButtonClass}
+          aria-expanded={showTokens}
+          aria-controls={showTokens ? tokensId : undefined}
+          onClick={() => setShowTokens((shown) => !shown)}
+        >
+          {t('row.tokens')}
+          <ChevronDown
+            aria-hidden
+            className={`size-4 transition-transform ${showTokens ? 'rotate-180' : ''}`}
+          />
+        </button>
       </div>
+      {showTokens && <UserTokens account={account} id={tokensId} />}
       <ConfirmDialog
         open={asking === 'disable'}
         onOpenChange={(open) => !open && setAsking(null)}

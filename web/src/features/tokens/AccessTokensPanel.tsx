@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { AccessToken, CreatedToken } from '@capshelf/contract';
 import { errorMessage, useAccessTokens, useRevokeAccessToken } from '../../api';
-import { formatDate } from '../../lib/formatDate';
 import { CreateTokenForm } from './CreateTokenForm';
+import { TokenSummary } from './TokenSummary';
 
 /** The profile's 访问令牌: the account's tokens for scripts, a new one shown once, revocation. */
 export function AccessTokensPanel() {
@@ -51,7 +51,7 @@ function NewToken({ token }: { token: string }) {
           type="button"
           onClick={() => void copy()}
           aria-label={t('copy')}
-          className="rounded p-1 hover:bg-emerald-100"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded hover:bg-emerald-100"
         >
           <Copy aria-hidden className="size-4" />
         </button>
@@ -69,30 +69,14 @@ function TokenRow({ token }: { token: AccessToken }) {
       .catch((error: unknown) => toast.error(errorMessage(error, t('failed'))));
   return (
     <li className="flex items-start gap-2 py-2 text-sm">
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className="font-medium break-words text-slate-900" data-user-content="">
-          {token.name}
-        </span>
-        <span className="text-slate-600">
-          {token.scopes.map((scope) => t(`scope.${scope}`)).join(' · ')}
-        </span>
-        <span className="text-xs text-slate-500">
-          {token.expires_at
-            ? t('expires', { date: formatDate(token.expires_at) })
-            : t('neverExpires')}
-          {' · '}
-          {token.last_used_at
-            ? t('lastUsed', { date: formatDate(token.last_used_at) })
-            : t('neverUsed')}
-        </span>
-      </div>
+      <TokenSummary token={token} />
       <button
         type="button"
         onClick={() => void remove()}
         disabled={revoke.isPending}
         aria-label={t('revokeNamed', { name: token.name })}
         title={t('revoke')}
-        className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-600"
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600"
       >
         <Trash2 aria-hidden className="size-4" />
       </button>

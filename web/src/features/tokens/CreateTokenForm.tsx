@@ -1,52 +1,57 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TokenScope, type CreatedToken } from '@capshelf/contract';
-import { errorMessage, useCreateAccessToken } from '../../api';
+import { CreateTokenRequest, TokenScope, type CreatedToken } from '@capshelf/contract';
+import { useCreateAccessToken } from '../../api';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
+import { SubmitButton, StackedForm } from '../../components/FormActions';
 import { FormError } from '../../components/FormError';
 import { FormField } from '../../components/FormField';
 import { SelectField } from '../../components/SelectField';
 import { buttonClass } from '../../components/button';
+import { useForm } from '../../components/useForm';
+import { checkedParse } from '../../lib/validation';
 
 const EXPIRY = ['never', '30', '90', '365'] as const;
 type Expiry = (typeof EXPIRY)[number];
 
-/** Name, permissions and lifetime of a new token; `onCreated` receives it (with the token). */
+/**
+ * Name, permissions and lifetime of a new token, and the account's password (the server makes
+ * none without it); `onCreated` receives the token. The password is cleared once the server has
+ * answered, whatever it answered.
+ */
 export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const { t } = useTranslation('tokens');
   const create = useCreateAccessToken();
-  const [name, setName] = useState('');
+  const form = useForm('token', { name: '', password: '' });
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [expiry, setExpiry] = useState<Expiry>('90');
-  const [error, setError] = useState<string | null>(null);
 
   const toggle = (scope: TokenScope) =>
     setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : [...now, scope]));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    create
-      .mutateAsync({
-        name,
-        scopes,
-        ...(expiry === 'never' ? {} : { expires_in_days: Number(expiry) }),
-      })
-      .then((token) => {
-        setName('');
-        onCreated(token);
-      })
-      .catch((failure: unknown) => setError(errorMessage(failure, t('failed'))));
-  };
+  const submit = form.submit(
+    () =>
+      checkedParse(
+        CreateTokenRequest.safeParse({
+          current_password: form.values.password,
+          name: form.values.name,
+          scopes,
+          ...(expiry === 'never' ? {} : { expires_in_days: Number(expiry) }),
+        }),
+      ),
+    (request) =>
+      create.mutate(request, {
+        onSuccess: (token) => {
+          form.set({ name: '' });
+          onCreated(token);
+        },
+        onError: form.failed(t('failed')),
+        onSettled: () => form.set({ password: '' }),
+      }),
+  );
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3">
-      <FormField
-        id="token-name"
-        label={t('name')}
-        value={name}
-        onChange={setName}
-        maxLength={100}
-      />
+    <StackedForm onSubmit={submit}>
+      <FormField {...form.field('name')} label={t('name')} maxLength={100} />
       <CheckboxGroup
         legend={t('scopes')}
         options={TokenScope.options.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
@@ -60,12 +65,21 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken
         options={EXPIRY.map((value) => ({ value, label: t(`expiresIn.${value}`) }))}
         onChange={setExpiry}
       />
-      <FormError message={error} />
+      <FormField
+        {...form.field('password')}
+        kind="current-password"
+        label={t('profile:password.current')}
+        required
+      />
+      <FormError message={form.problem} />
       <div>
-        <button type="submit" className={buttonClass()} disabled={create.isPending}>
-          {t('create')}
-        </button>
+        <SubmitButton
+          className={`${buttonClass()} min-h-10`}
+          pending={create.isPending}
+          label={t('create')}
+          pendingLabel={t('common:submitting')}
+        />
       </div>
-    </form>
+    </StackedForm>
   );
 }
