@@ -29,6 +29,11 @@ export type ZipEntry = ZipFileEntry | { name: string; body: Buffer };
  * thread pool (open, read, close); reading the next ones meanwhile keeps it and the disk busy.
  */
 const READ_AHEAD = 16;
+/**
+ * Bytes held by the files read ahead (beyond the one being added): with large originals from a
+ * bucket, each read whole, sixteen of them would hold 80 MB and more.
+ */
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
 /** Files up to this size are read whole; larger ones are copied a piece at a time. */
 const WHOLE_FILE_BYTES = 4 * 1024 * 1024;
 /** The archive is written in pieces of about this size (one `writev` each). */
@@ -98,9 +103,13 @@ export async function writeZip(options: {
     const entries = [...options.entries];
     const loading = new Map<number, Promise<Buffer | string>>();
     const loadAhead = (from: number) => {
+      let held = 0;
       for (let i = from; i < Math.min(entries.length, from + READ_AHEAD); i++) {
         const entry = entries[i]!;
-        if ('body' in entry || loading.has(i)) continue;
+        if ('body' in entry) continue;
+        held += entry.bytes;
+        if (i > from && held > READ_AHEAD_BYTES) break;
+        if (loading.has(i)) continue;
         const loaded = load(entry, store, pool);
         // Seen when the writer reaches it; until then a failure must not go unhandled.
         loaded.catch(() => undefined);

@@ -113,12 +113,25 @@ export class S3Store implements ObjectStore {
     return new UploadWriter(this.client, params, failed, options.signal);
   }
 
+  /** Read into one buffer of the announced length: each piece is let go as soon as it is copied. */
   async get(key: string): Promise<Buffer | null> {
-    const body = await this.stream(key);
-    return body && Buffer.concat(await body.toArray());
+    const answer = await this.getObject(key);
+    if (!answer) return null;
+    const whole = Buffer.allocUnsafe(answer.bytes);
+    let at = 0;
+    for await (const piece of answer.body as AsyncIterable<Buffer>) {
+      if (at + piece.length > whole.length) throw new Error(`get ${key}: longer than announced`);
+      at += piece.copy(whole, at);
+    }
+    if (at !== whole.length) throw new Error(`get ${key}: ${at} of ${whole.length} bytes`);
+    return whole;
   }
 
   async stream(key: string, range?: ByteRange): Promise<Readable | null> {
+    return (await this.getObject(key, range))?.body ?? null;
+  }
+
+  private async getObject(key: string, range?: ByteRange) {
     const Range = range && `bytes=${range.start}-${range.end}`;
     const Key = this.keyOf(key);
     const answer = await this.orNull(`get ${key}`, () =>
@@ -126,7 +139,7 @@ export class S3Store implements ObjectStore {
     );
     if (!answer) return null;
     if (!(answer.Body instanceof Readable)) throw new Error(`get ${key}: no body in the answer`);
-    return answer.Body;
+    return { body: answer.Body, bytes: answer.ContentLength ?? 0 };
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

@@ -4,7 +4,11 @@ import { AbortMultipartUploadCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { ObjectWriter } from './object-store';
 
-/** S3 takes parts of 5 MiB at least; two of 8 MiB in flight keep a streamed write's memory flat. */
+/**
+ * S3 takes parts of 5 MiB at least and 10,000 of them at most: 8 MiB parts allow 78 GiB. Two in
+ * flight keep a streamed write's memory flat (peak RSS is what bench/scale-out.ts measures); with
+ * one, lib-storage reports a refused part as its own abort rather than the store's answer.
+ */
 const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
