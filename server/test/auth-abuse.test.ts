@@ -97,6 +97,29 @@ describe(`login throttling (${databaseKind})`, () => {
     expect(own.statusCode).toBe(200);
   });
 
+  it('stops a guesser spread over many addresses at the per-account budget', async () => {
+    await start({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '12' });
+    // One wrong password from each of 12 different /64s of one /48: each pair is far under its limit.
+    for (let i = 0; i < 12; i++) {
+      const res = await login(ADMIN.email, 'Wrong1234', { remoteAddress: `2001:db8:7:${i}::1` });
+      expect(res.statusCode).toBe(401);
+    }
+    const spent = verifications();
+    const thirteenth = await login(ADMIN.email, 'Wrong1234', { remoteAddress: '2001:db8:7:99::1' });
+    expect(thirteenth.statusCode).toBe(429);
+    expect(verifications()).toBe(spent);
+    // Another account is not held back.
+    await t.services.auth.users.create({
+      email: 'other@example.com',
+      password: 'OtherPass123',
+      role: 'user',
+    });
+    const other = await login('other@example.com', 'OtherPass123', {
+      remoteAddress: '2001:db8:7:99::1',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   it('does not count successful logins against the address', async () => {
     await start({ LOGIN_MAX_FAILURES_PER_ADDRESS: '3' });
     for (let i = 0; i < 6; i++) {

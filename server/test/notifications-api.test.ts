@@ -97,6 +97,23 @@ describe(`notification channels (${databaseKind})`, () => {
     expect((await n.list(alice)).channels).toMatchObject([{ id: hook.id, events: hook.events }]);
   });
 
+  it('keeps each user to a few tests a minute however many channels they make and remove', async () => {
+    const mallory = await t.userHeaders('churn-mallory@example.com');
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const hook = await n.webhook(mallory, 'json', `${sink.origin}/churn?n=${i}`);
+      answers.push((await n.call('POST', `/${hook.id}/test`, mallory)).statusCode);
+      await n.call('DELETE', `/${hook.id}`, mallory);
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(5);
+    expect(answers.slice(5).every((status) => status === 429)).toBe(true);
+    expect(sink.received.filter((r) => r.path.startsWith('/churn'))).toHaveLength(5);
+    // Another user's tests are not held back by hers.
+    const trent = await t.userHeaders('churn-trent@example.com');
+    const own = await n.webhook(trent, 'json', `${sink.origin}/trent`);
+    expect((await n.call('POST', `/${own.id}/test`, trent)).statusCode).toBe(200);
+  });
+
   it(`holds at most ${NOTIFICATION_CHANNELS_PER_USER} channels per user`, async () => {
     const carol = await t.userHeaders('many-carol@example.com');
     for (let i = 0; i < NOTIFICATION_CHANNELS_PER_USER; i++) {

@@ -59,19 +59,24 @@ export class AuthService {
 
   /**
    * Each attempt is counted before the password is verified (atomically, in the database), per
-   * email and address and per address across emails. Past either limit the answer is 429 with no
-   * argon2 work; the email's count is per address, so nobody locks a user out from elsewhere.
-   * Addresses count by `addressKey` (an IPv6 /64 as one).
+   * email and address, per address across emails, and per email across addresses. Past any limit
+   * the answer is 429 with no argon2 work. Addresses count by `addressKey` (an IPv6 /64 as one).
+   * The per-email count across addresses is ten times the per-pair one: it stops a guesser spread
+   * over many addresses, and someone elsewhere locks the user out only by failing that often in
+   * every window.
    */
   async login(email: string, password: string, ip: string): Promise<{ token: string; user: User }> {
-    const { loginMaxFailures, loginMaxFailuresPerAddress } = this.settings;
+    const { loginMaxFailures, loginMaxFailuresPerAddress, loginMaxFailuresPerAccount } =
+      this.settings;
     const address = addressKey(ip);
     const pairKey = `login:${email}|${address}`;
     const addressCounter = `login-ip:${address}`;
+    const accountCounter = `login-account:${email}`;
     await this.#countAttempt(
       [
         [pairKey, loginMaxFailures],
         [addressCounter, loginMaxFailuresPerAddress],
+        [accountCounter, loginMaxFailuresPerAccount],
       ],
       '登录失败次数过多',
     );
@@ -83,13 +88,13 @@ export class AuthService {
       else await spendVerifyTime(password);
     } catch (error) {
       // Not tried (e.g. the hashing queue was full): the attempt does not count.
-      await this.limits.undo(pairKey);
-      await this.limits.undo(addressCounter);
+      for (const key of [pairKey, addressCounter, accountCounter]) await this.limits.undo(key);
       throw error;
     }
     if (!user || !valid || user.disabled) throw unauthenticated('邮箱或密码错误');
     await this.limits.clear(pairKey);
     await this.limits.undo(addressCounter);
+    await this.limits.undo(accountCounter);
     return { token: await this.sessions.create(user.id), user: toUser(user) };
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { RateLimits } from '../auth/rate-limits';
 import type { Config } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
@@ -48,6 +49,7 @@ export function createNotifications(deps: {
   const outbox = new OutboxStore(db);
   const worker = new OutboxWorker({ outbox, channels, sender, now, logger, wakeups });
   const service = new NotificationsService({
+    limits: new RateLimits(db),
     channels,
     wakeups,
     sender,

@@ -13,6 +13,7 @@ import type { Wakeups } from '../wakeups';
 import type { TargetPolicy } from './addresses';
 import type { DownloadEvent, EventBuilder, NotificationEventInput } from './events';
 import type { QuotaFigures } from './texts';
+import type { RateLimits } from '../auth/rate-limits';
 import type { ChannelSender } from './sender';
 import type { ChannelRow, ChannelStore } from './store';
 import { parseWebhookUrl, pinTarget, TargetRefused, type Resolver } from './target';
@@ -20,6 +21,12 @@ import { parseWebhookUrl, pinTarget, TargetRefused, type Resolver } from './targ
 type CreateChannel = z.output<typeof CreateChannelRequest>;
 /** 发送测试 at most this often per channel. */
 const TEST_SPACING_MS = 5000;
+/**
+ * …and this many per user a minute: channels made, tested and removed again would otherwise make
+ * the server post to any public address as fast as one client can ask.
+ */
+const TESTS_PER_USER = 5;
+const TEST_WINDOW_MS = 60_000;
 const channelMissing = () => notFound('通知渠道不存在');
 
 /**
@@ -30,6 +37,8 @@ export class NotificationsService {
   constructor(
     private readonly deps: {
       channels: ChannelStore;
+      /** Each user's 发送测试 budget (counted in the database, across processes). */
+      limits: RateLimits;
       /** Wakes the outbox workers of every process when a row is queued. */
       wakeups: Pick<Wakeups, 'notify'>;
       sender: ChannelSender;
@@ -95,7 +104,11 @@ export class NotificationsService {
     const channel = await channels.get(userId, id);
     if (!channel) throw channelMissing();
     const last = channel.last_at ? Date.parse(channel.last_at) : 0;
-    const wait = Math.ceil((last + TEST_SPACING_MS - now()) / 1000);
+    const spacing = Math.ceil((last + TEST_SPACING_MS - now()) / 1000);
+    const wait =
+      spacing > 0
+        ? spacing
+        : await this.deps.limits.hit(`notify-test:${userId}`, TESTS_PER_USER, TEST_WINDOW_MS);
     if (wait > 0) throw tooManyRequests(`请在 ${wait} 秒后再发送测试`, wait);
     const locale = await channels.localeOf(userId);
     const { final: _final, ...result } = await sender.send(channel, events.test(locale));
