@@ -44,6 +44,8 @@ const SERVER_TESTS_WITHOUT_DATABASE = [
   'test/storage-startup.test.ts',
   // Folders and s3rver, and the command as a child process: no database.
   'test/storage-migrate.test.ts',
+  // Its server process opens a SQLite file of its own whatever the pass.
+  'test/shutdown-deliveries.test.ts',
   'test/suite-config.test.ts',
   // Its server processes open SQLite files of their own whatever the pass.
   'test/tagger-startup.test.ts',

@@ -19,7 +19,14 @@ export interface Mailer {
 /** SMTP when SMTP_URL is set; otherwise each mail is written to DATA_DIR/outbox as an .eml file. */
 export function createMailer(config: Config['mail'], logger: Logger): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Nodemailer waits 30 s for a greeting and 10 min on a silent socket: a hung SMTP server
+    // would hold a delivery slot (and a shutdown) that long. The URL's own settings still win.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: config.from, ...message });

@@ -56,6 +56,24 @@ export class OutboxStore {
       .execute();
   }
 
+  /**
+   * Gives claimed rows back, due now and with their attempt uncounted: a stopping process hands
+   * on what it could not finish (sent at least once, maybe twice, never lost).
+   */
+  async release(ids: number[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('notification_outbox')
+      .set((eb) => ({
+        status: 'pending',
+        next_attempt_at: at,
+        attempts: eb('attempts', '-', 1),
+      }))
+      .where('id', 'in', ids)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+
   /** Delivered and given-up rows older than `before` go (the channel keeps its last result). */
   async prune(before: string): Promise<void> {
     await this.db

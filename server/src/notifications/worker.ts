@@ -14,6 +14,8 @@ const POLL_MS = 1000;
 const MAX_IN_FLIGHT = 8;
 const MAX_PER_USER = 2;
 const BATCH = 50;
+/** A stop waits this long for deliveries in flight, then hands the rest back to the outbox. */
+const STOP_GRACE_MS = 1500;
 /** Sent and given-up rows are kept this long (so a repeated event is not told again), then go. */
 const KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -24,7 +26,10 @@ const KEEP_MS = 7 * 24 * 60 * 60_000;
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
-  private readonly inFlight = new Map<number, { userId: number; done: Promise<void> }>();
+  private readonly inFlight = new Map<
+    number,
+    { rowId: number; userId: number; done: Promise<void> }
+  >();
   private pass: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -49,12 +54,27 @@ export class OutboxWorker {
     this.unsubscribe = this.deps.wakeups?.on('notifications', () => this.kick()) ?? null;
   }
 
+  /**
+   * Takes no more rows; deliveries in flight get a moment to end, and those a hung SMTP server or
+   * webhook still holds are handed back (pending again, due now) for the next start or another
+   * process, so a restart never waits on a receiver.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     await this.pass;
-    await Promise.allSettled([...this.inFlight.values()].map((d) => d.done));
+    let timer: NodeJS.Timeout | undefined;
+    const ended = Promise.allSettled([...this.inFlight.values()].map((d) => d.done));
+    const waited = new Promise<'late'>((resolve) => {
+      timer = setTimeout(resolve, STOP_GRACE_MS, 'late');
+    });
+    const late = (await Promise.race([ended, waited])) === 'late';
+    clearTimeout(timer);
+    if (!late) return;
+    const held = [...this.inFlight.values()].map((d) => d.rowId);
+    await this.deps.outbox.release(held, new Date(this.deps.now()).toISOString());
+    this.deps.logger.info({ notifications: held.length }, 'deliveries in flight handed back');
   }
 
   /** Looks for due rows now (at a wake-up, or when a slot frees). */
@@ -106,7 +126,7 @@ export class OutboxWorker {
           this.inFlight.delete(row.channel_id);
           this.kick();
         });
-      this.inFlight.set(row.channel_id, { userId: row.user_id, done });
+      this.inFlight.set(row.channel_id, { rowId: row.id, userId: row.user_id, done });
     }
   }
 
