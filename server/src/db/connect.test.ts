@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdWriteLock } from '../../test/support/sqlite-lock';
 import { connectDb } from './connect';
@@ -84,5 +85,32 @@ describe('SQLite shared by several processes', () => {
       await lock.release();
       await db.close();
     }
+  });
+});
+
+describe('a full SQLite database', () => {
+  it('fails a transaction with SQLITE_FULL (a 507), not the rollback SQLite already did', async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-sqlite-'));
+    const db = connectDb({ sqlitePath: path.join(dir, 'capshelf.db') });
+    await migrateToLatest(db);
+    const { kysely } = db;
+    const pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(kysely)).rows[0]!;
+    await sql.raw(`PRAGMA max_page_count = ${pages.page_count + 4}`).execute(kysely);
+    const big = 'x'.repeat(64 * 1024);
+    const writing = kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < 10; i++)
+        await trx
+          .insertInto('listings')
+          .values({ ...row(`big-${i}`), payload: big })
+          .execute();
+    });
+    await expect(writing).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+    // Nothing of it stays, and the connection takes the next transaction.
+    const left = await kysely.selectFrom('listings').select('key').execute();
+    expect(left).toEqual([]);
+    await kysely
+      .transaction()
+      .execute((trx) => trx.insertInto('listings').values(row('small')).execute());
+    await db.close();
   });
 });

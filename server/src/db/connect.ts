@@ -88,6 +88,19 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+
+  /**
+   * SQLite rolls a transaction back itself on some errors (SQLITE_FULL among them); Kysely's own
+   * ROLLBACK then fails, and its "no transaction is active" would replace the error that matters
+   * (a full database must answer 507, not 500).
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      if (!/no transaction is active/i.test((error as Error).message)) throw error;
+    }
+  }
 }
 
 /**
