@@ -116,6 +116,19 @@ describe(`image cache eviction (${databaseKind})`, () => {
     expect(seen.evicted_files).toBe(gone.length);
   });
 
+  it('leaves the cache alone when CACHE_MIN_FREE is past what emptying it could free', async () => {
+    // 2 GB asked of a disk with 1 MB free: the whole cache (a few thumbnails) cannot make it up.
+    t = await startBrowseApp(
+      { CACHE_MIN_FREE: '2GB' },
+      { statfs: () => Promise.resolve({ bavail: 256, bsize: 4096, blocks: 1e6 }) },
+    );
+    const first = THUMBS.slice(0, 6);
+    for (const id of first) expect(await view(t, id)).toBe(200);
+    await t.services.evictor.beforeWrite(0);
+    expect(await cachedThumbs(t, first)).toEqual(first);
+    expect(await overview(t)).toMatchObject({ evicted_files: 0, min_free_bytes: 2 * 1024 ** 3 });
+  });
+
   it("keeps user A's images when user B clears the episode: B re-reads the listing instead", async () => {
     t = await capped({ CACHE_MAX_SIZE: '10MB' });
     const a = t.headers;

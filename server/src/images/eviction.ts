@@ -46,6 +46,8 @@ export type TaskNeeds = () => Promise<{ images: Set<string>; works: Set<string> 
 export class CacheEvictor {
   private running: Promise<Evicted> | null = null;
   private quietUntil = 0;
+  /** `CACHE_MIN_FREE` is past what emptying the whole cache could free: told once, not acted on. */
+  private minFreeOutOfReach = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -84,21 +86,38 @@ export class CacheEvictor {
     };
   }
 
-  /** Bytes to evict so that `incoming` more fit under the cap and above the minimum free space. */
+  /**
+   * Bytes to evict so that `incoming` more fit under the cap and above the minimum free space. A
+   * shortfall of free space larger than the whole cache is not the cache's to make up (other files
+   * fill the disk, or `CACHE_MIN_FREE` is set past its size): emptying the cache every minute would
+   * not reach it, so only the cap is kept then, and the admin is told (log, site health).
+   */
   async overflow(incoming = 0): Promise<number> {
     const { maxBytes, minFreeBytes } = this.deps.settings;
+    const { bytes } = await this.deps.records.totals.read();
     let needed = 0;
     if (maxBytes !== null) {
-      const { bytes } = await this.deps.records.totals.read();
       const over = bytes + incoming - maxBytes;
       if (over > 0) needed = over + maxBytes * SLACK;
     }
     const disk = minFreeBytes > 0 ? await this.disk() : null;
     if (disk) {
       const short = minFreeBytes - (disk.free - incoming);
-      if (short > 0) needed = Math.max(needed, short + minFreeBytes * SLACK);
+      this.noteReach(short > bytes, disk.free);
+      if (short > 0 && short <= bytes) needed = Math.max(needed, short + minFreeBytes * SLACK);
     }
     return Math.ceil(needed);
+  }
+
+  private noteReach(outOfReach: boolean, free: number): void {
+    if (outOfReach && !this.minFreeOutOfReach) {
+      const { minFreeBytes } = this.deps.settings;
+      this.deps.logger.warn(
+        { minFreeBytes, freeBytes: free },
+        'CACHE_MIN_FREE is more than emptying the whole image cache would free; the cache is left as it is (lower CACHE_MIN_FREE or free the disk)',
+      );
+    }
+    this.minFreeOutOfReach = outOfReach;
   }
 
   /**

@@ -32,8 +32,21 @@ export function CachePanel() {
   return (
     <>
       <CacheFigures data={overview.data} />
+      <MinFreeOutOfReach data={overview.data} />
       <EvictNow />
     </>
+  );
+}
+
+/** `CACHE_MIN_FREE` past what emptying the whole cache could free: the server leaves the cache be. */
+function MinFreeOutOfReach({ data }: { data: CacheOverview }) {
+  const { t } = useTranslation('siteHealth');
+  const { free_bytes: free, size_bytes: size, min_free_bytes: minFree } = data;
+  if (free === null || minFree === 0 || free + size >= minFree) return null;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">
+      {t('cache.minFreeOutOfReach')}
+    </p>
   );
 }
 

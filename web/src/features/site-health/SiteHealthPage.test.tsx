@@ -211,6 +211,32 @@ describe('challenge panel', () => {
     fireEvent.click(screen.getByRole('button', { name: '立即淘汰' }));
     expect(await screen.findByText('已淘汰 40 个图片文件（2.00 MB）')).toBeTruthy();
     expect(sent).toEqual({ bytes: 1024 ** 3, include_favorites: true });
+    // 20 GB free is above CACHE_MIN_FREE: no warning.
+    expect(screen.queryByText(/CACHE_MIN_FREE：清空缓存也达不到它/)).toBeNull();
+  });
+
+  it('says so when CACHE_MIN_FREE is past what emptying the whole cache could free', async () => {
+    const overview: CacheOverview = {
+      images: 10,
+      files: 10,
+      size_bytes: 5 * 1024 ** 2,
+      max_bytes: null,
+      min_free_bytes: 2 * 1024 ** 3,
+      free_bytes: 1024 ** 3,
+      disk_bytes: 10 * 1024 ** 3,
+      evicted_files: 0,
+      evicted_bytes: 0,
+      last_evicted_at: null,
+    };
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () => json(200, health()),
+      'GET /api/admin/cache': () => json(200, overview),
+    });
+    renderApp('/site-health');
+    expect(
+      await screen.findByText(/CACHE_MIN_FREE：清空缓存也达不到它/, {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('shows both browser identities, and names the fields that differ', async () => {
