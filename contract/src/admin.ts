@@ -44,5 +44,12 @@ export const UpdateUserRequest = z
   );
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
-export const ResetUserPasswordRequest = z.object({ password: NewPassword.optional() });
-export type ResetUserPasswordRequest = z.infer<typeof ResetUserPasswordRequest>;
+/**
+ * `current_password` is the acting admin's own: a stolen admin session alone cannot take over
+ * another account (another admin's included) by resetting its password.
+ */
+export const ResetUserPasswordRequest = z.object({
+  current_password: z.string().min(1, validationMessages.currentPasswordEmpty).max(256),
+  password: NewPassword.optional(),
+});
+export type ResetUserPasswordRequest = z.input<typeof ResetUserPasswordRequest>;

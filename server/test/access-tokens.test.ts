@@ -1,6 +1,6 @@
 import { KEY_IDS } from '@capshelf/replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKind } from './helpers';
+import { ADMIN, databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 
 let t: BrowseApp;
@@ -179,6 +179,7 @@ describe(`personal access tokens (${databaseKind})`, () => {
     // An admin's reset ("the account was compromised").
     token = await madeBy();
     const reset = await call('POST', `/api/admin/users/${doraId}/password`, admin, {
+      current_password: ADMIN.password,
       password: 'DoraPass3456',
     });
     expect(reset.statusCode, reset.body).toBe(200);

@@ -54,7 +54,11 @@ describe(`password resets by an admin or the command line (${databaseKind})`, ()
     const id = (await t.app.inject({ url: '/api/auth/me', headers: user })).json().id;
     const token = await resetLinkToken('victim@example.com');
     const admin = bearer(await t.login());
-    const reset = await post(`/api/admin/users/${id}/password`, {}, admin);
+    const reset = await post(
+      `/api/admin/users/${id}/password`,
+      { current_password: ADMIN.password },
+      admin,
+    );
     expect(reset.statusCode).toBe(200);
     const late = await confirm(token);
     expect(late.statusCode).toBe(400);

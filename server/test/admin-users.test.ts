@@ -71,7 +71,9 @@ describe(`admin user management (${databaseKind})`, () => {
   it('resets a password: the old one stops working and the sessions end', async () => {
     const userHeaders = await t.userHeaders('hal@example.com');
     const id = (await call('GET', '/api/auth/me', undefined, userHeaders)).json().id;
-    const reset = await call('POST', `/api/admin/users/${id}/password`, {});
+    const reset = await call('POST', `/api/admin/users/${id}/password`, {
+      current_password: ADMIN.password,
+    });
     const { generated_password } = reset.json();
     // base64url: letters, digits, `-` and `_`.
     expect(generated_password).toMatch(/^[\w-]{15}$/);
@@ -80,10 +82,23 @@ describe(`admin user management (${databaseKind})`, () => {
     expect((await loginAs('hal@example.com', generated_password)).statusCode).toBe(200);
 
     const chosen = await call('POST', `/api/admin/users/${id}/password`, {
+      current_password: ADMIN.password,
       password: 'HalChosen123',
     });
     expect(chosen.json().generated_password).toBeNull();
     expect((await loginAs('hal@example.com', 'HalChosen123')).statusCode).toBe(200);
+  });
+
+  it("asks for the admin's own password before resetting anyone's", async () => {
+    const userHeaders = await t.userHeaders('ida@example.com');
+    const id = (await call('GET', '/api/auth/me', undefined, userHeaders)).json().id;
+    for (const body of [{}, { current_password: 'NotMyPassword1' }]) {
+      const refused = await call('POST', `/api/admin/users/${id}/password`, body);
+      expect(refused.statusCode).toBe(400);
+    }
+    // Nothing changed: her session and password still work.
+    expect((await call('GET', '/api/auth/me', undefined, userHeaders)).statusCode).toBe(200);
+    expect((await loginAs('ida@example.com', 'UserPass123')).statusCode).toBe(200);
   });
 
   it('changes a role, which the promoted user can use at once', async () => {
@@ -137,7 +152,10 @@ describe(`admin user management (${databaseKind})`, () => {
 
   it('answers 404 for an unknown user and 400 for an empty change', async () => {
     expect((await call('PATCH', '/api/admin/users/9999', { role: 'user' })).statusCode).toBe(404);
-    expect((await call('POST', '/api/admin/users/9999/password', {})).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/users/9999/password', { current_password: ADMIN.password }))
+        .statusCode,
+    ).toBe(404);
     const me = (await call('GET', '/api/auth/me')).json();
     const empty = await call('PATCH', `/api/admin/users/${me.id}`, {});
     expect(empty.statusCode).toBe(400);

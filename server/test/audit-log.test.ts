@@ -39,8 +39,12 @@ describe(`audit log (${databaseKind})`, () => {
     await call('PATCH', `/api/admin/users/${bob}`, admin, { role: 'admin' });
     await call('PATCH', `/api/admin/users/${bob}`, admin, { status: 'disabled' });
     await call('PATCH', `/api/admin/users/${bob}`, admin, { status: 'active', role: 'user' });
-    await post(`/api/admin/users/${bob}/password`, {}, admin);
-    await post(`/api/admin/users/${bob}/password`, { password: 'Chosen12345' }, admin);
+    await post(`/api/admin/users/${bob}/password`, { current_password: ADMIN.password }, admin);
+    await post(
+      `/api/admin/users/${bob}/password`,
+      { current_password: ADMIN.password, password: 'Chosen12345' },
+      admin,
+    );
     await call('PUT', '/api/admin/site-health/clearance', admin, {
       cookie: 'cf_clearance=secret-value-never-logged',
       user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0',

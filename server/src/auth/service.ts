@@ -140,6 +140,14 @@ export class AuthService {
   }
 
   /**
+   * Checks the signed-in user's own password before a step that needs more than a session (an
+   * admin resetting another account's password), limited like a login.
+   */
+  confirmPassword(user: UserRow, password: string, ip: string): Promise<void> {
+    return this.#checkCurrentPassword(user, password, ip);
+  }
+
+  /**
    * A personal token for scripts, made only with the account's password (a stolen session alone
    * cannot turn itself into lasting access) and recorded in the audit log.
    */
@@ -154,7 +162,7 @@ export class AuthService {
     ip: string,
   ): Promise<CreatedToken> {
     const { current_password, ...input } = request;
-    await this.#checkCurrentPassword(user, current_password, ip);
+    await this.confirmPassword(user, current_password, ip);
     return this.tokens.create(user.id, input, (trx) =>
       this.audit.recordIn(trx, {
         actorId: user.id,

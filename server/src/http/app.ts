@@ -113,7 +113,7 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
   return [
     authRoutes({ auth, settings: config.auth }),
     tokenRoutes({ auth, tokens: auth.tokens }),
-    adminUserRoutes({ userAdmin: services.userAdmin }),
+    adminUserRoutes({ userAdmin: services.userAdmin, auth }),
     searchRoutes({ catalog, directory, builders }),
     imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }),
     modePreferenceRoutes({ modes }),

@@ -162,7 +162,7 @@ test('an admin adds, resets, promotes and disables an account; the disabled user
   page,
   browser,
 }) => {
-  await signIn(page, 'users-admin', 'admin');
+  const admin = await signIn(page, 'users-admin', 'admin');
   await page.goto('/admin/users');
   const email = `added-${Date.now()}@e2e.test`;
   await page.getByLabel('邮箱').fill(email);
@@ -207,10 +207,11 @@ test('an admin adds, resets, promotes and disables an account; the disabled user
   await row.getByRole('button', { name: '启用' }).click();
   await expect(row).toContainText('正常');
   await row.getByRole('button', { name: '重置密码' }).click();
-  await page
-    .getByRole('alertdialog', { name: '重置密码' })
-    .getByRole('button', { name: '重置密码' })
-    .click();
+  // The admin confirms it is them (a session alone resets nobody's password).
+  const asked = page.getByRole('alertdialog', { name: '重置密码' });
+  await expect(asked.getByRole('button', { name: '重置密码' })).toBeDisabled();
+  await asked.getByLabel('你的密码（确认是你本人）').fill(admin.password);
+  await asked.getByRole('button', { name: '重置密码' }).click();
   const reset = page.getByRole('status').filter({ hasText: '已重置' });
   const fresh = (await reset.locator('code').textContent())!.trim();
   expect(fresh).not.toBe(password);

@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   pendingLabel?: string;
   danger?: boolean;
+  /** The confirm button stays disabled (a field of the question still empty). */
+  confirmDisabled?: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
               type="button"
               className={buttonClass(props.danger ? 'danger' : 'primary')}
               onClick={onConfirm}
-              disabled={pending}
+              disabled={pending || props.confirmDisabled}
             >
               {pending ? (props.pendingLabel ?? confirmLabel) : confirmLabel}
             </button>

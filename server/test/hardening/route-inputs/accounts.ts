@@ -50,7 +50,10 @@ export function accountInputs(s: Samples): Record<string, RouteInputs> {
     },
     'POST /api/admin/users/:id/password': {
       params: { id: slot('row-id', s.userId) },
-      body: { password: slot('password', 'NewPass1234') },
+      body: {
+        current_password: text(256, 'AdminPass123', true),
+        password: slot('password', 'NewPass1234'),
+      },
     },
     'GET /api/admin/users/:id/tokens': { params: { id: slot('row-id', s.userId) } },
     'DELETE /api/admin/users/:id/tokens/:tokenId': {

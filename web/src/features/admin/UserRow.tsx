@@ -33,6 +33,8 @@ export function UserRow(props: {
   const reset = useResetUserPassword();
   const [asking, setAsking] = useState<Pending>(null);
   const [showTokens, setShowTokens] = useState(false);
+  /** The admin's own password, which a reset asks for; never kept past the dialog. */
+  const [ownPassword, setOwnPassword] = useState('');
   const tokensId = `user-tokens-${account.id}`;
   const disabled = account.status === 'disabled';
   const fail = (error: unknown) => toast.error(errorMessage(error, t('common:actionFailed')));
@@ -58,7 +60,7 @@ export function UserRow(props: {
     );
   const resetPassword = () =>
     reset.mutate(
-      { id: account.id },
+      { id: account.id, current_password: ownPassword },
       {
         onSuccess: ({ generated_password }) =>
           generated_password &&
@@ -68,7 +70,10 @@ export function UserRow(props: {
             action: 'reset',
           }),
         onError: fail,
-        onSettled: () => setAsking(null),
+        onSettled: () => {
+          setAsking(null);
+          setOwnPassword('');
+        },
       },
     );
 
@@ -156,12 +161,32 @@ export function UserRow(props: {
       />
       <ConfirmDialog
         open={asking === 'reset'}
-        onOpenChange={(open) => !open && setAsking(null)}
+        onOpenChange={(open) => {
+          if (open) return;
+          setAsking(null);
+          setOwnPassword('');
+        }}
         title={t('row.resetPassword')}
-        description={t('row.resetBody', { email: account.email })}
+        description={
+          <>
+            {t('row.resetBody', { email: account.email })}
+            <label className="mt-3 flex flex-col gap-1 text-slate-700">
+              {t('row.yourPassword')}
+              <input
+                type="password"
+                autoComplete="current-password"
+                required
+                value={ownPassword}
+                onChange={(event) => setOwnPassword(event.target.value)}
+                className="min-h-10 rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+              />
+            </label>
+          </>
+        }
         confirmLabel={t('row.resetPassword')}
         danger
         pending={reset.isPending}
+        confirmDisabled={ownPassword === ''}
         onConfirm={resetPassword}
       />
     </li>

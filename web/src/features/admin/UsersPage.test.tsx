@@ -47,6 +47,33 @@ const tokenCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => url.includes('/tokens'));
 
 describe('UsersPage', () => {
+  it("asks for the admin's own password before resetting a user's, and sends it", async () => {
+    let sent: unknown;
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/users': () => json(200, { users: [account(2, 'carol@example.com')] }),
+      'POST /api/admin/users/2/password': (body) => {
+        sent = body;
+        return json(200, {
+          user: account(2, 'carol@example.com'),
+          generated_password: 'Fresh-Pass-123',
+        });
+      },
+    });
+    renderApp('/admin/users');
+    await waitFor(() => expect(row('carol@example.com')).toBeTruthy());
+    fireEvent.click(within(row('carol@example.com')).getByRole('button', { name: '重置密码' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '重置密码' });
+    const confirm = within(dialog).getByRole('button', { name: '重置密码' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('你的密码（确认是你本人）'), {
+      target: { value: 'AdminPass123' },
+    });
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Fresh-Pass-123')).toBeTruthy();
+    expect(sent).toEqual({ current_password: 'AdminPass123' });
+  });
+
   it("shows each user's kept archives and library folder", async () => {
     mockApi({
       ...signedIn(admin),
