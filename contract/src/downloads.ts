@@ -12,20 +12,25 @@ import { validationMessages } from './messages';
 export const MAX_DOWNLOAD_IMAGES = 5000;
 export const DEFAULT_DOWNLOAD_PREFIX = 'fancaps_images';
 
+/** Windows refuses these as a file's name, whatever follows the dot (`CON.zip`, `nul_1.jpg` is fine). */
+const RESERVED_NAME = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
 /**
- * The filename rule: drop <>:"/\|?* (and control characters), turn runs of spaces, hyphens
- * and underscores into one underscore, trim underscores (and leading dots), cap at 50 characters,
- * fall back to `fancaps_images`. Page and server both apply it; the server never trusts the page's.
+ * The filename rule: drop <>:"/\|?* (and control characters, and the bidirectional controls
+ * that make `gpj.exe` read as `exe.jpg`), turn runs of spaces, hyphens and underscores into one
+ * underscore, trim underscores (and leading dots), cap at 50 characters, fall back to
+ * `fancaps_images` (also for a name Windows reserves, `CON`, `NUL`…). Page and server both apply
+ * it; the server never trusts the page's.
  */
 export function sanitizeFilenamePrefix(text: string): string {
   const cleaned = text
     // eslint-disable-next-line no-control-regex
-    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, '')
+    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[\s_-]+/g, '_')
     .replace(/^[_.]+|_+$/g, '')
     .slice(0, 50)
     .replace(/_+$/, '');
-  return cleaned || DEFAULT_DOWNLOAD_PREFIX;
+  return cleaned && !RESERVED_NAME.test(cleaned) ? cleaned : DEFAULT_DOWNLOAD_PREFIX;
 }
 
 /**

@@ -4,6 +4,8 @@ export type Logger = pino.Logger;
 
 /** Query parameters whose values are secrets (the reset link's token), cut from logged URLs. */
 const SECRET_QUERY = /([?&](?:token|access_token)=)[^&#]*/gi;
+/** A personal feed's address is its secret (`/feeds/<token>.atom`). */
+const FEED_PATH = /(\/feeds\/)[^/?#]+(\.atom)/gi;
 
 /**
  * Secrets never reach the log, at any level: credentials in headers, tokens and passwords in
@@ -33,7 +35,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       serializers: {
         req: (req: { method?: string; url?: string; headers?: Record<string, unknown> }) => ({
           method: req.method,
-          url: req.url?.replace(SECRET_QUERY, '$1[redacted]'),
+          url: req.url?.replace(SECRET_QUERY, '$1[redacted]').replace(FEED_PATH, '$1[redacted]$2'),
         }),
       },
     },

@@ -20,6 +20,18 @@ beforeEach(() => {
 });
 
 describe(`downloads (${databaseKind})`, () => {
+  it('names no archive with a direction mark that hides its extension, nor a name Windows reserves', async () => {
+    const named = async (filename_prefix: string) => {
+      const created = await createTask(t, { image_urls: [ownUrl(ids[2]!)], filename_prefix });
+      expect(created.statusCode).toBe(202);
+      return (await waitForEnd(t, created.json().download_id)).file_name as string;
+    };
+    const flipped = await named('holiday\u202egpj.exe');
+    expect(flipped).toMatch(/^holidaygpj\.exe_original_1img_[a-z2-9]{4}\.zip$/);
+    expect(await named('CON')).toMatch(/^fancaps_images_original_1img_/);
+    expect(await named('nul')).toMatch(/^fancaps_images_original_1img_/);
+  });
+
   it('zips the chosen images, in order, byte for byte, named by title, size and count', async () => {
     const chosen = [ids[5]!, ids[1]!, ids[9]!];
     const created = await createTask(t, {

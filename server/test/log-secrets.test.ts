@@ -32,6 +32,16 @@ describe(`secrets in logs (${databaseKind})`, () => {
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${token}`, cookie: `capshelf_session=${token}` },
     });
+    // A personal feed's address is its secret too.
+    const feed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/feed',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const feedPath = new URL(feed.json<{ url: string }>().url).pathname;
+    await app.inject({ method: 'GET', url: feedPath });
+    const feedToken = /\/feeds\/([^/]+)\.atom$/.exec(feedPath)![1]!;
+
     await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: ADMIN });
     await t.services.background.idle();
     const outbox = path.join(t.dataDir, 'outbox');
@@ -50,7 +60,8 @@ describe(`secrets in logs (${databaseKind})`, () => {
     const log = lines.join('');
     expect(log).toContain('incoming request'); // debug logging was really on
     expect(log).toContain(path.join(outbox, mail!)); // the log says where the mail is
-    for (const secret of [token, resetToken, ADMIN.password, 'Reset1234']) {
+    expect(log).toContain('/feeds/[redacted].atom');
+    for (const secret of [token, resetToken, feedToken, ADMIN.password, 'Reset1234']) {
       expect(log).not.toContain(secret);
     }
     expect(log).toContain('reset-password?token=[redacted]');

@@ -19,6 +19,10 @@ describe('webhook address policy', () => {
         '::ffff:10.0.0.1',
         '64:ff9b::a9fe:a9fe',
         '::127.0.0.1',
+        // SIIT's IPv4-translated form and local-use NAT64 carry internal addresses too.
+        '::ffff:0:7f00:1',
+        '::ffff:0:a00:1',
+        '64:ff9b:1::a00:1',
       ],
     ]) {
       expect(none.allowsAddress(address), address).toBe(false);

@@ -24,6 +24,8 @@ const NOT_PUBLIC_V4: [string, number][] = [
 ];
 const NOT_PUBLIC_V6: [string, number][] = [
   ['::', 96], // unspecified, loopback, IPv4-compatible
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT, ::ffff:0:a.b.c.d): carries an IPv4 address of any kind
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64], // discard
   ['2001::', 23], // IETF protocol assignments (Teredo, ORCHID, …)
   ['2001:db8::', 32], // documentation

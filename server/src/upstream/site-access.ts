@@ -8,12 +8,16 @@ import type { ClearanceGate } from './challenge';
  */
 export class SiteAccess {
   readonly #pageHost: string;
+  /** The site is reached over https: its clearance never goes over plain http (a redirect there). */
+  readonly #secure: boolean;
 
   constructor(
     private readonly config: UpstreamConfig,
     readonly gate?: ClearanceGate,
   ) {
-    this.#pageHost = new URL(config.baseUrl).host;
+    const base = new URL(config.baseUrl);
+    this.#pageHost = base.host;
+    this.#secure = base.protocol === 'https:';
   }
 
   isSiteHost(url: URL): boolean {
@@ -25,9 +29,9 @@ export class SiteAccess {
     return this.gate && this.isSiteHost(url) ? this.gate : undefined;
   }
 
-  /** What a request to the URL carries of the clearance (nothing off the site's hosts). */
+  /** What a request to the URL carries of the clearance (nothing off the site's hosts, or in clear). */
   clearanceFor(url: URL): { cookie?: string; userAgent?: string } {
-    if (!this.isSiteHost(url)) return {};
+    if (!this.isSiteHost(url) || (this.#secure && url.protocol !== 'https:')) return {};
     const clearance = this.gate
       ? this.gate.current().clearance
       : this.config.cookie
