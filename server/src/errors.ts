@@ -78,7 +78,9 @@ export function fromStorageFull(error: unknown): AppError | null {
 /** The source site's failures as the page sees them (the 429 text names the rate limit, which is how the page recognises one). */
 export function fromUpstream(error: unknown): AppError | null {
   if (error instanceof UserBudgetExceeded) {
-    const what = error.call === 'listing' ? '读取未缓存的列表' : '检测相似帧';
+    const what = { listing: '读取未缓存的列表', scan: '检测相似帧', image: '读取未缓存的图片' }[
+      error.call
+    ];
     return tooManyRequests(
       `${what}过于频繁，请在 ${error.retryAfterSeconds} 秒后重试`,
       error.retryAfterSeconds,

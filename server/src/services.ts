@@ -203,13 +203,15 @@ async function createCore(infra: Infrastructure, overrides: Overrides) {
   const auth = await createAuth(infra, audit);
   const upstream = createUpstream(infra, overrides.solver);
   const meter = new CacheMeter();
-  // Per-user limits on uncached listings and near-duplicate scans, counted with the login limits' table.
+  // Per-user limits on uncached listings, near-duplicate scans and images, counted with the login
+  // limits' table.
   const userBudget = new UserBudget(new RateLimits(db.kysely), config.userBudget);
   const downloadRepo = new DownloadRepository(db.kysely);
   const images = createImages(infra, {
     upstream,
     meter,
     needs: () => downloadRepo.unfinishedNeeds(),
+    budget: userBudget,
     statfs: overrides.statfs,
   });
   // With WORKERS, the primary sweeps half-written files once and the workers do not walk it again.

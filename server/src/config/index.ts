@@ -103,6 +103,7 @@ const envSchema = z.object({
   WORK_JOBS_PER_USER: int(1, 1, 100),
   USER_UNCACHED_LISTINGS: int(30, 1),
   USER_NEAR_DUPLICATE_SCANS: int(10, 1),
+  USER_UNCACHED_IMAGES: int(600, 1),
   USER_UPSTREAM_WINDOW: duration('1m'),
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
@@ -156,6 +157,7 @@ function shape(env: Env) {
     userBudget: {
       listings: env.USER_UNCACHED_LISTINGS,
       scans: env.USER_NEAR_DUPLICATE_SCANS,
+      images: env.USER_UNCACHED_IMAGES,
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
     follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },

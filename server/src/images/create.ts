@@ -5,7 +5,7 @@ import type { Infrastructure } from '../infrastructure';
 import type { Logger } from '../logger';
 import type { ObjectStore } from '../storage';
 import type { CacheMeter } from '../site-health/cache-meter';
-import type { FetchLeases, Upstream, UpstreamClient, UrlBuilders } from '../upstream';
+import type { FetchLeases, Upstream, UpstreamClient, UrlBuilders, UserBudget } from '../upstream';
 import { CdnPreferences } from './cdn';
 import { CdnHealth } from './cdn-health';
 import { CacheEvictor, type Statfs, type TaskNeeds } from './eviction';
@@ -37,6 +37,8 @@ export function createImageCache(deps: {
   logger: Logger;
   /** What unfinished download tasks need (never evicted). */
   needs: TaskNeeds;
+  /** Each user's budget of images fetched for their own requests. */
+  budget?: UserBudget;
   statfs?: Statfs;
 }) {
   const { db, config, generation } = deps;
@@ -74,6 +76,7 @@ export function createImageCache(deps: {
     hostHealth,
     views,
     evictor,
+    budget: deps.budget,
   });
   return {
     records,
@@ -105,7 +108,13 @@ export function createImageCache(deps: {
  */
 export function createImages(
   { db, config, logger, storage }: Infrastructure,
-  deps: { upstream: Upstream; meter: CacheMeter; needs: TaskNeeds; statfs?: Statfs },
+  deps: {
+    upstream: Upstream;
+    meter: CacheMeter;
+    needs: TaskNeeds;
+    budget: UserBudget;
+    statfs?: Statfs;
+  },
 ) {
   const { client, builders, leases } = deps.upstream;
   const generation = new CacheGeneration(db.kysely);
@@ -120,6 +129,7 @@ export function createImages(
     logger,
     meter: deps.meter,
     needs: deps.needs,
+    budget: deps.budget,
     statfs: deps.statfs,
   });
   const cdn = new CdnPreferences(db.kysely);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ImageSize, Kind } from '../config';
 import { notFound } from '../errors';
-import type { FetchLeases, UpstreamClient, UrlBuilders } from '../upstream';
+import type { FetchLeases, UpstreamClient, UrlBuilders, UserBudget } from '../upstream';
 import {
   FetchPriority,
   UpstreamConnectionError,
@@ -55,6 +55,8 @@ export class ImageStore {
       /** What users view, and room made before each write (least-recently-viewed eviction). */
       views?: ViewTracker;
       evictor?: CacheEvictor;
+      /** Each user's budget of images fetched for their own requests (none for tasks, prefetch). */
+      budget?: Pick<UserBudget, 'charge'>;
     },
   ) {}
 
@@ -133,6 +135,7 @@ export class ImageStore {
         continue;
       }
       try {
+        await this.deps.budget?.charge('image');
         const fetched = await this.fetchOnce(kind, id, size);
         if (fetched) {
           for (const miss of missingOn) health.failed(miss.host, miss.size, miss.error);

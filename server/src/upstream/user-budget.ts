@@ -1,7 +1,10 @@
 import { chargedActor } from './actor';
 
-/** Calls that cost the source many requests: an uncached listing, a near-duplicate scan. */
-export type CostlyCall = 'listing' | 'scan';
+/**
+ * Calls that cost the source requests: an uncached listing, a near-duplicate scan, an image
+ * fetched for a user's own request (a view of an uncached image, the dataset review's originals).
+ */
+export type CostlyCall = 'listing' | 'scan' | 'image';
 
 /** A user made more costly calls in the window than their limit allows. */
 export class UserBudgetExceeded extends Error {
@@ -21,6 +24,7 @@ export interface AttemptCounter {
 export interface UserBudgetLimits {
   listings: number;
   scans: number;
+  images: number;
   windowMs: number;
 }
 
@@ -38,7 +42,11 @@ export class UserBudget {
   async charge(call: CostlyCall): Promise<void> {
     const actor = chargedActor();
     if (!actor) return;
-    const max = call === 'listing' ? this.limits.listings : this.limits.scans;
+    const max = {
+      listing: this.limits.listings,
+      scan: this.limits.scans,
+      image: this.limits.images,
+    }[call];
     const seconds = await this.counter.hit(`upstream-${call}:${actor}`, max, this.limits.windowMs);
     if (seconds > 0) throw new UserBudgetExceeded(call, seconds);
   }
