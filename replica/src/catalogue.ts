@@ -28,6 +28,8 @@ export const KEY_IDS = {
   nearFramesShow: 10810,
   /** Episodes with shared openings/endings, near-duplicate runs, A-B-A, dark/blank/blurry frames. */
   datasetShow: 10820,
+  /** 399 small episodes (40 show pages), as fancaps' long-running shows have hundreds. */
+  longRunningShow: 11100,
 } as const;
 
 /** Frames per scene in KEY_IDS.sceneShow. */
@@ -156,6 +158,19 @@ export const shows: readonly Show[] = [
     [10811, 'Episode 1', animeIds(NEAR_FRAMES.length)],
   ]),
   show('anime', KEY_IDS.datasetShow, 'Dataset Drill', '', 'new', datasetEpisodeSpecs(animeIds)),
+  // Last, so the image ids of every show above stay as they were.
+  show(
+    'anime',
+    KEY_IDS.longRunningShow,
+    'Tidewater Patrol',
+    'Shiokaze Keibitai',
+    'new',
+    range(1, 399).map((n): EpisodeSpec => [
+      KEY_IDS.longRunningShow + n,
+      `Episode ${n}`,
+      animeIds(3),
+    ]),
+  ),
 ];
 
 const datasetImages = datasetFrameIndex(shows.find((s) => s.id === KEY_IDS.datasetShow)!);

@@ -1,8 +1,16 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DownloadJob } from '../src/downloads';
+import { Archives } from '../src/downloads/archives';
 import type { JobProgress } from '../src/downloads/progress';
 import { DownloadQueue } from '../src/downloads/queue';
 import { taskNotes } from '../src/downloads/reasons';
-import { databaseKind, startTestApp, type TestApp } from './helpers';
+import { taskSpecOf } from '../src/downloads/task-spec';
+import type { Turn } from '../src/downloads/turn';
+import { databaseKind } from './helpers';
+import { startBrowseApp, type BrowseApp } from './support/browse';
+import { THUMBS } from './support/cache';
 
 /**
  * Claims as two processes make them: two queues on one database, claiming at the same moment,
@@ -10,11 +18,12 @@ import { databaseKind, startTestApp, type TestApp } from './helpers';
  * and of two of one user's tasks asked to yield at once, only one gives its slot back.
  */
 
-let t: TestApp;
+let t: BrowseApp;
 let alice: number;
 let bob: number;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Over the replica: one test runs a task's job, which fetches its images.
+  t = await startBrowseApp();
   // The app's own runner stays out of it: these rows are claimed by hand.
   await t.services.downloadRunner.stop();
   const create = (email: string) =>
@@ -26,7 +35,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function addTask(id: string, userId: number, minute: number): Promise<void> {
+async function addTask(id: string, userId: number, minute: number, items = '[]'): Promise<void> {
   await t.services.db.kysely
     .insertInto('downloads')
     .values({
@@ -35,7 +44,7 @@ async function addTask(id: string, userId: number, minute: number): Promise<void
       status: 'pending',
       file_name: `${id}.zip`,
       entry_prefix: id,
-      items: '[]',
+      items,
       file_count: 1,
       created_at: `2026-11-26T10:${String(minute).padStart(2, '0')}:00.000Z`,
     })
@@ -124,5 +133,59 @@ describe(`download claims across processes (${databaseKind})`, () => {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('failed');
+  });
+
+  it("a process whose task was taken up after a restart never puts its archive over the new writer's", async () => {
+    const { services } = t;
+    const { storage } = services;
+    const db = services.db.kysely;
+    const [old, taker] = [new DownloadQueue(db), new DownloadQueue(db)];
+    await db.deleteFrom('downloads').execute();
+    const items = THUMBS.slice(0, 2).map((id) => ({
+      kind: 'anime',
+      id,
+      size: 'thumb',
+      compressed: false,
+    }));
+    await addTask('a1', alice, 0, JSON.stringify(items));
+    const row = (await old.claimNext('old'))!;
+    expect(await taker.requeueAbandoned(new Date().toISOString(), true)).toEqual(['a1']);
+    expect((await taker.claimNext('new'))?.id).toBe('a1');
+    // The new writer finished first; the old one reaches its archive's end afterwards.
+    const key = new Archives(storage).keyOf('a1');
+    const newer = Buffer.from("the new writer's archive");
+    await storage.put(key, newer);
+
+    const job = new DownloadJob({
+      store: services.images,
+      storage,
+      catalog: services.catalog,
+      builders: services.builders,
+      directory: services.directory,
+      tagger: null,
+      retryIntervalMs: 60_000,
+      maxImages: 1000,
+      dir: t.dataDir,
+    });
+    // The old process's turn, as its runner asks: a heartbeat under its own name.
+    const turn: Turn = {
+      give: () => false,
+      wanted: () => new AbortController().signal,
+      held: () => old.progress('a1', 'old', null, null),
+    };
+    const ended = await job
+      .run(
+        taskSpecOf(row),
+        { zip: key, library: null },
+        new AbortController().signal,
+        () => {},
+        turn,
+      )
+      .catch((error: unknown) => error);
+    expect((await storage.get(key))?.equals(newer), "the new writer's archive stays").toBe(true);
+    expect(ended, 'how the old job ends').toMatchObject({ why: 'lost' });
+    // Nor is its temporary archive left beside it.
+    const file = storage.localPath(key)!;
+    expect(readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
   });
 });

@@ -113,3 +113,38 @@ describe(`checks of followed works (${databaseKind})`, () => {
     f.t.replica.clearFaults();
   });
 });
+
+describe(`checks of a followed work with hundreds of episodes (${databaseKind})`, () => {
+  // An app of its own: the first one's source is still cooling down after the test above.
+  let g: Awaited<ReturnType<typeof startFollowsApp>>;
+  beforeAll(async () => {
+    g = await startFollowsApp();
+  });
+  afterAll(async () => {
+    await g.t.close();
+  });
+
+  it('keeps every episode from the follow on, and lists a new one landing 400th', async () => {
+    const work = KEY_IDS.longRunningShow;
+    const episodes = showById(work)!.episodes;
+    expect(episodes.length).toBe(399);
+    expect((await g.follow(g.alice, g.showUrl(work))).episode_count).toBe(399);
+    // Episodes are stored a few hundred rows at a time: none may fall between two batches.
+    const stored = await g.t.services.db.kysely
+      .selectFrom('followed_episodes')
+      .select('episode_id')
+      .where('kind', '=', 'anime')
+      .where('work_id', '=', work)
+      .execute();
+    const known = new Set(stored.map((row) => Number(row.episode_id)));
+    expect(episodes.filter((e) => !known.has(e.id)).map((e) => e.label)).toEqual([]);
+
+    const added = addEpisode(work, 1)!;
+    g.advance(HOUR + 1);
+    expect(await g.t.services.followChecker.checkDue()).toBe(1);
+    expect((await g.list(g.alice)).follows[0]).toMatchObject({
+      episode_count: 400,
+      new_episodes: [{ id: added.id, label: 'Episode 400' }],
+    });
+  });
+});

@@ -2,6 +2,7 @@
 // terminal group) ends every process it started, and a port in use is one clear line.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ARGS } from '../../scripts/lib/server.mjs';
 import {
@@ -31,8 +32,11 @@ afterEach(() => {
 beforeAll(ensureServerBundle, 60_000);
 
 /** Starts the script and resolves once the app answers, with every process under the script. */
-async function startRunning(script: 'demo.mjs' | 'start.mjs') {
-  const run = await runScript(script);
+async function startRunning(
+  script: 'demo.mjs' | 'start.mjs',
+  env: Record<string, string | undefined> = {},
+) {
+  const run = await runScript(script, env);
   const up = await eventually(
     () => RUNNING.test(run.output()[0]) || run.child.exitCode !== null,
     25_000,
@@ -84,6 +88,37 @@ describe.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)(
     );
   },
 );
+
+/** This machine's IPv4 addresses other than loopback (none on a machine without a network). */
+const outwardAddresses = () =>
+  Object.values(os.networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+
+/** The status an address answers with, or 'none' when nothing listens there. */
+const answer = (url: string) =>
+  fetch(url).then(
+    (res) => res.status,
+    () => 'none',
+  );
+
+describe('npm run demo with no HOST set', () => {
+  it(
+    'listens on 127.0.0.1 alone, and says so: its admin password is public',
+    async () => {
+      const { run, pids } = await startRunning('demo.mjs', { HOST: undefined });
+      expect(await answer(`http://127.0.0.1:${run.port}/api/auth/me`)).toBe(401);
+      // Nothing answers at the addresses other machines on the network would use.
+      for (const address of outwardAddresses())
+        expect(await answer(`http://${address}:${run.port}/api/auth/me`), address).toBe('none');
+      expect(run.output()[0]).toContain('Listening on 127.0.0.1 only');
+      run.child.kill('SIGTERM');
+      await expectAllGone(run, pids);
+    },
+    SCRIPT_TEST_MS,
+  );
+});
 
 describe('a script killed with SIGKILL', () => {
   it(

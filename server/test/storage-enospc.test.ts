@@ -60,6 +60,27 @@ describe(`an image write on a full disk (${databaseKind})`, () => {
     expect(imageFiles(t).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("never evicts a favourited image (anyone's) to make room, even the least recently viewed", async () => {
+    t = await startBrowseApp({ CACHE_MIN_FREE: '0' });
+    const cached = THUMBS.slice(0, 3);
+    for (const id of cached) expect(await view(t, id)).toBe(200);
+    const other = await t.userHeaders('other@example.com');
+    const favourite = await t.app.inject({
+      method: 'POST',
+      url: '/api/favorites/image',
+      headers: other,
+      payload: { image_id: cached[0], kind: 'anime' },
+    });
+    expect(favourite.statusCode, favourite.body).toBe(201);
+    disk.failures = 1;
+    expect(await view(t, THUMBS[3]!)).toBe(200);
+    // The favourite was viewed first, so it is first in line; the next one goes in its place.
+    const kept = await cachedThumbs(t, [...cached, THUMBS[3]!]);
+    expect(kept, 'the favourite').toContain(cached[0]);
+    expect(kept, 'the next least recently viewed').not.toContain(cached[1]);
+    expect(kept, 'the new image').toContain(THUMBS[3]);
+  });
+
   it('answers 507 in the contract shape when nothing frees room, and still serves what is cached', async () => {
     t = await startBrowseApp({ CACHE_MIN_FREE: '0' });
     const cached = THUMBS.slice(0, 3);

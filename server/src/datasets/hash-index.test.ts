@@ -42,6 +42,48 @@ describe('HashIndex', () => {
     }
   });
 
+  it('finds a hash exactly at the threshold whatever bits differ, spread over the whole hash or at random', () => {
+    const stored = hashes(300, 5);
+    // A deterministic stream of bit positions (0–63) for the random spreads.
+    let state = 17;
+    const position = () => {
+      state = (state * 48271) % 2147483647;
+      return state % 64;
+    };
+    const flipped = (hash: string, bits: Set<number>) => {
+      let mask = 0n;
+      for (const bit of bits) mask |= 1n << BigInt(63 - bit);
+      return (BigInt(`0x${hash}`) ^ mask).toString(16).padStart(16, '0');
+    };
+    for (let threshold = 1; threshold <= 16; threshold++) {
+      const index = new HashIndex<number>(threshold);
+      stored.forEach((hash, i) => index.add(hash, i));
+      // Spread evenly: one differing bit in each of `threshold` equal stretches of the hash, so an
+      // index cutting it into only `threshold` chunks (one short of the pigeonhole) finds none equal.
+      const even = new Set(
+        Array.from({ length: threshold }, (_, k) =>
+          Math.floor(((2 * k + 1) * 64) / (2 * threshold)),
+        ),
+      );
+      const spreads = [even];
+      while (spreads.length < 60) {
+        const bits = new Set<number>();
+        while (bits.size < threshold) bits.add(position());
+        spreads.push(bits);
+      }
+      spreads.forEach((bits, s) => {
+        const query = flipped(stored[s]!, bits);
+        // The answer a scan of every stored hash gives (the flipped one is `threshold` away).
+        const distances = stored.map((hash) => hammingDistance(hash, query));
+        const best = Math.min(...distances);
+        expect(index.nearest(query), `${query} at ${threshold}, bits ${[...bits]}`).toEqual({
+          value: distances.indexOf(best),
+          distance: best,
+        });
+      });
+    }
+  });
+
   it('answers nothing while empty, and the hash itself at distance 0', () => {
     const index = new HashIndex<string>(7);
     expect(index.nearest('00000000000000ff')).toBeNull();

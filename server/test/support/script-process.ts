@@ -32,10 +32,11 @@ export interface ScriptRun {
 /**
  * `node scripts/<script> --no-build` on its own port and data directory, with a clean environment
  * (a developer's DATABASE_URL must not reach it); the demo's replica takes ports the OS picks.
+ * A setting given as undefined is left unset.
  */
 export async function runScript(
   script: 'demo.mjs' | 'start.mjs',
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
 ): Promise<ScriptRun> {
   const port = await freePort();
   const child = spawn(process.execPath, [`scripts/${script}`, '--no-build'], {
