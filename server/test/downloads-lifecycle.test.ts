@@ -25,7 +25,7 @@ describe(`download lifecycle (${databaseKind})`, () => {
         });
         if (res.statusCode === 410) break;
         expect(res.json().status).not.toBe('failed');
-        if (res.json().status === 'done') break;
+        if (res.json().status === 'completed') break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       let status = 0;
