@@ -227,7 +227,8 @@ describe('npm run storage -- migrate', () => {
       'Next: stop the server, run this again (it copies only what changed), set STORAGE=s3',
     );
     await expectHolds(bucketOf(env), files);
-  });
+    // The command starts through tsx, which compiles it first: slow beside other tiers.
+  }, 120_000);
 
   it('refuses to migrate to the store STORAGE already names', async () => {
     const run = await storageCommand(['migrate', '--to', 'local'], {
@@ -236,5 +237,5 @@ describe('npm run storage -- migrate', () => {
     });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('STORAGE is already local');
-  });
+  }, 120_000);
 });
