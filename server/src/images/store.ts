@@ -290,6 +290,10 @@ export class ImageStore {
     size: ImageSize,
     priority: number,
   ): Promise<StoredImage> {
+    // Stored meanwhile by a fetch that ended between this caller's look and its lease (the lease
+    // was free again by then): the source is not asked twice.
+    const already = await this.deps.files.stored(kind, id, size);
+    if (already) return already;
     const image = await this.fetchNoting(kind, id, size, priority);
     const write = () => this.deps.files.write(kind, id, size, image.body);
     const { evictor } = this.deps;
