@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { root } from './install.mjs';
 import { run } from './process.mjs';
-import { readJson, tierOutput } from './tally.mjs';
+import { readJson, reasonOf, tierOutput } from './tally.mjs';
 
 const CONFIG = ['-c', 'web/e2e/playwright.config.ts'];
 
@@ -95,7 +95,8 @@ export async function playwright(name, project, reports, tally, logFile = null) 
   for (const [spec, test] of testsOf(report.suites))
     if (test.status === 'unexpected')
       tally.failures.push(
-        `${name}: ${spec.file}:${spec.line} › ${spec.title} (${test.projectName})`,
+        `${name}: ${spec.file}:${spec.line} › ${spec.title} (${test.projectName})` +
+          reasonOf(test.results?.at(-1)?.error?.message),
       );
   const ran = stats.expected + stats.flaky + stats.unexpected + stats.skipped;
   const missing = Math.max(listed - ran, 0);

@@ -41,6 +41,20 @@ export function createTally() {
   };
 }
 
+/**
+ * The first lines of a failure's message, colour codes removed and indented under its name, so that
+ * a log's tail says why as well as what (CI keeps only the tail).
+ */
+export function reasonOf(message, lines = 10) {
+  if (!message) return '';
+  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '');
+  const kept = plain
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, lines);
+  return kept.map((line) => `\n      ${line.slice(0, 200)}`).join('');
+}
+
 /** A runner's JSON report, or null when it wrote none (a crash) or wrote it only in part. */
 export function readJson(file) {
   try {

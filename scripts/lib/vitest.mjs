@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { root } from './install.mjs';
 import { run } from './process.mjs';
-import { readJson, tierOutput } from './tally.mjs';
+import { readJson, reasonOf, tierOutput } from './tally.mjs';
 
 /** Runs a Vitest selection and records it (output: `tierOutput`). */
 export async function vitest(tally, reports, name, args, { env = {}, logFile } = {}) {
@@ -33,7 +33,10 @@ export async function vitest(tally, reports, name, args, { env = {}, logFile } =
   for (const file of report.testResults) {
     const where = path.relative(root, file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failedTests) tally.failures.push(`${name}: ${where} › ${test.fullName}`);
+    for (const test of failedTests)
+      tally.failures.push(
+        `${name}: ${where} › ${test.fullName}${reasonOf(test.failureMessages?.[0])}`,
+      );
     if (file.status === 'failed' && failedTests.length === 0)
       tally.failures.push(`${name}: ${where}: ${String(file.message).split('\n')[0]}`);
   }
