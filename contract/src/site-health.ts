@@ -79,6 +79,8 @@ export const SiteHealthResponse = z.object({
     solves: z.number().int(),
     failures: z.number().int(),
     last_solve_at: z.string().nullable(),
+    /** While a challenge stays unsolved: when the next automatic try is due (it backs off). */
+    next_try_at: z.string().nullable(),
   }),
   pacing: z.object({
     pages: Pacing,
@@ -146,7 +148,7 @@ export const CHALLENGE_REASON_TEXT: Record<ChallengeReason, string> = {
   captcha: '源站要求人工完成验证码，无法自动通过',
   timeout: '自动验证超时，验证页面没有放行',
   failed: '自动验证失败',
-  paced: '刚刚已自动验证过一次但仍被拦截，暂不重复尝试',
+  paced: '刚刚已自动验证过但仍被拦截，等待一段时间后再试',
   rejected: '当前的 Cookie 和 User-Agent 未被源站接受',
   memory: '验证用的浏览器占用内存超过上限，已被终止',
 };

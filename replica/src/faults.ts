@@ -12,7 +12,13 @@ export type FaultKind =
    * Cloudflare's managed challenge (pages only): a Turnstile checkbox that only a trusted click
    * clears, from a browser whose User-Agent and client hints agree.
    */
-  | { type: 'managed-challenge' }
+  | {
+      type: 'managed-challenge';
+      /** As Cloudflare's does, the widget says "Verifying…" this long before its checkbox shows. */
+      checkboxAfterMs?: number;
+      /** Trusted clicks the checkbox takes: each before the last fails and offers it again. */
+      clicksNeeded?: number;
+    }
   /** Cloudflare's block page (403, no challenge) to one browser family, told by its User-Agent. */
   | { type: 'refuse-browser'; browser: 'chrome' | 'firefox' }
   | { type: 'error'; status: 500 | 502 | 503 }
@@ -90,6 +96,11 @@ export function parseFault(value: unknown): Fault | string {
         ? (f as Fault)
         : 'browser must be chrome or firefox';
     case 'managed-challenge':
+      if (!isCount(f.checkboxAfterMs)) return 'checkboxAfterMs must be a non-negative integer';
+      return f.clicksNeeded === undefined ||
+        (Number.isInteger(f.clicksNeeded) && (f.clicksNeeded as number) >= 1)
+        ? (f as Fault)
+        : 'clicksNeeded must be a positive integer';
     case 'hang':
     case 'truncated':
       return f as Fault;

@@ -83,25 +83,38 @@ export function managedPage(nonce: string): string {
 `;
 }
 
+/** How the widget behaves: how long it verifies before its checkbox shows, and how many clicks. */
+export interface WidgetOptions {
+  checkboxAfterMs?: number;
+  clicksNeeded?: number;
+}
+
 /**
- * The widget: a checkbox whose trusted click (pointer moved there first) sends what the browser
- * says of itself; the answer sets `cf_clearance` and the challenge page reloads. A scripted
- * `click()` is not trusted and does nothing.
+ * The widget: "Verifying…" for `checkboxAfterMs` (a click meanwhile lands on nothing), then a
+ * checkbox whose trusted click (pointer moved there first) sends what the browser says of itself;
+ * the answer sets `cf_clearance` and the challenge page reloads. Clicks before the
+ * `clicksNeeded`th fail and show the checkbox again, as a widget that stays unsolved does. A
+ * scripted `click()` is not trusted and does nothing.
  */
-export function widgetPage(nonce: string): string {
+export function widgetPage(nonce: string, options: WidgetOptions = {}): string {
+  const after = options.checkboxAfterMs ?? 0;
+  const needed = options.clicksNeeded ?? 1;
   return `<!DOCTYPE html>
 <html><head><title>Turnstile</title></head>
 <body style="margin:0;font:14px sans-serif">
-<label id="turnstile-box" style="display:flex;align-items:center;gap:8px;padding:18px">
+<p id="turnstile-verifying" style="margin:0;padding:18px"${after > 0 ? '' : ' hidden'}>Verifying...</p>
+<label id="turnstile-box" style="display:${after > 0 ? 'none' : 'flex'};align-items:center;gap:8px;padding:18px">
 <input type="checkbox" id="cf-chl-widget" style="width:24px;height:24px"> Verify you are human
 </label>
 <p id="turnstile-status"></p>
-<script>(function(){var moves=0;document.addEventListener('pointermove',function(){moves++;});
-var box=document.getElementById('cf-chl-widget');
+<script>(function(){var moves=0,clicks=0;document.addEventListener('pointermove',function(){moves++;});
+var box=document.getElementById('cf-chl-widget'),status=document.getElementById('turnstile-status');
+setTimeout(function(){document.getElementById('turnstile-verifying').hidden=true;document.getElementById('turnstile-box').style.display='flex';},${after});
 box.addEventListener('click',function(event){if(!event.isTrusted){event.preventDefault();return;}
+clicks++;if(clicks<${needed}){box.checked=false;box.disabled=true;status.textContent='Failed. Try again.';setTimeout(function(){box.disabled=false;},300);return;}
 var d=navigator.userAgentData;var hi=d&&d.getHighEntropyValues?d.getHighEntropyValues(['fullVersionList']):Promise.resolve({});
 hi.then(function(h){return fetch(${JSON.stringify(VERIFY_PATH)},{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({nonce:${JSON.stringify(nonce)},userAgent:navigator.userAgent,brands:d?d.brands:null,fullVersionList:h.fullVersionList||null,platform:d?d.platform:null,moves:moves})});})
-.then(function(r){document.getElementById('turnstile-status').textContent=r.ok?'Success!':'Failed';if(r.ok)window.top.location.reload();});});})();</script>
+.then(function(r){status.textContent=r.ok?'Success!':'Failed';if(r.ok)window.top.location.reload();});});})();</script>
 </body></html>
 `;
 }

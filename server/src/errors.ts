@@ -105,7 +105,7 @@ export function fromUpstream(error: unknown): AppError | null {
       return new AppError(
         429,
         ErrorCode.UPSTREAM_RATE_LIMITED,
-        `源站要求通过 Cloudflare 人机验证，未能自动通过：${CHALLENGE_REASON_TEXT[error.challenge]}。请在 ${seconds} 秒后重试（429 rate limit）`,
+        `源站要求通过 Cloudflare 人机验证，未能自动通过：${CHALLENGE_REASON_TEXT[error.challenge]}。${seconds} 秒后再次尝试，请届时重试（429 rate limit）`,
         { retry_after: seconds, challenge: error.challenge },
         { 'retry-after': String(seconds) },
       );

@@ -49,6 +49,18 @@ describe.skipIf(!haveChromium)('Turnstile in Chromium', { timeout: 60_000 }, () 
     expect(headless.status).toBe(403);
   });
 
+  it('waits out the widget\'s "Verifying…" for its checkbox, and clicks again when a click leaves it unsolved', async () => {
+    // A click while the widget verifies lands on nothing; the first click on the checkbox fails.
+    replica.setFault('pages', {
+      type: 'managed-challenge',
+      checkboxAfterMs: 2500,
+      clicksNeeded: 2,
+    });
+    const clearance = await chromiumSolver({ timeoutMs: 25_000 }).solve(url);
+    expect(clearance.cookie).toMatch(/cf_clearance=/);
+    expect((await fetch(url, { headers: asChrome(clearance.cookie) })).status).toBe(200);
+  });
+
   it.each([
     [
       'client hints of another version than the User-Agent',

@@ -171,8 +171,21 @@ describe(`site challenge (${databaseKind})`, () => {
     const blocked = await search(t.app, t.headers, 'hanabi');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().challenge).toBe('failed');
-    expect(blocked.headers['retry-after']).toBeDefined();
+    // One failure rests the site 30 s (the backoff's first step), not UPSTREAM_COOLDOWN for all.
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(blocked.json().detail).toContain(`${retryAfter} 秒后再次尝试`);
     expect(solving.solves).toBe(1);
+    // The site-health page says when the next try is.
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/site-health',
+      headers: await adminHeaders(t),
+    });
+    const nextTry = Date.parse(health.json().solver.next_try_at);
+    expect(nextTry - Date.now()).toBeLessThanOrEqual(30_000);
+    expect(nextTry - Date.now()).toBeGreaterThan(0);
     // While the host cools down, other calls are refused without a request, and say why.
     const sent = t.upstreamRequests();
     const during = await search(t.app, t.headers, 'ladybug');

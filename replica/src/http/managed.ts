@@ -20,7 +20,12 @@ export function managedChallengeRoutes(app: FastifyInstance, state: ReplicaState
   app.get<{ Querystring: { n?: string } }>(WIDGET_PATH, (request, reply) => {
     const nonce = request.query.n ?? '';
     if (!state.challenge.knows(nonce)) return reply.code(404).send();
-    return reply.header('cache-control', 'no-store').type('text/html').send(widgetPage(nonce));
+    const mode = state.faults.peek('pages');
+    const options = mode?.type === 'managed-challenge' ? mode : {};
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(widgetPage(nonce, options));
   });
 
   app.post<{ Body: BrowserReport }>(VERIFY_PATH, (request, reply) => {

@@ -125,6 +125,7 @@ export class SiteHealthService {
         solves: record.solves,
         failures: record.solveFailures,
         last_solve_at: iso(record.lastSolveAt),
+        next_try_at: iso(this.deps.gate.nextTryAt(record)),
       },
       pacing: {
         pages: { concurrency: up.pages.concurrency, spacing_ms: up.pages.spacingMs },

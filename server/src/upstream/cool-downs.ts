@@ -30,16 +30,23 @@ export class CoolDowns {
     }
   }
 
-  /** Starts the host's cool-down and returns the error that reports it. */
+  /**
+   * Starts the host's cool-down and returns the error that reports it: as long as the site's
+   * Retry-After says, or `coolDownMs` (a challenge's backoff), or UPSTREAM_COOLDOWN.
+   */
   rateLimited(
     url: URL,
     status: number,
-    retryAfterHeader?: string,
-    challenge: ChallengeReason | null = null,
-    blocked = false,
+    options: {
+      retryAfter?: string;
+      challenge?: ChallengeReason | null;
+      blocked?: boolean;
+      coolDownMs?: number;
+    } = {},
   ): UpstreamRateLimitedError {
     const { config, now, book, logger } = this.context;
-    const ms = retryAfterMs(retryAfterHeader, now()) ?? config.cooldownMs;
+    const { challenge = null, blocked = false } = options;
+    const ms = retryAfterMs(options.retryAfter, now()) ?? options.coolDownMs ?? config.cooldownMs;
     book.startCoolDown(url.host, ms);
     if (blocked) this.#blockedHosts.add(url.host);
     else this.#blockedHosts.delete(url.host);
@@ -63,17 +70,30 @@ export class CoolDowns {
 
   /**
    * After a challenge: one solve (shared), then one retry with the new clearance. A challenge
-   * that stays, or cannot be solved, cools the host down as any refusal does.
+   * that stays, or cannot be solved, cools the host down until the gate's next try (30 s, 1 min,
+   * 2 min … 10 min as failures repeat). `report`: a clearance refused on the retry counts as a
+   * failure here (a caller that checks the clearance itself records its own answer).
    */
   async afterChallenge(
     url: URL,
     met: ChallengeMet,
     solve: boolean,
+    report = true,
   ): Promise<'retry' | UpstreamRateLimitedError> {
     const { gate } = this.context.site;
     const reason = solve && gate ? await gate.resolve(url.href, met.version) : 'rejected';
     if (reason === null) return 'retry';
-    const error = this.rateLimited(url, met.status, undefined, reason);
+    if (gate && !solve && report) {
+      await gate
+        .checked('rejected')
+        .catch((error: unknown) =>
+          this.context.logger?.warn({ err: error }, 'could not record a refused clearance'),
+        );
+    }
+    const error = this.rateLimited(url, met.status, {
+      challenge: reason,
+      coolDownMs: gate?.retryInMs(),
+    });
     await this.context.shared?.publish(url.host);
     return error;
   }

@@ -77,7 +77,12 @@ export class Fetcher {
         );
       } catch (error) {
         if (error instanceof ChallengeMet) {
-          const next = await this.coolDowns.afterChallenge(url, error, solveAllowed);
+          const next = await this.coolDowns.afterChallenge(
+            url,
+            error,
+            solveAllowed,
+            options.solve !== false,
+          );
           if (next !== 'retry') throw next;
           solveAllowed = false;
           continue;

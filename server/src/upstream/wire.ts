@@ -97,7 +97,10 @@ export class Wire {
     }
     if (status === 403 || status === 429) {
       const blocked = status === 403 && isBlockPage(text);
-      throw this.coolDowns.rateLimited(url, status, response.header('retry-after'), null, blocked);
+      throw this.coolDowns.rateLimited(url, status, {
+        retryAfter: response.header('retry-after'),
+        blocked,
+      });
     }
     if (status === 404 || status === 410) throw new UpstreamNotFoundError(url.href);
     throw new UpstreamHttpError(status, url.href);

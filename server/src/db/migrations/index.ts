@@ -27,6 +27,7 @@ import * as notifications from './025-notifications';
 import * as datasetOptions from './026-dataset-options';
 import * as downloadsThatStay from './027-downloads-that-stay';
 import * as quotaNotices from './028-quota-notices';
+import * as challengeBackoff from './029-challenge-backoff';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '026-dataset-options': datasetOptions,
   '027-downloads-that-stay': downloadsThatStay,
   '028-quota-notices': quotaNotices,
+  '029-challenge-backoff': challengeBackoff,
 };

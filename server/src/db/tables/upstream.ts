@@ -27,6 +27,7 @@ export interface UpstreamCredentialsTable {
   solves: Generated<number>;
   solve_failures: Generated<number>;
   last_solve_at: Generated<number>;
+  unsolved_streak: Generated<number>;
 }
 
 /** How far the crawl of one image listing has come (see 010). */

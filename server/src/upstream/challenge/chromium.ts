@@ -7,7 +7,7 @@ import { isChallenge, needsHuman } from './detect';
 import { pinnedKey } from './pinning';
 import { presentAs } from './presenting';
 import { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
-import { clickTurnstile } from './turnstile';
+import { TurnstileClicker } from './turnstile';
 
 /** Debian's Chromium (`apt-get install chromium`); browsers are never downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -125,16 +125,17 @@ async function passChallenge(
   },
 ): Promise<Clearance> {
   const { timeoutMs, identity } = options;
-  const deadline = Date.now() + timeoutMs;
   const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block' });
   await allowOnly(context, options.isSourceHost);
   const page = await context.newPage();
   await presentAs(context, page, identity);
   // The challenge's own reload can interrupt the first navigation; the loop below looks anyway.
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeoutMs }).catch(() => null);
+  // The solve's time counts from the challenge page, not from a browser slow to start.
+  const deadline = Date.now() + timeoutMs;
   // The last page seen whole: a reload in progress at the deadline must not hide a CAPTCHA.
   let html = '';
-  const clicked = new Set<string>();
+  const clicker = new TurnstileClicker(page);
   while (Date.now() < deadline) {
     html = (await settledContent(page)) || html;
     const challenged = html !== '' && isChallenge('', html);
@@ -146,19 +147,14 @@ async function passChallenge(
         userAgent: identity.userAgent,
       };
     }
-    if (challenged) await clickOnce(page, clicked);
+    // A page navigating away under the click is looked at again next time.
+    if (challenged) await clicker.step().catch(() => false);
     await sleep(POLL_MS);
   }
-  if (clicked.size === 0 && needsHuman(html)) {
+  if (clicker.clicks === 0 && needsHuman(html)) {
     throw new SolveFailure('captcha', 'the challenge wants a human');
   }
   throw new SolveFailure('timeout', `the challenge did not clear within ${timeoutMs} ms`);
-}
-
-/** Each widget the challenge shows is clicked once; a new one (after a reload) again. */
-async function clickOnce(page: Page, clicked: Set<string>): Promise<void> {
-  const src = await clickTurnstile(page, clicked).catch(() => null);
-  if (src) clicked.add(src);
 }
 
 /** The page's HTML once it has loaded, or '' while it is navigating. */

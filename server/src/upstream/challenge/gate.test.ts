@@ -50,12 +50,13 @@ function challengeUnlessCleared(answer: (res: ServerResponse) => void) {
   };
 }
 
-function makeClient(solver: ChallengeSolver | null) {
+function makeClient(solver: ChallengeSolver | null, now = Date.now) {
   const gate = new ClearanceGate({
     store: new CredentialsStore(db.kysely),
     leases: new FetchLeases(db.kysely),
     solver,
     environment: null,
+    now,
   });
   const template = `${images.origin}/{id}.jpg`;
   const byKind = { anime: template, tv: template, movie: template };
@@ -74,7 +75,7 @@ function makeClient(solver: ChallengeSolver | null) {
       jitterMs: 0,
       cooldownMs: 60_000,
     }),
-    { clearance: gate },
+    { clearance: gate, now },
   );
   return client;
 }
@@ -155,6 +156,44 @@ describe('paced client with the site clearance', () => {
     expect(again).toBeInstanceOf(UpstreamRateLimitedError);
     expect(pages.hits).toHaveLength(1);
     expect(c.hostStatus(pages.host).status).toBe('rate_limited');
+  });
+
+  it('backs off a failing solve 30 s, 1 min, 2 min … up to 10 min, and starts over once the site answers', async () => {
+    challengeUnlessCleared((res) => res.writeHead(403, { 'cf-mitigated': 'challenge' }).end());
+    let clock = 1_000_000_000;
+    let succeed = false;
+    const solving = countingSolver(async () => {
+      if (succeed) return SOLVED;
+      throw new SolveFailure('timeout');
+    });
+    const c = makeClient(solving.solver, () => clock);
+    const waits: number[] = [];
+    const failOnce = async (n: number) => {
+      const error = (await c
+        .fetchPage(`${pages.origin}/p${n}`)
+        .catch((e: unknown) => e)) as UpstreamRateLimitedError;
+      expect(error.challenge).toBe('timeout');
+      // Until the wait is over the site is not asked again, and the refusal says so.
+      const sent = pages.hits.length;
+      await expect(c.fetchPage(`${pages.origin}/during${n}`)).rejects.toThrow(
+        UpstreamRateLimitedError,
+      );
+      expect(pages.hits).toHaveLength(sent);
+      waits.push(error.retryAfterSeconds);
+      clock += error.retryAfterSeconds * 1000;
+    };
+    for (let n = 0; n < 7; n += 1) await failOnce(n);
+    expect(waits).toEqual([30, 60, 120, 240, 480, 600, 600]);
+    expect(solving.calls).toHaveLength(7);
+
+    succeed = true;
+    await expect(c.fetchPage(`${pages.origin}/ok`)).resolves.toBe(PAGE);
+    // The clearance stops working: the first failure after a success waits 30 s again.
+    succeed = false;
+    pages.handle = (_, res) => res.writeHead(403, { 'cf-mitigated': 'challenge' }).end();
+    clock += 60_000;
+    await failOnce(7);
+    expect(waits.at(-1)).toBe(30);
   });
 
   it('never solves with the solver off, and reports it', async () => {

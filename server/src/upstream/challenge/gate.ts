@@ -6,8 +6,19 @@ import type { CredentialsRecord, CredentialsStore } from './store';
 
 /** How long the stored clearance is trusted before asking the database again. */
 const REFRESH_MS = 250;
-/** Least time between two automatic solves (the admin's 立即验证 is not held back). */
-export const SOLVE_SPACING_MS = 60_000;
+/** The least rest after an unsolved challenge, whatever the backoff says. */
+const MIN_REST_MS = 1000;
+/**
+ * The wait before the next automatic try after a challenge left unsolved: 30 s, then doubled with
+ * each failure in a row up to 10 min (the admin's 立即验证 is not held back). A failure is never
+ * a long wait for every user; a site that keeps refusing is asked less and less.
+ */
+export const SOLVE_BACKOFF = { firstMs: 30_000, maxMs: 10 * 60_000 };
+
+/** The backoff after `streak` challenges left unsolved in a row (0: a solve whose clearance is yet to answer). */
+export function solveBackoffMs(streak: number, backoff = SOLVE_BACKOFF): number {
+  return Math.min(backoff.firstMs * 2 ** Math.max(streak - 1, 0), backoff.maxMs);
+}
 
 interface Warner {
   warn(details: object, message: string): void;
@@ -23,7 +34,7 @@ export interface GateOptions {
   /** UPSTREAM_COOKIE with UPSTREAM_USER_AGENT, when a cookie is configured. */
   environment: Clearance | null;
   now?: () => number;
-  solveSpacingMs?: number;
+  backoff?: typeof SOLVE_BACKOFF;
   logger?: Warner;
 }
 
@@ -46,7 +57,7 @@ export class ClearanceGate {
   #solving: Promise<ChallengeReason | null> | null = null;
 
   constructor(options: GateOptions) {
-    this.#opts = { now: Date.now, solveSpacingMs: SOLVE_SPACING_MS, ...options };
+    this.#opts = { now: Date.now, backoff: SOLVE_BACKOFF, ...options };
   }
 
   get solverEnabled(): boolean {
@@ -65,6 +76,22 @@ export class ClearanceGate {
     return this.#record?.challengeReason ?? null;
   }
 
+  /**
+   * When the next automatic solve is due while a challenge stays unsolved: the last solve plus
+   * the backoff. Null when none is (no challenge, or the solver is off: then the site simply
+   * rests UPSTREAM_COOLDOWN, as the admin configured).
+   */
+  nextTryAt(record = this.#record): number | null {
+    if (!this.#opts.solver || !record?.challengeReason) return null;
+    return record.lastSolveAt + solveBackoffMs(record.unsolvedStreak, this.#opts.backoff);
+  }
+
+  /** How long the site's hosts rest after a challenge left unsolved: until the next solve. */
+  retryInMs(): number | undefined {
+    const at = this.nextTryAt();
+    return at === null ? undefined : Math.max(at - this.#opts.now(), MIN_REST_MS);
+  }
+
   /** Before a request to the site: waits out this process's solve and reads a newer clearance. */
   async ready(): Promise<void> {
     await this.#solving;
@@ -74,7 +101,7 @@ export class ClearanceGate {
 
   /** The site answered a request: a challenge left unsolved earlier is over. */
   async answered(): Promise<void> {
-    if (!this.unsolved()) return;
+    if (!this.unsolved() && !this.#record?.unsolvedStreak) return;
     await this.checked(null).catch((error: unknown) =>
       this.#opts.logger?.warn({ err: error }, 'could not record the end of a challenge'),
     );
@@ -159,7 +186,8 @@ export class ClearanceGate {
       async () => {
         const record = await this.refresh(true);
         if (renewed(record)) return { reason: null };
-        if (!forced && now() - record.lastSolveAt < this.#opts.solveSpacingMs) {
+        const due = record.lastSolveAt + solveBackoffMs(record.unsolvedStreak, this.#opts.backoff);
+        if (!forced && now() < due) {
           await store.challenged('paced', now());
           return { reason: 'paced' as const };
         }

@@ -1,5 +1,5 @@
 export { ChallengeMet } from './met';
-export { ClearanceGate, SOLVE_SPACING_MS, type CurrentClearance } from './gate';
+export { ClearanceGate, SOLVE_BACKOFF, solveBackoffMs, type CurrentClearance } from './gate';
 export { isChallenge, needsHuman, type ChallengeReason } from './detect';
 export { SolveFailure, type ChallengeSolver, type Clearance } from './solver';
 export { CredentialsStore, type CredentialsRecord } from './store';

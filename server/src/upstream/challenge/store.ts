@@ -18,6 +18,8 @@ export interface CredentialsRecord {
   solves: number;
   solveFailures: number;
   lastSolveAt: number;
+  /** Challenges left unsolved in a row; the next try backs off with it (gate.ts). */
+  unsolvedStreak: number;
 }
 
 const SITE = 'fancaps';
@@ -32,6 +34,7 @@ const EMPTY: CredentialsRecord = {
   solves: 0,
   solveFailures: 0,
   lastSolveAt: 0,
+  unsolvedStreak: 0,
 };
 
 const nullableNumber = (value: unknown) => (value === null ? null : Number(value));
@@ -60,6 +63,7 @@ export class CredentialsStore {
       solves: Number(row.solves),
       solveFailures: Number(row.solve_failures),
       lastSolveAt: Number(row.last_solve_at),
+      unsolvedStreak: Number(row.unsolved_streak),
     };
   }
 
@@ -86,6 +90,8 @@ export class CredentialsStore {
       version: sql<number>`upstream_credentials.version + 1`,
       challenged_at: null,
       challenge_reason: null,
+      // A person's paste (or clear) starts afresh; a solver's clearance has yet to be answered.
+      ...(source === 'solver' ? {} : { unsolved_streak: 0 }),
     });
   }
 
@@ -102,6 +108,7 @@ export class CredentialsStore {
   async solveFailed(reason: ChallengeReason, now: number) {
     await this.update({
       solve_failures: sql<number>`upstream_credentials.solve_failures + 1`,
+      unsolved_streak: sql<number>`upstream_credentials.unsolved_streak + 1`,
       challenged_at: now,
       challenge_reason: reason,
     });
@@ -109,12 +116,19 @@ export class CredentialsStore {
 
   /** A challenge left unsolved without a solve (solver off, pasted cookie rejected, paced). */
   async challenged(reason: ChallengeReason, now: number) {
-    await this.update({ challenged_at: now, challenge_reason: reason });
+    await this.update({
+      challenged_at: now,
+      challenge_reason: reason,
+      // A try held back by the backoff is no new failure.
+      ...(reason === 'paced'
+        ? {}
+        : { unsolved_streak: sql<number>`upstream_credentials.unsolved_streak + 1` }),
+    });
   }
 
   /** The site answered with the current clearance: it is no longer challenged. */
   async passed() {
-    await this.update({ challenged_at: null, challenge_reason: null });
+    await this.update({ challenged_at: null, challenge_reason: null, unsolved_streak: 0 });
   }
 
   private async update(values: UpdateObject<Database, 'upstream_credentials'>): Promise<void> {

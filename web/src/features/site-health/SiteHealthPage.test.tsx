@@ -54,6 +54,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
       solves: 0,
       failures: 1,
       last_solve_at: '2026-11-23T11:50:00.000Z',
+      next_try_at: '2026-11-23T11:51:00.000Z',
     },
     pacing: {
       pages: { concurrency: 1, spacing_ms: 1000 },
@@ -99,6 +100,9 @@ describe('site-health page', () => {
     expect(within(images!).getByTestId('host-state').textContent).toBe('正常');
     expect(screen.getByRole('alert').textContent).toContain('没有安装 Chromium');
     expect(screen.getByText(/apt-get install chromium/)).toBeTruthy();
+    // When the solver tries again (it backs off after failures).
+    expect(screen.getByText('下次自动验证')).toBeTruthy();
+    expect(screen.getByText(/间隔逐次加倍，最长 10 分钟/)).toBeTruthy();
     expect(screen.getByText(/75%（命中 3，未命中 1）/)).toBeTruthy();
     expect(screen.getByText('间隔 1000 毫秒，并发 1')).toBeTruthy();
     // Nothing stored yet: nothing to clear.
@@ -170,6 +174,9 @@ describe('challenge panel', () => {
     expect(panel.textContent).toContain('源站要求人工完成验证码');
     expect(panel.textContent).toContain('apt-get install chromium');
     expect(panel.textContent).toContain('cf_clearance');
+    // When the next automatic try is: ten minutes on (retry_after), as a clock time.
+    const at = new Date(Date.now() + 600_000).toLocaleTimeString('zh-CN', { hour12: false });
+    expect(panel.textContent).toContain(`下次自动验证在 ${at.slice(0, 5)}`);
     // A user is not sent to the admin's page.
     expect(panel.textContent).toContain('请联系管理员');
     expect(screen.queryByRole('link', { name: '站点状态' })).toBeNull();

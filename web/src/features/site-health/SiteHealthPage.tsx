@@ -107,6 +107,14 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
               t('solver.counts', { solves: solver.solves, failures: solver.failures }),
             ],
             [t('solver.last'), formatDate(solver.last_solve_at)],
+            ...(solver.next_try_at
+              ? [
+                  [
+                    t('solver.next'),
+                    t('solver.nextAt', { time: formatDate(solver.next_try_at) }),
+                  ] as [string, string],
+                ]
+              : []),
           ]}
         />
         <ClearanceActions

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
+import { retryAfterOf } from '../images/rateLimit';
 import { BlockedPanel, isBlocked } from '../upstream/BlockedPanel';
 import { challengeOf } from './challenge';
 import { ChallengePanel } from './ChallengePanel';
@@ -21,7 +22,9 @@ interface UpstreamErrorProps {
  */
 export function UpstreamError({ error, onRetry, title, fallback, known }: UpstreamErrorProps) {
   const challenge = challengeOf(error);
-  if (challenge) return <ChallengePanel reason={challenge} onRetry={onRetry} />;
+  if (challenge) {
+    return <ChallengePanel reason={challenge} retryAfter={retryAfterOf(error)} onRetry={onRetry} />;
+  }
   if (isBlocked(error)) return <BlockedPanel onRetry={onRetry} />;
   return (
     known ?? <ErrorBox title={title} message={errorMessage(error, fallback)} onRetry={onRetry} />
