@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from 'playwright-core';
 import { CHROME_IDENTITY, type BrowserIdentity } from '../transport/identity';
+import {
+  browserUser,
+  startBrowser,
+  type BrowserProcess,
+  type BrowserUser,
+} from './browser-process';
 import { allowOnly, killTree, watchMemory } from './containment';
+import { startEgressProxy } from './egress-proxy';
 import { isChallenge, needsHuman } from './detect';
 import { pinnedKey } from './pinning';
 import { presentAs } from './presenting';
@@ -15,8 +22,6 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const SOLVER_MEMORY_CEILING = 1024 * 1024 * 1024;
 
 const LAUNCH_ARGS = [
-  // Chromium refuses its sandbox as root, where the server usually runs in a container.
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
   '--no-first-run',
@@ -44,6 +49,8 @@ export interface ChromiumSolverOptions {
   /** UPSTREAM_CA_FILE's PEM: trusted for the challenged source host's key only (pinning.ts). */
   extraCa?: string;
   memoryCeilingBytes?: number;
+  /** Who the browser runs as; default: `nobody` when the server is root, else the server's user. */
+  user?: BrowserUser | null;
 }
 
 /**
@@ -69,22 +76,30 @@ export function chromiumSolver(options: ChromiumSolverOptions): ChallengeSolver 
             })
           : null;
       const { chromium } = await import('playwright-core');
-      let server: Awaited<ReturnType<typeof chromium.launchServer>>;
+      // Every connection the browser opens goes through the proxy, which lets the source through.
+      const proxy = await startEgressProxy(isSourceHost);
+      let browserProcess: BrowserProcess;
       try {
-        // A server rather than launch(): its process id is needed for the memory ceiling.
-        server = await chromium.launchServer({
+        browserProcess = await startBrowser({
           executablePath,
-          headless: true,
+          user: options.user === undefined ? await browserUser() : options.user,
+          timeoutMs: options.timeoutMs,
           args: [
             ...LAUNCH_ARGS,
+            `--proxy-server=${proxy.url}`,
+            // Loopback too (Chromium otherwise connects to it directly), and no name is resolved
+            // by the browser: the proxy resolves what it lets through.
+            '--proxy-bypass-list=<-loopback>',
+            '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
             `--user-agent=${identity.userAgent}`,
             ...(pins ? [`--ignore-certificate-errors-spki-list=${pins}`] : []),
           ],
         });
       } catch (error) {
+        await proxy.close();
         throw new SolveFailure('no_browser', `Chromium would not start: ${String(error)}`);
       }
-      const pid = server.process().pid!;
+      const { pid } = browserProcess;
       const ceiling = options.memoryCeilingBytes ?? SOLVER_MEMORY_CEILING;
       // A browser killed over its ceiling ends the solve at once, not at the solve's deadline.
       let killed: (failure: SolveFailure) => void = () => undefined;
@@ -101,7 +116,7 @@ export function chromiumSolver(options: ChromiumSolverOptions): ChallengeSolver 
       });
       try {
         const solving = (async () => {
-          const browser = await chromium.connect(server.wsEndpoint());
+          const browser = await chromium.connectOverCDP(browserProcess.wsEndpoint);
           return passChallenge(browser, url, { ...options, identity, isSourceHost });
         })();
         // Whatever the killed browser's solve still throws is no longer anyone's concern.
@@ -109,8 +124,8 @@ export function chromiumSolver(options: ChromiumSolverOptions): ChallengeSolver 
         return await Promise.race([solving, overCeiling]);
       } finally {
         stopWatching();
-        await server.close().catch(() => undefined);
-        killTree(pid);
+        await browserProcess.close();
+        await proxy.close();
       }
     },
   };

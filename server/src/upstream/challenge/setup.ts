@@ -1,6 +1,7 @@
 import type { UpstreamConfig } from '../../config';
 import { createTransport, readExtraCa } from '../transport';
 import { CHROME_IDENTITY } from '../transport/identity';
+import { sweepProfiles } from './browser-process';
 import { CHROMIUM_PATH, chromiumSolver } from './chromium';
 import { checkIdentity, type IdentityReport } from './identity-check';
 import type { ChallengeSolver } from './solver';
@@ -13,6 +14,8 @@ export function configuredSolver(
   config: UpstreamConfig,
   isSourceHost: (url: URL) => boolean,
 ): ChallengeSolver {
+  // Profiles a killed server left behind go at the next start.
+  void sweepProfiles().catch(() => undefined);
   return chromiumSolver({
     timeoutMs: config.challenge.timeoutMs,
     isSourceHost,
