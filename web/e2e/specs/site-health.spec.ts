@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughForm, replica, signIn, userMenu } from '../support';
+import { logInThroughForm, replica, shootPhoneAndDesktop, signIn, userMenu } from '../support';
 import { E2E_ADMIN } from '../harness/ports';
 
 // A title no other spec searches for: the harness and its caches are shared by every spec.
@@ -32,16 +32,22 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   await expect(panel).toContainText('源站要求人工完成验证码');
   await expect(panel).toContainText('apt-get install chromium');
   await expect(panel).toContainText('cf_clearance');
+  // When the site is tried again: the solver backs off, and the panel gives the clock time.
+  await expect(panel).toContainText(/下次自动验证在 \d\d:\d\d:\d\d 之后/);
+  await shootPhoneAndDesktop(page, 'challenge-panel');
 
   await panel.getByRole('link', { name: '前往站点状态页面' }).click();
   await expect(page).toHaveURL(/\/site-health$/);
   await expect(page.getByRole('heading', { name: '站点状态' })).toBeVisible();
   const pagesHost = page.getByTestId('site-host').filter({ hasText: '网页' });
   await expect(pagesHost.getByTestId('host-state')).toContainText('被人机验证拦截');
+  await expect(page.getByText('下次自动验证', { exact: true })).toBeVisible();
+  await shootPhoneAndDesktop(page, 'site-health-next-try');
 
   // The site now serves the managed challenge (a Turnstile checkbox only a real click clears, from
   // a browser whose client hints agree): 立即验证 runs the solver at once, and it clicks.
-  await control.setFault('pages', { type: 'managed-challenge' });
+  // Its widget says "Verifying…" first, as Cloudflare's does: the solver waits for the checkbox.
+  await control.setFault('pages', { type: 'managed-challenge', checkboxAfterMs: 1500 });
   const challengesBefore = (await control.counts()).challenges;
   await page.getByRole('button', { name: '立即验证' }).click();
   await expect(page.getByText(/验证通过/)).toBeVisible({ timeout: 60_000 });
