@@ -10,6 +10,8 @@ export const AuditAction = z.enum([
   'user.disable',
   'user.enable',
   'user.password_reset',
+  /** An admin changed their own e-mail (the address reset links go to). */
+  'user.email',
   'token.create',
   'token.revoke',
   'clearance.paste',

@@ -245,4 +245,52 @@ describe(`personal access tokens (${databaseKind})`, () => {
       expect.objectContaining({ action: 'token.create', target: 'tokens-erin@example.com' }),
     );
   });
+
+  it("keeps an admin's token out of every user's library, and audits an admin's own e-mail change", async () => {
+    const admin = bearer(await t.login());
+    const made = await create(
+      { name: 'admin-read', scopes: ['read'], current_password: ADMIN.password },
+      admin,
+    );
+    const all = '/api/images/local-library?scope=all';
+    expect((await call('GET', all, admin)).statusCode).toBe(200);
+    const scripted = await call('GET', all, bearer(made.token));
+    expect(scripted.statusCode).toBe(403);
+    expect(scripted.json().code).toBe('FORBIDDEN');
+    // The token still reads the admin's own library.
+    expect((await call('GET', '/api/images/local-library', bearer(made.token))).statusCode).toBe(
+      200,
+    );
+
+    const moved = await call('PATCH', '/api/auth/me', admin, {
+      email: 'admin-moved@example.com',
+      current_password: ADMIN.password,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const back = await call('PATCH', '/api/auth/me', admin, {
+      email: ADMIN.email,
+      current_password: ADMIN.password,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const audit = (await call('GET', '/api/admin/audit', admin)).json<{
+      entries: { action: string; target: string; detail: Record<string, unknown> }[];
+    }>().entries;
+    expect(audit).toContainEqual(
+      expect.objectContaining({
+        action: 'user.email',
+        target: 'admin-moved@example.com',
+        detail: { from: ADMIN.email },
+      }),
+    );
+    // A user's own change is theirs: not an admin action.
+    const bobMoved = await call('PATCH', '/api/auth/me', bob, {
+      email: 'tokens-bob-moved@example.com',
+      current_password: 'UserPass123',
+    });
+    expect(bobMoved.statusCode, bobMoved.body).toBe(200);
+    const after = (await call('GET', '/api/admin/audit', admin)).json<{
+      entries: { action: string; target: string }[];
+    }>().entries;
+    expect(after.filter((e) => e.action === 'user.email')).toHaveLength(2);
+  });
 });

@@ -2,7 +2,7 @@ import type { CreatedToken, TokenScope, UpdateProfileRequest, User } from '@caps
 import type { AuditLog } from '../audit';
 import type { Background } from '../background';
 import type { Config } from '../config';
-import type { Db } from '../db';
+import type { AlsoInTransaction, Db } from '../db';
 import { isUniqueViolation } from '../db';
 import { badRequest, conflict, tooManyRequests, unauthenticated } from '../errors';
 import type { Mailer } from '../mail';
@@ -111,12 +111,25 @@ export class AuthService {
     const { current_password, ...changes } = request;
     // A new email is a way into the account (reset links go there): it needs the password,
     // checked first so that a 409 tells a stolen session nothing about other accounts.
-    if (changes.email !== undefined && changes.email !== user.email) {
+    const newEmail = changes.email !== undefined && changes.email !== user.email;
+    if (newEmail) {
       if (!current_password) throw badRequest('修改邮箱需要输入当前密码');
       await this.#checkCurrentPassword(user, current_password, ip);
     }
+    // An admin's address is a way into every account: its change goes into the audit log with it.
+    const audited: AlsoInTransaction | undefined =
+      newEmail && user.role === 'admin'
+        ? (trx) =>
+            this.audit.recordIn(trx, {
+              actorId: user.id,
+              source: 'web',
+              action: 'user.email',
+              target: changes.email!,
+              detail: { from: user.email },
+            })
+        : undefined;
     try {
-      const row = await this.users.update(user.id, changes);
+      const row = await this.users.update(user.id, changes, audited);
       this.sessions.forgetUser(user.id);
       if (!row) throw unauthenticated();
       return toUser(row);

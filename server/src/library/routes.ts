@@ -15,6 +15,10 @@ const routes = api.library;
 function viewer(request: FastifyRequest, scope: LibraryScope) {
   const user = currentUser(request);
   if (scope === 'all' && user.role !== 'admin') throw forbidden('只有管理员可以查看全部用户的图库');
+  // Every user's library is an admin's view: like the admin routes, a script's token cannot have it.
+  if (scope === 'all' && request.tokenScopes !== null) {
+    throw forbidden('访问令牌不能用于管理接口（全部用户的图库）');
+  }
   return user.id;
 }
 
