@@ -5,6 +5,7 @@ import {
   logInThroughForm,
   openFromUserMenu,
   replica,
+  shootPhoneAndDesktop,
   signIn,
   userMenu,
 } from '../support';
@@ -211,6 +212,7 @@ test('an admin adds, resets, promotes and disables an account; the disabled user
   const asked = page.getByRole('alertdialog', { name: '重置密码' });
   await expect(asked.getByRole('button', { name: '重置密码' })).toBeDisabled();
   await asked.getByLabel('你的密码（确认是你本人）').fill(admin.password);
+  await shootPhoneAndDesktop(page, 'reset-password-dialog');
   await asked.getByRole('button', { name: '重置密码' }).click();
   const reset = page.getByRole('status').filter({ hasText: '已重置' });
   const fresh = (await reset.locator('code').textContent())!.trim();
