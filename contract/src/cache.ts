@@ -20,8 +20,9 @@ export type CacheOverview = z.infer<typeof CacheOverview>;
 
 /**
  * `POST /api/admin/cache/evict`: evicts now, least recently viewed first. `bytes` (at most 1 TiB a
- * call) omitted: what the limits ask for now. Favourited images stay unless `include_favorites`; images an unfinished
- * download needs always stay.
+ * call) omitted: what the limits ask for now. Images favourites pin (each user's newest, up to
+ * `FAVORITE_PIN_MAX`) stay unless `include_favorites`; images an unfinished download needs always
+ * stay.
  */
 export const EvictRequest = z.object({
   bytes: z

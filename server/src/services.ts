@@ -167,6 +167,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
       records: cache.records,
       evictor: cache.evictor,
       audit: core.audit,
+      logger: infra.logger,
     }),
     evictor: cache.evictor,
     views: cache.views,

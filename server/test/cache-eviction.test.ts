@@ -117,15 +117,21 @@ describe(`image cache eviction (${databaseKind})`, () => {
   });
 
   it('leaves the cache alone when CACHE_MIN_FREE is past what emptying it could free', async () => {
-    // 2 GB asked of a disk with 1 MB free: the whole cache (a few thumbnails) cannot make it up.
+    let free = 8 * 1024 ** 3;
     t = await startBrowseApp(
       { CACHE_MIN_FREE: '2GB' },
-      { statfs: () => Promise.resolve({ bavail: 256, bsize: 4096, blocks: 1e6 }) },
+      { statfs: () => Promise.resolve({ bavail: free / 4096, bsize: 4096, blocks: 4e6 }) },
     );
     const first = THUMBS.slice(0, 6);
     for (const id of first) expect(await view(t, id)).toBe(200);
+    expect(await cachedThumbs(t, first)).toEqual(first);
+    // Other files take the disk down to 1 MB free: the whole cache (a few thumbnails) cannot
+    // make up 2 GB, so it stays; new images are shown without being stored.
+    free = 1024 * 1024;
     await t.services.evictor.beforeWrite(0);
     expect(await cachedThumbs(t, first)).toEqual(first);
+    expect(await view(t, THUMBS[6]!)).toBe(200);
+    expect(await cachedThumbs(t, [THUMBS[6]!])).toEqual([]);
     expect(await overview(t)).toMatchObject({ evicted_files: 0, min_free_bytes: 2 * 1024 ** 3 });
   });
 

@@ -74,7 +74,15 @@ describe('config', () => {
     expect(parseSize('1.5 mb')).toBe(1.5 * 1024 ** 2);
     expect(parseSize('100')).toBe(100);
     expect(parseSize('lots')).toBeNull();
-    expect(loadConfig({}).cache).toMatchObject({ maxBytes: null, minFreeBytes: 2 * 1024 ** 3 });
+    expect(loadConfig({}).cache).toMatchObject({
+      maxBytes: null,
+      minFreeBytes: 2 * 1024 ** 3,
+      favoritePinMaxBytes: 2 * 1024 ** 3,
+    });
+    expect(loadConfig({ FAVORITE_PIN_MAX: '100MB' }).cache.favoritePinMaxBytes).toBe(
+      100 * 1024 ** 2,
+    );
+    expect(() => loadConfig({ FAVORITE_PIN_MAX: 'all' })).toThrow(/FAVORITE_PIN_MAX/);
     expect(loadConfig({ CACHE_MAX_SIZE: '50MB', CACHE_MIN_FREE: '0' }).cache).toMatchObject({
       maxBytes: 50 * 1024 ** 2,
       minFreeBytes: 0,

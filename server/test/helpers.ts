@@ -64,6 +64,9 @@ export async function startTestApp(
     PUBLIC_URL: 'http://capshelf.test:8000',
     // Chromium only where a test asks for it (with a solver of its own or the real one).
     UPSTREAM_CHALLENGE_SOLVER: 'off',
+    // Image writes never depend on the test machine's free space (the floor refuses writes
+    // below CACHE_MIN_FREE); the tests of the floor set their own, with a disk of their own.
+    CACHE_MIN_FREE: '0',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

@@ -84,21 +84,26 @@ describe(`the image cache in a bucket (${databaseKind})`, () => {
     expect(await keysIn(t, 'images/')).toEqual([]);
   });
 
-  it('answers 507 when the bucket is full and still serves what it holds', async () => {
+  it('shows an image a full bucket refuses without storing it, answers 507 where the file is needed, and still serves what it holds', async () => {
     const { t, s3 } = await startOnBucket();
     const cached = THUMBS.slice(0, 2);
     for (const id of cached) expect(await view(t, id)).toBe(200);
     s3.faults.full(true);
-    const refused = await t.app.inject({
+    const shown = await t.app.inject({
       method: 'GET',
       url: thumbUrl(THUMBS[5]!),
       headers: t.headers,
     });
-    expectContractError(refused, 507);
-    expect(refused.json()).toMatchObject({ code: 'STORAGE_FULL' });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    const refusal = await t.services.images.get('anime', THUMBS[6]!, 'thumb').then(
+      () => null,
+      (error: unknown) => t.services.mapDomainError(error),
+    );
+    expect(refusal).toMatchObject({ status: 507, code: 'STORAGE_FULL' });
     s3.faults.full(false);
     // Nothing half written: the refused image is not in the bucket, and the rest is served.
-    expect(await cachedThumbs(t, [THUMBS[5]!])).toEqual([]);
+    expect(await cachedThumbs(t, [THUMBS[5]!, THUMBS[6]!])).toEqual([]);
     for (const id of await cachedThumbs(t, cached)) expect(await view(t, id)).toBe(200);
   });
 

@@ -1,7 +1,8 @@
 import { humanSize, type CacheOverview, type EpisodeFilesResponse } from '@capshelf/contract';
 import type { AuditLog } from '../audit';
 import { listingKey, type CatalogService, type Directory } from '../catalog';
-import { badRequest } from '../errors';
+import { badRequest, fromStorageFull } from '../errors';
+import type { Logger } from '../logger';
 import type { UrlModel } from '../upstream';
 import type { CachedImageRecords, CacheEvictor, ImageStore } from '../images';
 
@@ -34,19 +35,30 @@ export class CacheAdmin {
       records: CachedImageRecords;
       evictor: CacheEvictor;
       audit: AuditLog;
+      logger: Logger;
     },
   ) {}
 
-  /** Carries out the action and records it in the audit log under the acting admin. */
+  /**
+   * Carries out the action and records it in the audit log under the acting admin. On a full
+   * database the action (which frees room) still answers: its record goes to the server log.
+   */
   async perform(adminId: number, action: CacheAdminAction): Promise<CacheAdminResult> {
     const result = await this.carryOut(action);
     const { type, ...particulars } = action;
-    await this.deps.audit.record({
+    const record = {
       actorId: adminId,
-      source: 'web',
-      action: type === 'evict' ? 'cache.evict' : 'cache.delete',
+      source: 'web' as const,
+      action: type === 'evict' ? ('cache.evict' as const) : ('cache.delete' as const),
       target: auditTarget(action),
       detail: { type, ...particulars, count: result.count, bytes: result.bytes },
+    };
+    await this.deps.audit.record(record).catch((error: unknown) => {
+      if (!fromStorageFull(error)) throw error;
+      this.deps.logger.warn(
+        { err: error, audit: record },
+        'audit record not written: database full',
+      );
     });
     return result;
   }

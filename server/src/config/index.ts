@@ -107,6 +107,8 @@ const envSchema = z.object({
   USER_UPSTREAM_WINDOW: duration('1m'),
   CACHE_MAX_SIZE: size(),
   CACHE_MIN_FREE: size('2GB'),
+  /** Each user's favourites keep at most this many bytes of cached files from eviction. */
+  FAVORITE_PIN_MAX: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
   // A WD14 tagger (docs/datasets.md, "Tags"): both files, or neither (no tagging).
   TAGGER_MODEL: optionalText.refine((v) => !v || existsSync(v), { message: 'no such file' }),
@@ -237,6 +239,8 @@ function cacheSettings(env: Env) {
     /** The image cache's cap in bytes (null: none) and the free space it always leaves. */
     maxBytes: env.CACHE_MAX_SIZE,
     minFreeBytes: env.CACHE_MIN_FREE ?? 0,
+    /** Bytes of each user's newest favourites that eviction leaves alone. */
+    favoritePinMaxBytes: env.FAVORITE_PIN_MAX ?? 2 * 1024 ** 3,
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { fromStorageFull } from '../errors';
 import type { Logger } from '../logger';
 import { actAs, userActor } from '../upstream';
 import type { Archives } from './archives';
@@ -78,8 +79,12 @@ export class DownloadRunner {
   async start(): Promise<void> {
     const { settings, queue, archives } = this.deps;
     const stale = new Date(Date.now() - settings.staleMs).toISOString();
-    const taken = await queue.requeueAbandoned(stale, settings.singleProcess);
-    await queue.resumePausedNow();
+    // On a full disk the server starts all the same (so eviction can make room): the last run's
+    // tasks are then taken up once stale, paused ones at their own time.
+    const taken = await queue
+      .requeueAbandoned(stale, settings.singleProcess)
+      .catch(this.onFullAtStart("take up the last run's tasks", []));
+    await queue.resumePausedNow().catch(this.onFullAtStart('resume paused tasks now', undefined));
     if (settings.singleProcess) await archives.removeLeftovers(await queue.servableIds());
     else {
       await archives.removePartials(taken);
@@ -92,6 +97,15 @@ export class DownloadRunner {
     this.timer.unref();
     this.unsubscribe = this.deps.wakeups.on('downloads', () => this.kick());
     this.kick();
+  }
+
+  /** A start-up write the database had no room for: told, and left to the regular ticks. */
+  private onFullAtStart<T>(what: string, instead: T) {
+    return (error: unknown): T => {
+      if (!fromStorageFull(error)) throw error;
+      this.deps.logger.warn({ err: error }, `could not ${what} at start: storage full`);
+      return instead;
+    };
   }
 
   /** Looks for work in this process now (when a slot frees, or a wake-up arrives). */

@@ -9,6 +9,7 @@ import type { FetchLeases, Upstream, UpstreamClient, UrlBuilders, UserBudget } f
 import { CdnPreferences } from './cdn';
 import { CdnHealth } from './cdn-health';
 import { CacheEvictor, type Statfs, type TaskNeeds } from './eviction';
+import { FavoritePins } from './favorite-pins';
 import { ImageFiles } from './files';
 import { CacheGeneration } from './generation';
 import { HostDownStore } from './host-down-store';
@@ -51,7 +52,7 @@ export function createImageCache(deps: {
   const evictor = new CacheEvictor({
     records,
     files,
-    leastViewed: new LeastViewed(db),
+    leastViewed: new LeastViewed(db, new FavoritePins(db, config.cache.favoritePinMaxBytes)),
     needs: deps.needs,
     forget: (kind, id) => store.forget(kind, id),
     generation,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ImageSize, Kind } from '../config';
 import type { Database } from '../db';
+import { stillPins, type FavoritePins, type PinCutoff } from './favorite-pins';
 
 export interface EvictionCandidate {
   kind: Kind;
@@ -14,17 +15,27 @@ export interface EvictionCandidate {
 
 /** The cache's files in least-recently-viewed order, for eviction. */
 export class LeastViewed {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly pins: FavoritePins,
+  ) {}
+
+  /** What favourites pin now (each user's newest, up to `FAVORITE_PIN_MAX`): read once per run. */
+  favoritePins(): Promise<PinCutoff[]> {
+    return this.pins.cutoffs();
+  }
 
   /**
-   * A page of files, least recently viewed first; favourited images (anyone's) are left out
-   * unless asked for. `skip`: rows the caller kept (pinned) and will meet again.
+   * A page of files, least recently viewed first; images a favourite pins (anyone's, within its
+   * user's `FAVORITE_PIN_MAX`) are left out unless `pins` is null (the admin's eviction of
+   * favourites too). `skip`: rows the caller kept (pinned) and will meet again.
    */
   async page(options: {
     limit: number;
     skip: number;
-    includeFavorites: boolean;
+    pins: PinCutoff[] | null;
   }): Promise<EvictionCandidate[]> {
+    const { pins } = options;
     let query = this.db
       .selectFrom('cached_images as c')
       .leftJoin('image_index as i', (j) =>
@@ -37,17 +48,15 @@ export class LeastViewed {
       .orderBy('c.size')
       .limit(options.limit)
       .offset(options.skip);
-    if (!options.includeFavorites) {
-      query = query.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('favorite_images as f')
-              .select('f.id')
-              .whereRef('f.kind', '=', 'c.kind')
-              .whereRef('f.image_id', '=', 'c.id'),
-          ),
-        ),
-      );
+    if (pins) {
+      query = query.where(({ not, exists, selectFrom }) => {
+        let pinning = selectFrom('favorite_images as f')
+          .select('f.id')
+          .whereRef('f.kind', '=', 'c.kind')
+          .whereRef('f.image_id', '=', 'c.id');
+        if (pins.length > 0) pinning = pinning.where((eb) => stillPins(eb, pins));
+        return not(exists(pinning));
+      });
     }
     const rows = await query.execute();
     return rows.map((r) => ({

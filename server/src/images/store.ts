@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ImageSize, Kind } from '../config';
-import { notFound } from '../errors';
+import { fromStorageFull, notFound } from '../errors';
 import type { FetchLeases, UpstreamClient, UrlBuilders, UserBudget } from '../upstream';
 import {
   FetchPriority,
@@ -18,6 +18,7 @@ import { sizeChain } from './size-chain';
 import type { CachedImageRecords } from './records';
 import type { CacheMeter } from '../site-health/cache-meter';
 import type { CacheEvictor } from './eviction';
+import { UnstoredImage } from './unstored';
 import type { ViewTracker } from './views';
 
 /** An image ready to send: small ones carry their bytes (served from memory), large ones a stream. */
@@ -151,7 +152,11 @@ export class ImageStore {
     throw notFound('源站上没有这张图片');
   }
 
-  /** For the image route: `get`, with small images' bytes kept in memory (no disk access on a hit). */
+  /**
+   * For the image route: `get`, with small images' bytes kept in memory (no disk access on a hit).
+   * An image the store had no room for is sent all the same, straight from the fetch: a full
+   * cache costs the user a source request per view, not the picture.
+   */
   async serve(
     kind: Kind,
     id: number,
@@ -162,7 +167,8 @@ export class ImageStore {
     if (hit) return hit;
     // An image evicted between finding and reading it is found (fetched) once more.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const image = await this.get(kind, id, wanted, compressedForLarge);
+      const image = await this.get(kind, id, wanted, compressedForLarge).catch(unstoredAsIs);
+      if (image instanceof UnstoredImage) return { ...image.image, body: image.body };
       this.deps.views?.viewed(kind, id, image.size);
       const large = image.bytes > MEMORY_LARGEST_ENTRY;
       const body = await (large ? this.deps.files.stream(image) : this.deps.files.read(image));
@@ -195,6 +201,7 @@ export class ImageStore {
 
   /** Fetches one size into the store unless it is there, behind every request a user waits for. */
   async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
+    if (await this.deps.evictor?.refusing()) return;
     if (!(await this.deps.files.stored(kind, id, size))) {
       await this.fetchOnce(kind, id, size, FetchPriority.background);
     }
@@ -239,8 +246,14 @@ export class ImageStore {
     this.memory.deletePrefix(`${kind}:${id}:`);
   }
 
+  /**
+   * Removes the images' files, then their rows. Rows a full database keeps are tried once more
+   * after every file went (the files' room may be what it needed); if it still refuses, that
+   * answers 507 with the files gone (rows without a file are fetched again when asked for).
+   */
   async delete(images: { kind: Kind; id: number }[]): Promise<number> {
     let deleted = 0;
+    const unrecorded: { kind: Kind; id: number }[] = [];
     for (const { kind, id } of images) {
       this.forget(kind, id);
       for (const size of ['thumb', 'small', 'large'] as const) {
@@ -249,18 +262,40 @@ export class ImageStore {
           deleted++;
         }
       }
-      await this.deps.records.delete(kind, id);
+      await this.deps.records.delete(kind, id).catch((error: unknown) => {
+        if (!fromStorageFull(error)) throw error;
+        unrecorded.push({ kind, id });
+      });
     }
-    if (images.length > 0) await this.deps.generation.bump();
+    for (const { kind, id } of unrecorded) await this.deps.records.delete(kind, id);
+    if (images.length > 0) await this.bumpIfRoom();
     return deleted;
   }
 
+  /**
+   * Every row, then every file. When the database has no room to delete the rows (a full disk),
+   * the files go first and the rows are tried once more.
+   */
   async deleteAll(): Promise<number> {
     this.memory.clear();
-    const deleted = await this.deps.records.deleteAll();
+    let deleted: number;
+    try {
+      deleted = await this.deps.records.deleteAll();
+    } catch (error) {
+      if (!fromStorageFull(error)) throw error;
+      await this.deps.files.removeAll();
+      deleted = await this.deps.records.deleteAll();
+    }
     await this.deps.files.removeAll();
-    await this.deps.generation.bump();
+    await this.bumpIfRoom();
     return deleted;
+  }
+
+  /** Answers over the whole cache are recomputed later when the database has no room to say so. */
+  private async bumpIfRoom(): Promise<void> {
+    await this.deps.generation.bump().catch((error: unknown) => {
+      if (!fromStorageFull(error)) throw error;
+    });
   }
 
   private fetchOnce(
@@ -297,13 +332,22 @@ export class ImageStore {
     const image = await this.fetchNoting(kind, id, size, priority);
     const write = () => this.deps.files.write(kind, id, size, image.body);
     const { evictor } = this.deps;
-    const stored = await (evictor ? evictor.writing(image.body.length, write) : write());
-    // A file without its row would be served but never counted nor evicted.
-    await this.deps.records.written(kind, id, size, stored.bytes).catch(async (error: unknown) => {
-      await this.deps.files.remove(kind, id, size);
-      throw error;
-    });
-    await this.deps.generation.bump();
+    let stored: StoredImage;
+    try {
+      stored = await (evictor ? evictor.writing(image.body.length, write) : write());
+      // A file without its row would be served but never counted nor evicted.
+      await this.deps.records
+        .written(kind, id, size, stored.bytes)
+        .catch(async (error: unknown) => {
+          await this.deps.files.remove(kind, id, size);
+          throw error;
+        });
+    } catch (error) {
+      if (!fromStorageFull(error)) throw error;
+      const described = this.deps.files.described(kind, id, size, image.body.length);
+      throw new UnstoredImage(described, image.body, error);
+    }
+    await this.bumpIfRoom();
     return stored;
   }
 
@@ -321,6 +365,12 @@ export class ImageStore {
       throw error;
     }
   }
+}
+
+/** An image the store had no room for, as a value; any other failure as it is. */
+function unstoredAsIs(error: unknown): UnstoredImage {
+  if (error instanceof UnstoredImage) return error;
+  throw error;
 }
 
 /** Every size and variant of an image starts with `kind:id:`, which `delete` relies on. */
