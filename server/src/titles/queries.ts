@@ -1,0 +1,65 @@
+import type { TitleEntry } from './entry';
+import { hasCjk } from './normalise';
+import { romaniseTitle } from './romanise';
+import { splitSeason } from './season';
+import type { TitleIndex } from './title-index';
+
+/** The issue's bound on source requests for one query. */
+export const MAX_SOURCE_QUERIES = 3;
+
+const LATIN = /\p{Script=Latin}/u;
+
+/** The entry's English titles: its `en` translations, and any Latin-script name it carries. */
+function englishTitles(entry: TitleEntry): string[] {
+  const latinNames = [entry.title, ...entry.zhHans, ...entry.zhHant].filter(
+    (name) => LATIN.test(name) && !hasCjk(name),
+  );
+  return [...entry.en, ...latinNames].map((name) =>
+    name.normalize('NFKC').replace(/\s+/gu, ' ').trim(),
+  );
+}
+
+const seriesTitle = (title: string) => splitSeason(title).base;
+
+/**
+ * Keeps the candidates in order but drops each one that is not needed: the source matches a query
+ * as a part of a title (case aside), so a query containing another finds only what the other
+ * finds, and the shorter one takes the place of the longer. At most MAX_SOURCE_QUERIES remain.
+ */
+function fewest(candidates: readonly string[]): string[] {
+  let kept: string[] = [];
+  for (const candidate of candidates) {
+    const lower = candidate.toLowerCase();
+    if (lower === '' || kept.some((query) => lower.includes(query.toLowerCase()))) continue;
+    const first = kept.findIndex((query) => query.toLowerCase().includes(lower));
+    const others = kept.filter((query) => !query.toLowerCase().includes(lower));
+    kept =
+      first < 0
+        ? [...others, candidate]
+        : [...others.slice(0, first), candidate, ...others.slice(first)];
+  }
+  return kept.slice(0, MAX_SOURCE_QUERIES);
+}
+
+/**
+ * The source-site queries that can find an entry, to be sent in order until one finds it. In order
+ * of how surely they name this very work on a site whose catalogue is English and romaji:
+ * 1. its English titles, the names the source most often lists;
+ * 2. its original title in romaji (kana titles only: see romanise.ts), the other way it lists;
+ * 3. the series' title without season or part words, which finds every season, this one too;
+ * 4. the English title of another work of the series, the weakest: it names the series, not
+ *    this work, and is all there is for many later seasons the table gives no English title.
+ * A query that contains an earlier one is dropped, and one contained in an earlier one replaces
+ * it (see `fewest`), so an empty answer means the table gives nothing the source could match.
+ */
+export function sourceQueriesFor(entry: TitleEntry, index: TitleIndex): string[] {
+  const english = englishTitles(entry);
+  const romaji = romaniseTitle(entry.title);
+  const related = index.seriesOf(entry).flatMap(englishTitles);
+  return fewest([
+    ...english,
+    ...(romaji ? [romaji] : []),
+    ...english.map(seriesTitle),
+    ...related.map(seriesTitle),
+  ]);
+}
