@@ -44,14 +44,48 @@ export const SearchResult = z.object({
   preview_images: z.array(z.string()),
   /** A show's episode list or a movie's images. */
   link: PageLink,
+  /** For a Chinese or Japanese query: the Chinese name of the work whose title found it. */
+  chinese_name: z.string().nullable().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/**
+ * A work of the local title table a Chinese or Japanese query named, and the source-site queries
+ * tried for it (English titles, romaji): what the page offers as links when nothing was found.
+ */
+export const TitleMatch = z.object({
+  chinese_name: z.string(),
+  original_title: z.string(),
+  year: z.number().int().nullable(),
+  /** The source queries that can find it, in order (English titles, romaji, the series' title). */
+  queries: z.array(z.string()),
+  /** Those of them this search sent to the source (the others were not needed, or past three). */
+  tried: z.array(z.string()),
+});
+export type TitleMatch = z.infer<typeof TitleMatch>;
+
+/** `GET /api/search/titles?q=`: works of the local title table for a Chinese or Japanese name being typed. */
+export const TitleSuggestionsQuery = z.object({ q: z.string().trim().max(100) });
+
+export const TitleSuggestion = z.object({
+  chinese_name: z.string(),
+  original_title: z.string(),
+  year: z.number().int().nullable(),
+  type: z.enum(['tv', 'movie', 'ova', 'web']),
+});
+export type TitleSuggestion = z.infer<typeof TitleSuggestion>;
+
+/** At most 8, closest first; none for a query without Chinese or Japanese characters. */
+export const TitleSuggestionsResponse = z.object({ suggestions: z.array(TitleSuggestion) });
+export type TitleSuggestionsResponse = z.infer<typeof TitleSuggestionsResponse>;
 
 export const SearchResponse = z.object({
   results: z.array(SearchResult),
   total: z.number().int(),
   cached: z.boolean(),
   fetched_at: z.string(),
+  /** Only for a query in Chinese or Japanese: the works it named (empty: none in the table). */
+  title_matches: z.array(TitleMatch).optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 

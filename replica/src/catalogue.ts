@@ -30,6 +30,14 @@ export const KEY_IDS = {
   datasetShow: 10820,
   /** 399 small episodes (40 show pages), as fancaps' long-running shows have hundreds. */
   longRunningShow: 11100,
+  /** Found by a Chinese name through its English title (声之形). */
+  englishTitleMovie: 4300,
+  /** Found by a Chinese name through its romanised original only (元气囝仔). */
+  romajiShow: 11600,
+  /** Found by a Chinese name through romaji spaced as its sequel's English title (悠哉日常大王). */
+  spacedRomajiShow: 11610,
+  /** Found by its second season's Chinese name through the first season's English title. */
+  siblingSeasonShow: 11620,
 } as const;
 
 /** Frames per scene in KEY_IDS.sceneShow. */
@@ -171,6 +179,22 @@ export const shows: readonly Show[] = [
       animeIds(3),
     ]),
   ),
+  // Works found by their Chinese names (the server's title table, bangumi-data): Barakamon only
+  // through its romanised original (元气囝仔 → ばらかもん → "barakamon"), Non Non Biyori through a
+  // romaji spaced as its sequel's English title (悠哉日常大王), Frieren through its first
+  // season's English title when its second season is asked for (葬送的芙莉莲 第二季).
+  ...(
+    [
+      [KEY_IDS.romajiShow, 'Barakamon'],
+      [KEY_IDS.spacedRomajiShow, 'Non Non Biyori'],
+      [KEY_IDS.siblingSeasonShow, "Frieren: Beyond Journey's End"],
+    ] as const
+  ).map(([id, title]) =>
+    show('anime', id, title, '', 'new', [
+      [id + 1, 'Episode 1', animeIds(12)],
+      [id + 2, 'Episode 2', animeIds(12)],
+    ]),
+  ),
 ];
 
 const datasetImages = datasetFrameIndex(shows.find((s) => s.id === KEY_IDS.datasetShow)!);
@@ -209,6 +233,8 @@ export const movies: readonly Movie[] = [
   movie(2040, 'A Quiet Harbor: The Movie (2016)', 'old', movieIds(250)),
   movie(4228, 'Miraculous: Ladybug & Cat Noir, the Movie (2023)', 'new', movieIds(60)),
   movie(4262, 'Paper Moon Express (1999)', 'new', movieIds(36)),
+  // Found by its Chinese name through its English title (声之形 → "A Silent Voice").
+  movie(KEY_IDS.englishTitleMovie, 'A Silent Voice (2016)', 'new', movieIds(36)),
 ];
 
 const showIndex = new Map(shows.map((s) => [s.id, s]));

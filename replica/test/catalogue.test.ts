@@ -89,12 +89,12 @@ describe('catalogue', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('has two TV seasons and three movies with years', () => {
+  it('has two TV seasons and four movies with years', () => {
     expect([KEY_IDS.tvSeason1, KEY_IDS.tvSeason2].map((id) => showById(id)!.title)).toEqual([
       'Lighthouse Keepers Season 1',
       'Lighthouse Keepers Season 2',
     ]);
-    expect(movies).toHaveLength(3);
+    expect(movies).toHaveLength(4);
     for (const m of movies) expect(m.title).toMatch(/ \(\d{4}\)$/);
   });
 

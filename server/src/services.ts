@@ -55,6 +55,7 @@ import {
 } from './upstream';
 import type { ChallengeSolver } from './upstream/challenge';
 import type { ObjectStore } from './storage';
+import { TitleSearch, TitleTable } from './titles';
 import type { Wakeups } from './wakeups';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
@@ -99,6 +100,8 @@ export interface Services {
   cdnHealth: CdnHealth;
   history: HistoryService;
   libraries: Libraries;
+  /** Chinese and Japanese titles (bangumi-data): searches by a name the source cannot read. */
+  titles: { table: TitleTable; search: TitleSearch };
   downloads: DownloadService;
   /** 制作数据集: what a whole-work job would keep and drop. */
   datasetReview: DatasetReview;
@@ -136,6 +139,8 @@ type Overrides = {
 };
 
 export async function createServices(config: Config, overrides: Overrides = {}): Promise<Services> {
+  // Before anything starts: a bad TITLES_FILE stops the start (ConfigError).
+  const titleTable = new TitleTable(config.titlesFile);
   const infra = await createInfrastructure(config, overrides);
   const core = await createCore(infra, overrides);
   const work = await createWork(infra, core, overrides);
@@ -152,6 +157,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     storage: infra.storage,
     wakeups: infra.wakeups,
     ...browse,
+    titles: { table: titleTable, search: new TitleSearch({ table: titleTable, catalog }) },
     ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
     ...auth,
     audit: core.audit,

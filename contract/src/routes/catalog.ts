@@ -9,6 +9,8 @@ import {
   SampleQuery,
   SearchRequest,
   SearchResponse,
+  TitleSuggestionsQuery,
+  TitleSuggestionsResponse,
   UpstreamId,
 } from '../browse';
 import {
@@ -44,6 +46,13 @@ export const catalogRoutes = {
     query: RefreshQuery,
     body: SearchRequest,
     responses: { 200: SearchResponse },
+  }),
+  /** From the local title table alone: no request to the source. */
+  titleSuggestions: route({
+    method: 'GET',
+    path: '/api/search/titles',
+    query: TitleSuggestionsQuery,
+    responses: { 200: TitleSuggestionsResponse },
   }),
   episodes: route({
     method: 'POST',

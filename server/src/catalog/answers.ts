@@ -13,13 +13,39 @@ import { badRequest } from '../errors';
 import { imageItem, thumbUrl, type CachedImageRecords, type CdnPreferences } from '../images';
 import { episodeLink, workLink, type UrlBuilders } from '../upstream';
 import type { Cached } from './listing-cache';
-import type { ImageCrawlStatus, ImageListing, SearchRecord, ShowListing } from './listings';
+import type {
+  FoundByTitle,
+  ImageCrawlStatus,
+  ImageListing,
+  SearchRecord,
+  ShowListing,
+} from './listings';
 
 const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
 
 /** A search as the page reads it: each result with its thumbnails and its link in the app. */
 export function searchAnswer(found: Cached<SearchRecord[]>, builders: UrlBuilders): SearchResponse {
-  const results = found.value.map((r) => ({
+  const results = found.value.map((r) => searchResult(r, builders));
+  return { results, total: results.length, cached: found.cached, fetched_at: found.fetchedAt };
+}
+
+/** A search by a Chinese or Japanese name: each result with the name that found it, and the works named. */
+export function titleSearchAnswer(found: FoundByTitle, builders: UrlBuilders): SearchResponse {
+  const results = found.records.map((r) => ({
+    ...searchResult(r, builders),
+    chinese_name: found.chineseNames.get(`${r.kind}:${r.id}`) ?? null,
+  }));
+  return {
+    results,
+    total: results.length,
+    cached: found.cached,
+    fetched_at: found.fetchedAt,
+    title_matches: found.matches,
+  };
+}
+
+function searchResult(r: SearchRecord, builders: UrlBuilders) {
+  return {
     title: r.title,
     content_type: RESULT_TYPE[r.kind],
     url: r.url,
@@ -28,8 +54,7 @@ export function searchAnswer(found: Cached<SearchRecord[]>, builders: UrlBuilder
     id: r.id,
     preview_images: r.previewIds.map((id) => thumbUrl(r.kind, id)),
     link: workLink(builders, r.kind, r.id),
-  }));
-  return { results, total: results.length, cached: found.cached, fetched_at: found.fetchedAt };
+  };
 }
 
 /** A work's episodes, each with up to four thumbnails and the image count the cache knows. */

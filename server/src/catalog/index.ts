@@ -3,8 +3,10 @@ export {
   listingKey,
   type ImageCrawlStatus,
   type ImageListing,
+  type FoundByTitle,
   type SearchRecord,
   type ShowListing,
+  type TitleFinder,
 } from './listings';
 export { Directory, type ImagePlace } from './directory';
 export { ListingCache, type Cached } from './listing-cache';

@@ -1,3 +1,4 @@
+import type { ContentType, TitleMatch } from '@capshelf/contract';
 import type { Kind } from '../config';
 import type { EpisodeMeta, EpisodeRef, MovieMeta, MovieRef, WorkRef } from '../upstream';
 import type { CrawlState } from './crawl-progress';
@@ -10,6 +11,24 @@ export interface SearchRecord {
   url: string;
   year: number | null;
   previewIds: number[];
+}
+
+/**
+ * A search by a Chinese or Japanese name (`titles/` answers it): what the source queries it led to
+ * found, the Chinese name beside each result (by `kind:id`), and the works of the title table the
+ * query named with the queries tried for each.
+ */
+export interface FoundByTitle {
+  records: SearchRecord[];
+  cached: boolean;
+  fetchedAt: string;
+  chineseNames: ReadonlyMap<string, string>;
+  matches: TitleMatch[];
+}
+
+/** Searches by a name the source cannot read; null for a query it can (English, romaji). */
+export interface TitleFinder {
+  search(query: string, contentType: ContentType, refresh: boolean): Promise<FoundByTitle | null>;
 }
 
 export interface ShowListing {

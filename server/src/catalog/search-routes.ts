@@ -2,8 +2,9 @@ import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../routing';
 import type { UrlBuilders } from '../upstream';
-import { episodesAnswer, searchAnswer } from './answers';
+import { episodesAnswer, searchAnswer, titleSearchAnswer } from './answers';
 import type { Directory } from './directory';
+import type { TitleFinder } from './listings';
 import type { CatalogService } from './service';
 
 const routes = api.catalog;
@@ -13,15 +14,21 @@ export function searchRoutes({
   catalog,
   directory,
   builders,
+  titles,
 }: {
   catalog: CatalogService;
   directory: Directory;
   builders: UrlBuilders;
+  /** Chinese and Japanese names, which the source site cannot read. */
+  titles: TitleFinder;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, routes.search, async (request) => {
       const { query, content_type } = request.body;
-      const found = await catalog.search(query, content_type, request.query.refresh);
+      const { refresh } = request.query;
+      const byTitle = await titles.search(query, content_type, refresh ?? false);
+      if (byTitle) return titleSearchAnswer(byTitle, builders);
+      const found = await catalog.search(query, content_type, refresh);
       return searchAnswer(found, builders);
     });
 

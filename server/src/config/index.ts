@@ -110,6 +110,8 @@ const envSchema = z.object({
   /** Each user's favourites keep at most this many bytes of cached files from eviction. */
   FAVORITE_PIN_MAX: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
+  // A newer copy of bangumi-data's data.json for Chinese and Japanese titles; checked at start.
+  TITLES_FILE: optionalText,
   // A WD14 tagger (docs/datasets.md, "Tags"): both files, or neither (no tagging).
   TAGGER_MODEL: optionalText.refine((v) => !v || existsSync(v), { message: 'no such file' }),
   TAGGER_TAGS: optionalText.refine((v) => !v || existsSync(v), { message: 'no such file' }),
@@ -163,6 +165,8 @@ function shape(env: Env) {
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
     follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
+    /** The title table's file (null: the one bangumi-data ships). */
+    titlesFile: env.TITLES_FILE ?? null,
     /** The WD14 tagger's files and threshold; null when no model is set (no tagging). */
     tagger:
       env.TAGGER_MODEL && env.TAGGER_TAGS

@@ -30,6 +30,7 @@ import { recentSearchRoutes } from '../library';
 import { libraryRoutes } from '../library/routes';
 import type { Services } from '../services';
 import { siteHealthRoutes } from '../site-health/routes';
+import { titleRoutes } from '../titles/routes';
 import { capConnectionsPerAddress } from './connection-cap';
 import { registerAccessControl } from './plugins/access';
 import { registerActingUser } from './plugins/acting-user';
@@ -114,7 +115,8 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
     authRoutes({ auth, settings: config.auth }),
     tokenRoutes({ auth, tokens: auth.tokens }),
     adminUserRoutes({ userAdmin: services.userAdmin, auth }),
-    searchRoutes({ catalog, directory, builders }),
+    searchRoutes({ catalog, directory, builders, titles: services.titles.search }),
+    titleRoutes({ table: services.titles.table }),
     imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }),
     modePreferenceRoutes({ modes }),
     libraryRoutes({ libraries, history }),

@@ -4,3 +4,6 @@ export { TitleIndex, type MatchReason, type TitleMatch } from './title-index';
 export { sourceQueriesFor, MAX_SOURCE_QUERIES } from './queries';
 export { suggest, MAX_SUGGESTIONS, type TitleSuggestion } from './suggest';
 export { romaniseTitle } from './romanise';
+export { TitleTable } from './table';
+export { TitleSearch } from './search';
+export { titleRoutes } from './routes';

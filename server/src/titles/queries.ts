@@ -21,6 +21,28 @@ function englishTitles(entry: TitleEntry): string[] {
 
 const seriesTitle = (title: string) => splitSeason(title).base;
 
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Romaji a kana title runs together where the source spaces it (のんのんびより → "nonnonbiyori",
+ * listed as "Non Non Biyori"), spelt as an English title of the series spells it: the shortest
+ * run of that title's words whose letters are the romaji's (from "Non Non Biyori Repeat", "Non Non
+ * Biyori"). The romaji as it is when no English title begins with it.
+ */
+function spacedLike(romaji: string, englishTitles: readonly string[]): string {
+  const wanted = letters(romaji);
+  for (const title of englishTitles) {
+    const words = title.split(/\s+/u);
+    for (let count = 1; count <= words.length; count += 1) {
+      const run = words.slice(0, count).join(' ');
+      const got = letters(run);
+      if (got === wanted) return run.replace(/[^\p{L}\p{N}]+$/u, '');
+      if (!wanted.startsWith(got)) break;
+    }
+  }
+  return romaji;
+}
+
 /**
  * Keeps the candidates in order but drops each one that is not needed: the source matches a query
  * as a part of a title (case aside), so a query containing another finds only what the other
@@ -45,7 +67,8 @@ function fewest(candidates: readonly string[]): string[] {
  * The source-site queries that can find an entry, to be sent in order until one finds it. In order
  * of how surely they name this very work on a site whose catalogue is English and romaji:
  * 1. its English titles, the names the source most often lists;
- * 2. its original title in romaji (kana titles only: see romanise.ts), the other way it lists;
+ * 2. its original title in romaji (kana titles only: see romanise.ts), the other way it lists,
+ *    spaced as the series' English titles space it;
  * 3. the series' title without season or part words, which finds every season, this one too;
  * 4. the English title of another work of the series, the weakest: it names the series, not
  *    this work, and is all there is for many later seasons the table gives no English title.
@@ -54,8 +77,9 @@ function fewest(candidates: readonly string[]): string[] {
  */
 export function sourceQueriesFor(entry: TitleEntry, index: TitleIndex): string[] {
   const english = englishTitles(entry);
-  const romaji = romaniseTitle(entry.title);
   const related = index.seriesOf(entry).flatMap(englishTitles);
+  const romanised = romaniseTitle(entry.title);
+  const romaji = romanised && spacedLike(romanised, [...english, ...related]);
   return fewest([
     ...english,
     ...(romaji ? [romaji] : []),

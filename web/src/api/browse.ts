@@ -1,10 +1,30 @@
 import { api, type ContentType } from '@capshelf/contract';
+import { useQuery } from '@tanstack/react-query';
 import { call } from './client';
 import { queryFlag, useRefreshableQuery } from './refreshable';
 
 export const searchKeys = {
   results: (query: string, type: ContentType) => ['search', query, type] as const,
+  titles: (text: string) => ['search', 'titles', text] as const,
 };
+
+/** Chinese or Japanese characters: what the local title table answers and the source cannot. */
+export const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * Works of the server's title table for a Chinese or Japanese name being typed (no request to the
+ * source site); idle for other text. The table changes only with the server: kept an hour.
+ */
+export function useTitleSuggestions(text: string) {
+  const needle = text.trim();
+  return useQuery({
+    queryKey: searchKeys.titles(needle),
+    queryFn: ({ signal }) =>
+      call(api.catalog.titleSuggestions, { query: { q: needle } }, { signal }),
+    staleTime: 60 * 60_000,
+    enabled: CJK_TEXT.test(needle),
+  });
+}
 export const episodeKeys = {
   list: (showUrl: string, kind: 'anime' | 'tv' | undefined) =>
     ['episodes', showUrl, kind ?? null] as const,

@@ -9,6 +9,7 @@ export function imageInputs(s: Samples): Record<string, RouteInputs> {
       body: { query: text(200, 'biyori', true), content_type: choice('all') },
     },
     'DELETE /api/search/cache': { query: { pattern: text(300) } },
+    'GET /api/search/titles': { query: { q: text(100, '孤独', true) } },
     'POST /api/episodes': {
       query: { refresh: choice() },
       body: {

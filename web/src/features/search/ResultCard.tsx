@@ -29,6 +29,12 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
         <h2 className="font-medium text-slate-900" data-user-content>
           {result.title}
         </h2>
+        {result.chinese_name && (
+          // The Chinese name the search was made with, beside the source's own title.
+          <p className="-mt-1 text-sm text-slate-600" data-user-content>
+            {result.chinese_name}
+          </p>
+        )}
         <PreviewImages urls={result.preview_images} />
       </Link>
       {/* Beside the link, not inside it: a button may not sit within a link. */}

@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
 import { buttonClass } from '../../components/button';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { useSearchSuggestions } from '../../api';
+import { useSearchSuggestions, useTitleSuggestions } from '../../api';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
@@ -33,8 +33,12 @@ export function SearchForm(props: SearchFormProps) {
   const { t } = useTranslation('search');
   const settledText = useDebouncedValue(text, SUGGEST_DEBOUNCE_MS);
   // Drawn from this account's own recent searches on the server.
-  const offered = useSearchSuggestions(settledText === shownQuery ? '' : settledText);
-  const suggestions = (settledText !== shownQuery && offered.data?.searches) || [];
+  const asked = settledText === shownQuery ? '' : settledText;
+  const offered = useSearchSuggestions(asked);
+  // A Chinese or Japanese name: the works of the server's title table it may be.
+  const titled = useTitleSuggestions(asked);
+  const suggestions = (asked && offered.data?.searches) || [];
+  const titles = (asked && titled.data?.suggestions) || [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,10 +58,10 @@ export function SearchForm(props: SearchFormProps) {
             value={text}
             onChange={onTextChange}
           />
-          {suggestions.length > 0 && (
+          {suggestions.length + titles.length > 0 && (
             <ul
               aria-label={t('suggestions')}
-              className="absolute inset-x-0 top-full z-10 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+              className="absolute inset-x-0 top-full z-10 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white shadow-lg"
             >
               {suggestions.map((entry) => (
                 <li key={entry.query}>
@@ -67,6 +71,24 @@ export function SearchForm(props: SearchFormProps) {
                     onClick={() => onSearch(entry.query)}
                   >
                     <span data-user-content>{entry.query}</span>
+                  </button>
+                </li>
+              ))}
+              {titles.map((work) => (
+                <li key={`${work.chinese_name}:${work.original_title}`}>
+                  <button
+                    type="button"
+                    className="flex w-full flex-col px-3 py-2 text-left text-sm hover:bg-sky-50"
+                    onClick={() => onSearch(work.chinese_name)}
+                  >
+                    <span data-user-content>{work.chinese_name}</span>
+                    <span className="text-xs text-slate-500">
+                      {[work.year, t(`titleType.${work.type}`)].filter(Boolean).join(' · ')}
+                      {' · '}
+                      <span data-user-content lang="ja">
+                        {work.original_title}
+                      </span>
+                    </span>
                   </button>
                 </li>
               ))}

@@ -122,6 +122,91 @@ describe('search page', () => {
     expect(searchCalls(fetchMock)).toHaveLength(1);
   });
 
+  it('suggests works for a Chinese name, shows the Chinese name beside the source title, and offers the names tried when nothing is found', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/search/recent': () => json(200, { searches: [] }),
+      'POST /api/search/recent': () => json(204),
+      [`GET /api/search/recent/suggestions?q=${encodeURIComponent('悠哉日常')}`]: () =>
+        json(200, { searches: [] }),
+      [`GET /api/search/titles?q=${encodeURIComponent('悠哉日常')}`]: () =>
+        json(200, {
+          suggestions: [
+            {
+              chinese_name: '悠哉日常大王',
+              original_title: 'のんのんびより',
+              year: 2013,
+              type: 'tv',
+            },
+          ],
+        }),
+      'POST /api/search': (body) =>
+        (body as { query: string }).query === '悠哉日常大王'
+          ? json(200, {
+              ...searchResponse([{ ...showResult, chinese_name: '悠哉日常大王' }]),
+              title_matches: [
+                {
+                  chinese_name: '悠哉日常大王',
+                  original_title: 'のんのんびより',
+                  year: 2013,
+                  queries: ['Non Non Biyori'],
+                  tried: ['Non Non Biyori'],
+                },
+              ],
+            })
+          : (body as { query: string }).query === '孤独摇滚'
+            ? json(200, {
+                ...searchResponse([]),
+                title_matches: [
+                  {
+                    chinese_name: '孤独摇滚！',
+                    original_title: 'ぼっち・ざ・ろっく！',
+                    year: 2022,
+                    queries: ['BOCCHI THE ROCK!', 'botchi za rokku'],
+                    tried: ['BOCCHI THE ROCK!'],
+                  },
+                ],
+              })
+            : json(200, searchResponse([movieResult])),
+    });
+    renderApp('/search');
+    await screen.findByRole('heading', { name: '搜索' });
+
+    typeQuery('悠哉日常');
+    const list = await screen.findByRole('list', { name: '搜索建议' });
+    const work = within(list).getByRole('button', { name: /悠哉日常大王/ });
+    expect(work.textContent).toContain('2013 · TV 动画 · のんのんびより');
+    fireEvent.click(work);
+    // The source's title, and beside it the Chinese name that found it.
+    expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
+    expect(screen.getByText('悠哉日常大王', { selector: 'p' })).toBeTruthy();
+
+    typeQuery('孤独摇滚');
+    fireEvent.click(screen.getByRole('button', { name: '搜索' }));
+    const tried = await screen.findByText(/按中文名找到了下面的作品/);
+    const box = tried.parentElement!;
+    expect(box.textContent).toContain('孤独摇滚！');
+    expect(box.textContent).toContain('已试：BOCCHI THE ROCK!');
+    expect(box.textContent).toContain('还可以试：botchi za rokku');
+    // A name tried is a search of its own.
+    fireEvent.click(within(box).getByRole('button', { name: 'botchi za rokku' }));
+    expect(await screen.findByText('Non-Stop')).toBeTruthy();
+    expect(JSON.parse(String(searchCalls(fetchMock).at(-1)![1]!.body)).query).toBe(
+      'botchi za rokku',
+    );
+  });
+
+  it('says the title table does not know a Chinese name', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/search/recent': () => json(200, { searches: [] }),
+      'POST /api/search/recent': () => json(204),
+      'POST /api/search': () => json(200, { ...searchResponse([]), title_matches: [] }),
+    });
+    renderApp('/search?q=没有这部&type=all');
+    expect(await screen.findByText(/本地片名表中没有“没有这部”/)).toBeTruthy();
+  });
+
   it('clears the account’s recent searches with 清除', async () => {
     let searches = [entry('non'), entry('bleach')];
     const fetchMock = mockApi({

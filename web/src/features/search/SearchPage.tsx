@@ -96,6 +96,7 @@ export function SearchPage() {
         searchTerm={shownQuery}
         refreshing={query.isFetching}
         onRefresh={() => void refresh()}
+        onSearch={run}
       />
     );
   }

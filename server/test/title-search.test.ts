@@ -1,0 +1,164 @@
+// Search by Chinese (and Japanese) names through the API, against the replica: the local title
+// table (bangumi-data) turns a name into the source queries that can find the work, the fewest of
+// them are sent (at most three, paced and cached like any search), and each result says which
+// Chinese name found it. English and romaji searches stay as they were.
+import { KEY_IDS } from '@capshelf/replica';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../src/config';
+import { databaseKind, startTestApp } from './helpers';
+import { startBrowseApp, type BrowseApp } from './support/browse';
+
+let t: BrowseApp;
+beforeAll(async () => {
+  t = await startBrowseApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => t.replica.resetCounts());
+
+interface Answer {
+  results: { title: string; kind: string; id: number; chinese_name?: string | null }[];
+  cached: boolean;
+  title_matches?: {
+    chinese_name: string;
+    original_title: string;
+    queries: string[];
+    tried: string[];
+  }[];
+}
+
+async function search(query: string): Promise<Answer> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/search',
+    headers: t.headers,
+    payload: { query },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Answer>();
+}
+
+/** The search pages the replica was asked for, by their `q`. */
+const sourceSearches = () =>
+  Object.keys(t.replica.counts().targets.pages)
+    .filter((target) => target.startsWith('/search.php?'))
+    .map((target) => new URL(target, 'http://x').searchParams.get('q'));
+
+describe(`search by Chinese names (${databaseKind})`, () => {
+  it('finds a film through its English title (声之形 → A Silent Voice), in one source request', async () => {
+    const found = await search('声之形');
+    expect(found.results).toEqual([
+      expect.objectContaining({
+        id: KEY_IDS.englishTitleMovie,
+        kind: 'movie',
+        title: 'A Silent Voice (2016)',
+        chinese_name: '声之形',
+      }),
+    ]);
+    expect(found.title_matches?.[0]).toMatchObject({
+      chinese_name: '声之形',
+      original_title: '映画 聲の形',
+    });
+    expect(sourceSearches()).toEqual(['a silent voice']);
+
+    // Traditional characters name the same work; the search is now cached.
+    const again = await search('聲之形');
+    expect(again.results.map((r) => r.id)).toEqual([KEY_IDS.englishTitleMovie]);
+    expect(again.cached).toBe(true);
+    expect(sourceSearches()).toEqual(['a silent voice']);
+  });
+
+  it('finds a work only through its romanised original (元气囝仔 → barakamon)', async () => {
+    const found = await search('元气囝仔');
+    expect(found.results).toEqual([
+      expect.objectContaining({
+        id: KEY_IDS.romajiShow,
+        title: 'Barakamon',
+        chinese_name: '元气囝仔',
+      }),
+    ]);
+    expect(sourceSearches()).toEqual(['barakamon']);
+  });
+
+  it('finds a work whose romaji the source spaces (悠哉日常大王 → Non Non Biyori)', async () => {
+    const found = await search('悠哉日常大王');
+    expect(found.results.map((r) => r.id)).toEqual([KEY_IDS.spacedRomajiShow]);
+    expect(found.results[0]!.chinese_name).toBe('悠哉日常大王');
+  });
+
+  it('finds a later season through its first season (葬送的芙莉莲 第二季), trying the fewest queries', async () => {
+    const found = await search('葬送的芙莉莲 第二季');
+    expect(found.results).toEqual([
+      expect.objectContaining({
+        id: KEY_IDS.siblingSeasonShow,
+        chinese_name: '葬送的芙莉莲 第二季',
+      }),
+    ]);
+    // The first English spelling finds nothing here; the second does, and nothing more is sent.
+    expect(sourceSearches()).toEqual([
+      "frieren: beyond the journey's end",
+      "frieren: beyond journey's end",
+    ]);
+  });
+
+  it('says which names were tried when the source has none of them, within three requests', async () => {
+    const found = await search('孤独摇滚');
+    expect(found.results).toEqual([]);
+    expect(found.title_matches?.[0]).toMatchObject({
+      chinese_name: '孤独摇滚！',
+      queries: expect.arrayContaining(['BOCCHI THE ROCK!', 'botchi za rokku']),
+    });
+    // What the answer says it tried is what the source was asked, and no more than three.
+    const tried = found.title_matches!.flatMap((match) => match.tried);
+    expect(tried.map((name) => name.toLowerCase())).toEqual(sourceSearches());
+    expect(tried.length).toBeGreaterThan(0);
+    expect(tried.length).toBeLessThanOrEqual(3);
+  });
+
+  it('sends nothing for a name the table does not know, and says so', async () => {
+    const found = await search('完全没有这部作品');
+    expect(found).toMatchObject({ results: [], title_matches: [] });
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('searches an English or romaji query as before', async () => {
+    const found = await search('hanabi');
+    expect(found.results.map((r) => r.id)).toEqual([KEY_IDS.longShow]);
+    expect(found.results[0]!.chinese_name).toBeUndefined();
+    expect(found.title_matches).toBeUndefined();
+    expect(sourceSearches()).toEqual(['hanabi']);
+  });
+
+  it('suggests works from the local table while a Chinese name is typed, without the source', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/search/titles?q=${encodeURIComponent('孤独')}`,
+      headers: t.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const { suggestions } = res.json<{
+      suggestions: { chinese_name: string; year: number | null; type: string }[];
+    }>();
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.length).toBeLessThanOrEqual(8);
+    expect(suggestions).toContainEqual(
+      expect.objectContaining({ chinese_name: '孤独摇滚！', year: 2022, type: 'tv' }),
+    );
+    const latin = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/titles?q=hanabi',
+      headers: t.headers,
+    });
+    expect(latin.json()).toEqual({ suggestions: [] });
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('stops the start on a TITLES_FILE that is not a title table, naming the setting', async () => {
+    const failure = await startTestApp({ TITLES_FILE: '/nonexistent/data.json' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect((failure as ConfigError).message).toMatch(/TITLES_FILE \(\/nonexistent\/data\.json\)/);
+  });
+});
