@@ -1,10 +1,8 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
 import { databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
-import { cachedThumbs, THUMBS, thumbUrl, view } from './support/cache';
+import { cachedThumbs, imageFiles, THUMBS, thumbUrl, view } from './support/cache';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -15,11 +13,6 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** Every file name under the image cache's folder, temporaries included. */
-const imageFiles = (app: BrowseApp) =>
-  readdirSync(path.join(app.dataDir, 'images'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
 
 describe(`CACHE_MIN_FREE as a floor for image writes (${databaseKind})`, () => {
   it('refuses a write that would go below it once eviction can free nothing: the image is shown, nothing of it kept', async () => {

@@ -1,11 +1,9 @@
-import { readdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKind } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
-import { cachedThumbs, THUMBS, thumbUrl, view } from './support/cache';
+import { cachedThumbs, imageFiles, THUMBS, thumbUrl, view } from './support/cache';
 
 /** Image writes the "disk" refuses with ENOSPC: the next `failures` of them (Infinity: all). */
 const disk = { failures: 0 };
@@ -37,11 +35,6 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** Every file under the image cache, temporaries included. */
-const imageFiles = (app: BrowseApp) =>
-  readdirSync(path.join(app.dataDir, 'images'), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
 
 describe(`an image write on a full disk (${databaseKind})`, () => {
   it('evicts the least recently viewed image and writes again', async () => {

@@ -1,5 +1,13 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
 import type { BrowseApp } from './browse';
+
+/** Every file name under the image cache's folder, temporaries included. */
+export const imageFiles = (app: BrowseApp) =>
+  readdirSync(path.join(app.dataDir, 'images'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 
 /** Thumbnails of one episode (about 6 KB each from the replica), in order. */
 export const EPISODE_ID = KEY_IDS.bigEpisode + 2;
