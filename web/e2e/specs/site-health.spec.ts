@@ -18,7 +18,7 @@ test.afterEach(async () => {
 test('a challenge the solver cannot pass is explained, shown on the site-health page, and 立即验证 clears it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { control } = await replica();
   await page.goto('/login');
   await logInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -28,7 +28,9 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   await control.setFault('pages', { type: 'js-challenge', captcha: true });
   await search(page, QUERY);
   const panel = page.getByRole('alert').filter({ hasText: '源站要求人机验证' });
-  await expect(panel).toBeVisible({ timeout: 30_000 });
+  // The solver's time counts from the challenge page's load: Chromium's start and the page's
+  // load come on top of the harness's solver timeout, slow on a loaded machine.
+  await expect(panel).toBeVisible({ timeout: 60_000 });
   await expect(panel).toContainText('源站要求人工完成验证码');
   await expect(panel).toContainText('apt-get install chromium');
   await expect(panel).toContainText('cf_clearance');
