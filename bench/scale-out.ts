@@ -14,8 +14,11 @@
 // The VM's speed drifts, so the configurations compared take turns, round after round, and each
 // is reported by its median round.
 // Run: npx tsx bench/scale-out.ts [--images 200] [--requests 1000] [--rounds 3]
-//        [--connections 16] [--archive-mb 1024] [--start-samples 30]
-//      (--requests per round; --start-samples 0 leaves out point 3)
+//        [--connections 16] [--archive-mb 1024] [--start-samples 30] [--only 1,2,3,4]
+//        [--node-env KEY=VALUE]
+//      (--requests per round; --start-samples 0 leaves out point 3; --only runs the points
+//      listed, and seeds only what they read: `--only 4` is the archive alone; --node-env
+//      KEY=VALUE, repeatable, is added to point 4's node's environment, to try a setting)
 // A throwaway Postgres cluster is started (scripts/lib/postgres.mjs).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +47,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
     'archive-mb': { type: 'string', default: '1024' },
     'start-samples': { type: 'string', default: '30' },
+    only: { type: 'string', default: '1,2,3,4' },
+    'node-env': { type: 'string', multiple: true, default: [] },
     's3-child': { type: 'boolean', default: false },
   },
 });
@@ -51,6 +56,18 @@ const REQUESTS = Number(values.requests);
 const CONNECTIONS = Number(values.connections);
 const ROUNDS = Number(values.rounds);
 const TARGET_RSS_MB = 200;
+const POINTS = new Set(values.only.split(',').map((point) => Number(point.trim())));
+if (![...POINTS].every((point) => [1, 2, 3, 4].includes(point)))
+  throw new Error(`--only takes points 1 to 4, comma-separated (not "${values.only}")`);
+if (Number(values['start-samples']) === 0) POINTS.delete(3);
+/** --node-env KEY=VALUE (repeatable): a setting tried on point 4's node only, a malloc tunable say. */
+const TRIED_ENV = Object.fromEntries(
+  values['node-env'].map((pair) => {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`--node-env takes KEY=VALUE (not "${pair}")`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 /** Linux's USER_HZ: the unit of the CPU times in /proc/<pid>/stat. */
 const CLOCK_TICKS = 100;
 
@@ -406,10 +423,12 @@ async function finished(node: ServerProcess, token: string, id: string): Promise
 }
 
 /** Point 4: a fresh node (its VmHWM is then this task's) writes the archive into the bucket. */
-async function archive(env: Record<string, string>) {
+async function archive(s3Env: Record<string, string>) {
+  const env = { ...s3Env, ...TRIED_ENV };
   const mb = (ARCHIVE.ids.length * ARCHIVE.bytes) / 1024 / 1024;
   console.log(
-    `\n4. An archive of ${ARCHIVE.ids.length} cached images of ${(ARCHIVE.bytes / 1024 / 1024).toFixed(1)} MB (${mb.toFixed(0)} MB) written into the bucket by one node`,
+    `\n4. An archive of ${ARCHIVE.ids.length} cached images of ${(ARCHIVE.bytes / 1024 / 1024).toFixed(1)} MB (${mb.toFixed(0)} MB) written into the bucket by one node` +
+      (values['node-env'].length > 0 ? ` (node started with ${values['node-env'].join(' ')})` : ''),
   );
   const node = await newNode(newDir(), env);
   const token = await node.login();
@@ -462,24 +481,32 @@ async function jobStart(clusterUrl: string) {
   if (code !== 0) console.log(`   (bench/job-start.ts exited with code ${code})`);
 }
 
+/** Seeds what the points to run read, then starts the nodes points 1 and 2 measure. */
 async function startNodes(replica: Replica, s3: S3Process, clusterUrl: string) {
-  const [shared, local] = await Promise.all([
-    createPostgresDatabase(clusterUrl),
-    createPostgresDatabase(clusterUrl),
-  ]);
-  undo.push(
-    () => shared.drop(),
-    () => local.drop(),
-  );
-  const localDir = newDir();
+  const serving = POINTS.has(1) || POINTS.has(2);
+  const shared = await createPostgresDatabase(clusterUrl);
+  undo.push(() => shared.drop());
   const started = performance.now();
-  await seed({ ...s3.env, DATA_DIR: newDir(), DATABASE_URL: shared.url }, [LARGE, THUMBS, ARCHIVE]);
+  const inBucket = [
+    ...(serving ? [LARGE] : []),
+    ...(POINTS.has(1) ? [THUMBS] : []),
+    ...(POINTS.has(4) ? [ARCHIVE] : []),
+  ];
+  if (inBucket.length > 0)
+    await seed({ ...s3.env, DATA_DIR: newDir(), DATABASE_URL: shared.url }, inBucket);
+  const base = { ...replica.env(), UPSTREAM_CHALLENGE_SOLVER: 'off' };
+  const s3Env = { ...base, ...s3.env, DATABASE_URL: shared.url };
+  if (!serving) {
+    console.log(`seeded the bucket in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return { s3Env, nodes: [], localNode: null };
+  }
+  const local = await createPostgresDatabase(clusterUrl);
+  undo.push(() => local.drop());
+  const localDir = newDir();
   await seed({ DATA_DIR: localDir, DATABASE_URL: local.url }, [LARGE]);
   console.log(
     `seeded the bucket and the local folder in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const base = { ...replica.env(), UPSTREAM_CHALLENGE_SOLVER: 'off' };
-  const s3Env = { ...base, ...s3.env, DATABASE_URL: shared.url };
   // One after the other, as a deployment would start them.
   const nodes = [await newNode(newDir(), s3Env), await newNode(newDir(), s3Env)];
   const localNode = await newNode(localDir, { ...base, DATABASE_URL: local.url });
@@ -494,14 +521,17 @@ async function main() {
   const replica = await startReplica();
   undo.push(() => replica.close());
   const { s3Env, nodes, localNode } = await startNodes(replica, s3, cluster.url);
-  const token = await nodes[0]!.login();
-  await oneNodeAgainstTwo(nodes, token, s3);
-  await localAgainstS3(nodes[0]!, token, localNode, await localNode.login(), s3);
-  console.log(`   (source requests during points 1 and 2: ${replica.counts().total})`);
-  await Promise.all([...nodes, localNode].map((node) => node.stop()));
+  if (localNode) {
+    const token = await nodes[0]!.login();
+    if (POINTS.has(1)) await oneNodeAgainstTwo(nodes, token, s3);
+    if (POINTS.has(2))
+      await localAgainstS3(nodes[0]!, token, localNode, await localNode.login(), s3);
+    console.log(`   (source requests during points 1 and 2: ${replica.counts().total})`);
+    await Promise.all([...nodes, localNode].map((node) => node.stop()));
+  }
   // Nothing else runs meanwhile: each has the machine to itself.
-  if (Number(values['start-samples']) > 0) await jobStart(cluster.url);
-  await archive(s3Env);
+  if (POINTS.has(3)) await jobStart(cluster.url);
+  if (POINTS.has(4)) await archive(s3Env);
 }
 
 if (values['s3-child']) {

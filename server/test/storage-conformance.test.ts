@@ -351,6 +351,44 @@ describe.each(stores)('object store: $name', ({ start, full, proxy }) => {
     expect((await t.store.head(key))?.bytes).toBe(20 * MiB);
   });
 
+  it('writes more parts than it holds buffers, in pieces of any size it does not keep', async () => {
+    const key = `${folder()}parts.zip`;
+    const hash = createHash('sha256');
+    const writer = await t.store.writer(key);
+    // 43 MiB and a few bytes: parts (8 MiB on S3) reuse their buffers, pieces cross their ends.
+    const sizes = [1, 3 * MiB + 7, 9 * MiB, 100_000, 17 * MiB + 3, 64 * 1024, 13 * MiB];
+    for (const size of sizes) {
+      const piece = randomBytes(size);
+      hash.update(piece);
+      await writer.write([piece.subarray(0, size >> 1), piece.subarray(size >> 1)]);
+      // Once a write resolves, its memory is the caller's again.
+      piece.fill(0);
+    }
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    expect(await writer.commit()).toBe(total);
+    const back = createHash('sha256');
+    for await (const chunk of (await t.store.stream(key))!) back.update(chunk as Buffer);
+    expect(back.digest('hex')).toBe(hash.digest('hex'));
+    expect((await t.store.head(key))?.bytes).toBe(total);
+  });
+
+  it('reads an object into the buffer the caller gives, where the store reads into one', async () => {
+    const key = `${folder()}into.bin`;
+    const body = randomBytes(3000);
+    await t.store.put(key, body);
+    const given = Buffer.alloc(4096);
+    const asked: number[] = [];
+    const into = (bytes: number) => (asked.push(bytes), given);
+    const got = await t.store.get(key, { into });
+    expect(got).toEqual(body);
+    // A local file is read as it is; a bucket's answer fills the buffer given.
+    if (asked.length > 0) {
+      expect(asked).toEqual([3000]);
+      expect(got!.buffer).toBe(given.buffer);
+    }
+    expect(await t.store.get(`${key}.missing`, { into })).toBeNull();
+  });
+
   it('leaves nothing of an aborted write, by abort() or by its signal', async () => {
     const dir = folder();
     const writer = await t.store.writer(`${dir}aborted.zip`);

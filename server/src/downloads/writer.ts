@@ -42,6 +42,15 @@ const WRITE_BATCH_BYTES = 1024 * 1024;
 /** Read buffers kept for reuse once written out (beyond this many bytes, they are let go). */
 const POOL_BYTES = 8 * 1024 * 1024;
 
+/** Pool buffers are multiples of this, and of an eighth of their size: files of near sizes share. */
+const BUFFER_STEP = 64 * 1024;
+
+/** The size of a pool buffer for `bytes`: at most an eighth more. */
+function bufferSize(bytes: number): number {
+  const step = Math.max(BUFFER_STEP, 2 ** Math.floor(Math.log2(Math.max(bytes, 1))) / 8);
+  return Math.max(1, Math.ceil(bytes / step)) * step;
+}
+
 /**
  * Buffers files are read into, given back once their bytes are written: the same few megabytes
  * serve the whole archive, instead of a new allocation per image that only a garbage collection
@@ -53,7 +62,7 @@ class BufferPool {
 
   take(bytes: number): Buffer {
     const i = this.free.findIndex((b) => b.length >= bytes);
-    if (i < 0) return Buffer.allocUnsafeSlow(Math.max(bytes, 64 * 1024));
+    if (i < 0) return Buffer.allocUnsafeSlow(bufferSize(bytes));
     const buffer = this.free[i]!;
     this.free[i] = this.free.at(-1)!;
     this.free.pop();
@@ -61,10 +70,19 @@ class BufferPool {
     return buffer;
   }
 
+  /** Past the pool's size the smallest buffers go: the larger ones can serve any file. */
   give(buffer: Buffer): void {
-    if (this.freeBytes + buffer.length > POOL_BYTES) return;
     this.free.push(buffer);
     this.freeBytes += buffer.length;
+    while (this.freeBytes > POOL_BYTES) {
+      const smallest = this.free.reduce(
+        (min, b, i) => (b.length < this.free[min]!.length ? i : min),
+        0,
+      );
+      this.freeBytes -= this.free[smallest]!.length;
+      this.free[smallest] = this.free.at(-1)!;
+      this.free.pop();
+    }
   }
 }
 
@@ -221,8 +239,21 @@ async function loadObject(
 ): Promise<Buffer | string> {
   const file = store.localPath(key);
   if (file) return bytes > WHOLE_FILE_BYTES ? file : readKnown(file, bytes, pool);
-  const body = await store.get(key);
+  // Read into a pool buffer, given back once written: a bucket's images make no garbage.
+  let slab: Buffer | undefined;
+  const into = (length: number) => (slab = pool.take(length));
+  let body: Buffer | null;
+  try {
+    body = await store.get(key, { into });
+  } catch (error) {
+    if (slab) pool.give(slab);
+    throw error;
+  }
   if (!body) throw new Error(`${key} is no longer in the store`);
+  if (slab) {
+    if (body.buffer === slab.buffer) slabOf.set(body, slab);
+    else pool.give(slab);
+  }
   return body;
 }
 

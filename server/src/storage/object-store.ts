@@ -41,8 +41,12 @@ export interface ObjectStore {
   put(key: string, body: Buffer): Promise<void>;
   /** A streamed write (multipart on S3); an aborted `signal` aborts it. */
   writer(key: string, options?: { signal?: AbortSignal }): Promise<ObjectWriter>;
-  /** The whole object, or null when there is none. */
-  get(key: string): Promise<Buffer | null>;
+  /**
+   * The whole object, or null when there is none. `into`, when given, is asked for a buffer of at
+   * least the object's length once that is known, and the answer is then a view of it (a caller
+   * that reuses its buffers makes no garbage per read); a store that reads otherwise ignores it.
+   */
+  get(key: string, options?: { into?(bytes: number): Buffer }): Promise<Buffer | null>;
   /** The object's bytes (or one range of them) as a stream, or null when there is none. */
   stream(key: string, range?: ByteRange): Promise<Readable | null>;
   head(key: string): Promise<ObjectInfo | null>;

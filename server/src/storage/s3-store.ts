@@ -114,10 +114,12 @@ export class S3Store implements ObjectStore {
   }
 
   /** Read into one buffer of the announced length: each piece is let go as soon as it is copied. */
-  async get(key: string): Promise<Buffer | null> {
+  async get(key: string, options: { into?(bytes: number): Buffer } = {}): Promise<Buffer | null> {
     const answer = await this.getObject(key);
     if (!answer) return null;
-    const whole = Buffer.allocUnsafe(answer.bytes);
+    const whole = options.into
+      ? options.into(answer.bytes).subarray(0, answer.bytes)
+      : Buffer.allocUnsafe(answer.bytes);
     let at = 0;
     for await (const piece of answer.body as AsyncIterable<Buffer>) {
       if (at + piece.length > whole.length) throw new Error(`get ${key}: longer than announced`);
