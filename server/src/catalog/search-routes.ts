@@ -9,15 +9,13 @@ import type { CatalogService } from './service';
 
 const routes = api.catalog;
 
-/** Search and episode lists: thin handlers over the catalog. */
+/** Search: a thin handler over the catalogue, names in Chinese or Japanese through `titles`. */
 export function searchRoutes({
   catalog,
-  directory,
   builders,
   titles,
 }: {
   catalog: CatalogService;
-  directory: Directory;
   builders: UrlBuilders;
   /** Chinese and Japanese names, which the source site cannot read. */
   titles: TitleFinder;
@@ -31,7 +29,20 @@ export function searchRoutes({
       const found = await catalog.search(query, content_type, refresh);
       return searchAnswer(found, builders);
     });
+  };
+}
 
+/** A work's episode list, with the image counts the cache knows: a thin handler over the catalogue. */
+export function episodeRoutes({
+  catalog,
+  directory,
+  builders,
+}: {
+  catalog: CatalogService;
+  directory: Directory;
+  builders: UrlBuilders;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
     serve(app, routes.episodes, async (request) => {
       const { show_url, kind } = request.body;
       const show = await catalog.episodes(show_url, kind, request.query.refresh);

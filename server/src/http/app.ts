@@ -14,7 +14,7 @@ import { authRoutes } from '../auth/routes';
 import { tokenRoutes } from '../auth/token-routes';
 import { imageListRoutes } from '../catalog/listing-routes';
 import { modePreferenceRoutes } from '../catalog/mode-routes';
-import { searchRoutes } from '../catalog/search-routes';
+import { episodeRoutes, searchRoutes } from '../catalog/search-routes';
 import { datasetReviewRoutes } from '../datasets/review-routes';
 import { downloadRoutes } from '../downloads/routes';
 import { workDownloadRoutes } from '../downloads/work-routes';
@@ -115,7 +115,8 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
     authRoutes({ auth, settings: config.auth }),
     tokenRoutes({ auth, tokens: auth.tokens }),
     adminUserRoutes({ userAdmin: services.userAdmin, auth }),
-    searchRoutes({ catalog, directory, builders, titles: services.titles.search }),
+    searchRoutes({ catalog, builders, titles: services.titles.search }),
+    episodeRoutes({ catalog, directory, builders }),
     titleRoutes({ table: services.titles.table }),
     imageListRoutes({ catalog, answers: services.listingAnswers, prefetch }),
     modePreferenceRoutes({ modes }),
