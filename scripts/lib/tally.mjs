@@ -1,6 +1,7 @@
 // The test runner's bookkeeping: per-tier results and wall times, the failed tests' names, and
 // the closing totals that CI reads.
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 /** Wall time as `m:ss`. */
 const clock = (ms) => {
@@ -47,7 +48,7 @@ export function createTally() {
  */
 export function reasonOf(message, lines = 10) {
   if (!message) return '';
-  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(String(message));
   const kept = plain
     .split('\n')
     .filter((line) => line.trim() !== '')

@@ -13,7 +13,6 @@ afterEach(async () => {
   t = undefined;
 });
 
-
 describe(`CACHE_MIN_FREE as a floor for image writes (${databaseKind})`, () => {
   it('refuses a write that would go below it once eviction can free nothing: the image is shown, nothing of it kept', async () => {
     // A disk only the cache uses: its free space is the room left minus the cache's bytes.

@@ -35,7 +35,6 @@ afterEach(async () => {
   t = undefined;
 });
 
-
 describe(`an image write on a full disk (${databaseKind})`, () => {
   it('evicts the least recently viewed image and writes again', async () => {
     t = await startBrowseApp({ CACHE_MIN_FREE: '0' });

@@ -55,7 +55,7 @@ describe('titles: Chinese queries resolve to the work and to source queries', ()
     expect(anyContains(sourceQueriesFor(second, index), /frieren/i)).toBe(true);
   });
 
-  it('spaces a kana title\'s romaji as the series\' English titles do (悠哉日常大王: Non Non Biyori)', () => {
+  it("spaces a kana title's romaji as the series' English titles do (悠哉日常大王: Non Non Biyori)", () => {
     expect(top('悠哉日常大王')).toMatchObject({ title: 'のんのんびより' });
     // Run together ("nonnonbiyori"), the romaji finds nothing on a site that lists it spaced.
     expect(queriesOf('悠哉日常大王')[0]).toBe('Non Non Biyori');
