@@ -57,9 +57,9 @@ export class TurnstileClicker {
   async #target(widget: Locator, seen: number): Promise<{ x: number; y: number } | null> {
     const box = await widget.boundingBox();
     if (!box || box.width < CHECKBOX_X || box.height < 10) return null;
-    const frame = await (await widget.elementHandle())?.contentFrame();
-    const checkbox = frame?.locator(CHECKBOX).first();
-    if (checkbox && (await checkbox.count()) > 0) {
+    // Through a frame locator: no element handle is left behind per look.
+    const checkbox = widget.contentFrame().locator(CHECKBOX).first();
+    if ((await checkbox.count()) > 0) {
       const ready =
         (await checkbox.isVisible()) &&
         (await checkbox.isEnabled()) &&
