@@ -18,6 +18,9 @@ export const AuditAction = z.enum([
   'clearance.clear',
   'cache.delete',
   'cache.evict',
+  /** A work's Chinese name corrected or removed (issue 37). */
+  'title.correct',
+  'title.remove',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -44,8 +44,17 @@ export const SearchResult = z.object({
   preview_images: z.array(z.string()),
   /** A show's episode list or a movie's images. */
   link: PageLink,
-  /** For a Chinese or Japanese query: the Chinese name of the work whose title found it. */
+  /**
+   * The work's Chinese name: for a Chinese or Japanese query the name of the work whose title
+   * found it, else the server's stored match (null: none).
+   */
   chinese_name: z.string().nullable().optional(),
+  /**
+   * For a Chinese or Japanese query: the title-table entry whose name found the result. The page
+   * hands it back when the result is opened (`POST /api/work-titles/opened`), which makes the
+   * match the server's.
+   */
+  title_ref: z.string().nullable().optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -55,6 +64,8 @@ export type SearchResult = z.infer<typeof SearchResult>;
  */
 export const TitleMatch = z.object({
   chinese_name: z.string(),
+  /** The entry's key (bangumi.tv's id where the table has it). */
+  ref: z.string(),
   original_title: z.string(),
   year: z.number().int().nullable(),
   /** The source queries that can find it, in order (English titles, romaji, the series' title). */
@@ -69,6 +80,8 @@ export const TitleSuggestionsQuery = z.object({ q: z.string().trim().max(100) })
 
 export const TitleSuggestion = z.object({
   chinese_name: z.string(),
+  /** The entry's key: what an admin's correction of a work's Chinese name names. */
+  ref: z.string(),
   original_title: z.string(),
   year: z.number().int().nullable(),
   type: z.enum(['tv', 'movie', 'ova', 'web']),
@@ -78,6 +91,38 @@ export type TitleSuggestion = z.infer<typeof TitleSuggestion>;
 /** At most 8, closest first; none for a query without Chinese or Japanese characters. */
 export const TitleSuggestionsResponse = z.object({ suggestions: z.array(TitleSuggestion) });
 export type TitleSuggestionsResponse = z.infer<typeof TitleSuggestionsResponse>;
+
+/**
+ * Which entry of the local title table a work of the source is: the Chinese name shown beside
+ * its title. The server's, shared by all users; an admin may correct or remove it.
+ */
+export const WorkChineseTitle = z.object({
+  chinese_name: z.string(),
+  original_title: z.string(),
+  year: z.number().int().nullable(),
+  ref: z.string(),
+  /** 'search': a user opened it from a Chinese query; 'title': its title and year; 'admin'. */
+  matched_by: z.enum(['search', 'title', 'admin']),
+});
+export type WorkChineseTitle = z.infer<typeof WorkChineseTitle>;
+
+/** `POST /api/work-titles/opened`: a result of a Chinese query was opened. */
+export const WorkOpenedRequest = z.object({
+  kind: Kind,
+  id: z.number().int().positive().max(999_999_999_999),
+  /** The result's `title_ref`. */
+  ref: z.string().trim().min(1).max(300),
+});
+export type WorkOpenedRequest = z.infer<typeof WorkOpenedRequest>;
+
+/** `PUT /api/admin/work-titles/{kind}/{id}`: the entry the work is (a title suggestion's ref). */
+export const WorkTitleCorrection = z.object({ ref: z.string().trim().min(1).max(300) });
+export type WorkTitleCorrection = z.infer<typeof WorkTitleCorrection>;
+
+export const WorkTitleParams = z.object({ kind: Kind, id: UpstreamId });
+
+export const WorkChineseTitleResponse = z.object({ chinese_title: WorkChineseTitle.nullable() });
+export type WorkChineseTitleResponse = z.infer<typeof WorkChineseTitleResponse>;
 
 export const SearchResponse = z.object({
   results: z.array(SearchResult),
@@ -111,6 +156,8 @@ export type Episode = z.infer<typeof Episode>;
 
 export const EpisodesResponse = z.object({
   show_title: z.string(),
+  /** The work's Chinese name, when the server has matched it (absent or null: none). */
+  chinese_title: WorkChineseTitle.nullable().optional(),
   work: Ref,
   episodes: z.array(Episode),
   total: z.number().int(),

@@ -114,6 +114,8 @@ export type AddFavoriteImageRequest = z.input<typeof AddFavoriteImageRequest>;
 export const FavoriteWork = z.object({
   id: z.number().int(),
   title: z.string(),
+  /** The work's Chinese name, when the server has matched it (in the list; absent elsewhere). */
+  chinese_name: z.string().nullable().optional(),
   work_type: z.string(),
   content_type: FavoriteContentType,
   /** Null (with `work_id`) when the work is known by its title only. */
@@ -131,6 +133,8 @@ export const FavoriteEpisode = z.object({
   id: z.number().int(),
   title: z.string(),
   work_title: z.string(),
+  /** The work's Chinese name, when the server has matched it (in the list; absent elsewhere). */
+  work_chinese_name: z.string().nullable().optional(),
   work_id: z.number().int().nullable(),
   /** 'movie' when the favourite is a movie (its own single episode). */
   kind: Kind,
@@ -148,6 +152,8 @@ export const FavoriteImage = z.object({
   image_id: z.number().int(),
   kind: Kind,
   work_title: z.string(),
+  /** The work's Chinese name, when the server has matched it (in the list; absent elsewhere). */
+  work_chinese_name: z.string().nullable().optional(),
   work_id: z.number().int().nullable(),
   episode_title: z.string(),
   episode_id: z.number().int().nullable(),

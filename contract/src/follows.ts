@@ -7,7 +7,10 @@ import { validationMessages } from './messages';
 export const FollowMode = z.enum(['none', 'cache', 'download']);
 export type FollowMode = z.infer<typeof FollowMode>;
 
-/** 'finished' (已完结): nothing new for the quiet period; the work is then checked monthly. */
+/**
+ * 'finished' (已完结): nothing new for the quiet period, or the broadcasts of the work's title-table
+ * entry have ended; the work is then checked monthly.
+ */
 export const FollowStatus = z.enum(['active', 'finished']);
 export type FollowStatus = z.infer<typeof FollowStatus>;
 
@@ -46,6 +49,8 @@ export const Follow = z.object({
   kind: z.enum(['anime', 'tv']),
   work_id: z.number().int(),
   title: z.string(),
+  /** The work's Chinese name from the title table (bangumi-data), when it is matched to one. */
+  chinese_name: z.string().nullable(),
   link: PageLink,
   mode: FollowMode,
   status: FollowStatus,
@@ -55,6 +60,11 @@ export const Follow = z.object({
   /** When the work's listing was last read (null: not yet), and when it is read next (ISO). */
   last_checked_at: z.string().nullable(),
   next_check_at: z.string(),
+  /**
+   * The work's next broadcast (ISO) when the title table gives it a schedule; null otherwise or
+   * once its broadcasts are over. Checks are timed to it (FOLLOW_AFTER_BROADCAST after each).
+   */
+  next_broadcast_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type Follow = z.infer<typeof Follow>;

@@ -81,10 +81,19 @@ export const EpisodeParam = z.union([
 export const CategoryEpisodeParams = z.object({ category: CategoryParam, episode: EpisodeParam });
 
 export const MAX_CATEGORIZED_LIMIT = 100;
+/** A library's filter: works whose source title or Chinese name contains it (empty: all). */
+export const LibraryFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((text) => text || undefined);
+
 export const CategorizedLibraryQuery = z.object({
   page: Page,
   limit: Limit(MAX_CATEGORIZED_LIMIT, 20),
   scope: Scope,
+  q: LibraryFilter,
 });
 export type CategorizedLibraryQuery = z.input<typeof CategorizedLibraryQuery>;
 
@@ -113,6 +122,8 @@ export type LibraryEpisode = z.infer<typeof LibraryEpisode>;
 
 export const LibraryCategory = z.object({
   show_name: z.string(),
+  /** The work's Chinese name, when the server has matched it (null: none; the uncategorized group). */
+  chinese_name: z.string().nullable().optional(),
   /** null for the uncategorized group ('未分类'). */
   work: Ref.nullable(),
   /** The work's episode list (a movie's images); null with `work`. */
@@ -179,6 +190,8 @@ export type HistoryEpisode = z.infer<typeof HistoryEpisode>;
 
 export const HistoryCategory = z.object({
   show_name: z.string(),
+  /** The work's Chinese name, when the server has matched it. */
+  chinese_name: z.string().nullable().optional(),
   /** null when the visits never named the work (then grouped by show title). */
   work: Ref.nullable(),
   /** The work's episode list (a movie's images); null with `work`. */

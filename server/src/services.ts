@@ -5,6 +5,7 @@ import type { Background } from './background';
 import { CacheAdmin } from './cache-admin';
 import {
   createCatalog,
+  EpisodeListAnswers,
   type CatalogService,
   type Directory,
   type ListingAnswers,
@@ -55,7 +56,7 @@ import {
 } from './upstream';
 import type { ChallengeSolver } from './upstream/challenge';
 import type { ObjectStore } from './storage';
-import { TitleSearch, TitleTable } from './titles';
+import { Titles, TitleTable } from './titles';
 import type { Wakeups } from './wakeups';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
@@ -101,7 +102,9 @@ export interface Services {
   history: HistoryService;
   libraries: Libraries;
   /** Chinese and Japanese titles (bangumi-data): searches by a name the source cannot read. */
-  titles: { table: TitleTable; search: TitleSearch };
+  titles: Titles;
+  /** The episode list's answers: image counts and the work's Chinese name. */
+  episodeAnswers: EpisodeListAnswers;
   downloads: DownloadService;
   /** 制作数据集: what a whole-work job would keep and drop. */
   datasetReview: DatasetReview;
@@ -142,7 +145,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
   // Before anything starts: a bad TITLES_FILE stops the start (ConfigError).
   const titleTable = new TitleTable(config.titlesFile);
   const infra = await createInfrastructure(config, overrides);
-  const core = await createCore(infra, overrides);
+  const core = await createCore(infra, titleTable, overrides);
   const work = await createWork(infra, core, overrides);
   const { auth, upstream, images, browse } = core;
   const { urls, builders } = upstream;
@@ -157,8 +160,15 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     storage: infra.storage,
     wakeups: infra.wakeups,
     ...browse,
-    titles: { table: titleTable, search: new TitleSearch({ table: titleTable, catalog }) },
-    ...createLibrary(infra, { ...browse, ...images, records: cache.records, builders }),
+    titles: core.titles,
+    episodeAnswers: new EpisodeListAnswers({ directory, builders, names: core.titles }),
+    ...createLibrary(infra, {
+      ...browse,
+      ...images,
+      records: cache.records,
+      builders,
+      names: core.titles,
+    }),
     ...auth,
     audit: core.audit,
     upstream: upstream.client,
@@ -190,6 +200,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
       directory,
       cdn,
       imageUrls: work.imageUrls,
+      names: core.titles,
     }),
     siteHealth: createSiteHealth(infra, {
       upstream,
@@ -204,7 +215,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
 }
 
 /** Accounts, the source site, the image cache and the catalogue over them. */
-async function createCore(infra: Infrastructure, overrides: Overrides) {
+async function createCore(infra: Infrastructure, titleTable: TitleTable, overrides: Overrides) {
   const { config, db } = infra;
   const audit = new AuditLog(db.kysely);
   const auth = await createAuth(infra, audit);
@@ -231,7 +242,9 @@ async function createCore(infra: Infrastructure, overrides: Overrides) {
     cdn: images.cdn,
     records: images.cache.records,
   });
-  return { audit, auth, upstream, meter, userBudget, downloadRepo, images, browse };
+  const { catalog } = browse;
+  const titles = new Titles(titleTable, { db: db.kysely, catalog, audit, logger: infra.logger });
+  return { audit, auth, upstream, meter, userBudget, downloadRepo, images, browse, titles };
 }
 
 /** What runs in the background for users: downloads, follows and the notifications they send. */
@@ -282,6 +295,7 @@ async function createWork(
     builders,
     prefetch: core.images.prefetch,
     downloads: downloads.service,
+    titles: core.titles.works,
     logger,
     now,
     notify: (work, added) => notify.service.newEpisodes(work, added),

@@ -92,6 +92,7 @@ describe(`checks of followed works (${databaseKind})`, () => {
       catalog: services.catalog,
       builders: services.builders,
       schedule: services.config.follows,
+      titles: services.titles.works,
       now: () => f.clock.now,
       logger: services.logger,
     });

@@ -148,6 +148,8 @@ describe('titles: suggestions', () => {
     expect(suggestions).toHaveLength(8);
     expect(suggestions[0]).toEqual({
       id: top('进击的巨人')!.id,
+      // bangumi.tv's subject id: what a stored match keeps.
+      ref: '55770',
       chineseName: '进击的巨人',
       originalTitle: '進撃の巨人',
       year: 2013,

@@ -12,6 +12,10 @@ import {
   TitleSuggestionsQuery,
   TitleSuggestionsResponse,
   UpstreamId,
+  WorkChineseTitleResponse,
+  WorkOpenedRequest,
+  WorkTitleCorrection,
+  WorkTitleParams,
 } from '../browse';
 import {
   ImageCrawlQuery,
@@ -54,6 +58,31 @@ export const catalogRoutes = {
     query: TitleSuggestionsQuery,
     responses: { 200: TitleSuggestionsResponse },
   }),
+  /** Chinese names of works: the server's, shared by all users (issue 37). */
+  workTitles: {
+    /** A result of a Chinese query was opened: the work becomes the entry's, if that search found it. */
+    opened: route({
+      method: 'POST',
+      path: '/api/work-titles/opened',
+      body: WorkOpenedRequest,
+      responses: { 200: WorkChineseTitleResponse },
+    }),
+    /** Admin: the work is this entry of the title table (audited). */
+    correct: route({
+      method: 'PUT',
+      path: '/api/admin/work-titles/:kind/:id',
+      params: WorkTitleParams,
+      body: WorkTitleCorrection,
+      responses: { 200: WorkChineseTitleResponse },
+    }),
+    /** Admin: the work has no Chinese name, and none is matched by itself again (audited). */
+    remove: route({
+      method: 'DELETE',
+      path: '/api/admin/work-titles/:kind/:id',
+      params: WorkTitleParams,
+      responses: { 200: WorkChineseTitleResponse },
+    }),
+  },
   episodes: route({
     method: 'POST',
     path: '/api/episodes',

@@ -7,6 +7,7 @@ import {
   type ImageListResponse,
   type ResultType,
   type SearchResponse,
+  type WorkChineseTitle,
 } from '@capshelf/contract';
 import type { Kind } from '../config';
 import { badRequest } from '../errors';
@@ -19,21 +20,37 @@ import type {
   ImageListing,
   SearchRecord,
   ShowListing,
+  WorkNamer,
 } from './listings';
+import type { Directory } from './directory';
 
 const RESULT_TYPE: Record<Kind, ResultType> = { anime: 'Anime', tv: 'TV', movie: 'Movie' };
 
 /** A search as the page reads it: each result with its thumbnails and its link in the app. */
-export function searchAnswer(found: Cached<SearchRecord[]>, builders: UrlBuilders): SearchResponse {
-  const results = found.value.map((r) => searchResult(r, builders));
+export function searchAnswer(
+  found: Cached<SearchRecord[]>,
+  builders: UrlBuilders,
+  names: ReadonlyMap<string, string>,
+): SearchResponse {
+  const results = found.value.map((r) => ({
+    ...searchResult(r, builders),
+    chinese_name: names.get(`${r.kind}:${r.id}`) ?? null,
+  }));
   return { results, total: results.length, cached: found.cached, fetched_at: found.fetchedAt };
 }
 
 /** A search by a Chinese or Japanese name: each result with the name that found it, and the works named. */
-export function titleSearchAnswer(found: FoundByTitle, builders: UrlBuilders): SearchResponse {
+export function titleSearchAnswer(
+  found: FoundByTitle,
+  builders: UrlBuilders,
+  names: ReadonlyMap<string, string>,
+): SearchResponse {
+  // Each result is marked with the name that led to it; a work no name led to, with its own.
   const results = found.records.map((r) => ({
     ...searchResult(r, builders),
-    chinese_name: found.chineseNames.get(`${r.kind}:${r.id}`) ?? null,
+    chinese_name:
+      found.chineseNames.get(`${r.kind}:${r.id}`) ?? names.get(`${r.kind}:${r.id}`) ?? null,
+    title_ref: found.refs.get(`${r.kind}:${r.id}`) ?? null,
   }));
   return {
     results,
@@ -58,10 +75,11 @@ function searchResult(r: SearchRecord, builders: UrlBuilders) {
 }
 
 /** A work's episodes, each with up to four thumbnails and the image count the cache knows. */
-export function episodesAnswer(
+function episodesAnswer(
   show: Cached<ShowListing>,
   counts: Map<number, number>,
   builders: UrlBuilders,
+  chineseTitle: WorkChineseTitle | null,
 ): EpisodesResponse {
   const { work } = show.value;
   const episodes = show.value.episodes.map((e) => ({
@@ -75,12 +93,29 @@ export function episodesAnswer(
   }));
   return {
     show_title: show.value.title,
+    chinese_title: chineseTitle,
     work: { kind: work.kind, id: work.id },
     episodes,
     total: episodes.length,
     cached: show.cached,
     fetched_at: show.fetchedAt,
   };
+}
+
+/** The episode list as the page reads it: image counts from the directory, the Chinese name. */
+export class EpisodeListAnswers {
+  constructor(
+    private readonly deps: { directory: Directory; builders: UrlBuilders; names: WorkNamer },
+  ) {}
+
+  async answer(show: Cached<ShowListing>): Promise<EpisodesResponse> {
+    const { work, title } = show.value;
+    const [counts, chineseTitle] = await Promise.all([
+      this.deps.directory.imageCounts(work.kind, work.id),
+      this.deps.names.titleOf({ kind: work.kind, id: work.id, title }),
+    ]);
+    return episodesAnswer(show, counts, this.deps.builders, chineseTitle);
+  }
 }
 
 /** A listing that needed no source page: an id range or a sample of the cache. */

@@ -4,13 +4,15 @@ export {
   type ImageCrawlStatus,
   type ImageListing,
   type FoundByTitle,
+  type NamedWork,
   type SearchRecord,
   type ShowListing,
   type TitleFinder,
+  type WorkNamer,
 } from './listings';
 export { Directory, type ImagePlace } from './directory';
 export { ListingCache, type Cached } from './listing-cache';
 export { CrawlProgressStore } from './crawl-progress';
 export { ModePreferences } from './mode-preference';
-export { ListingAnswers } from './answers';
+export { EpisodeListAnswers, ListingAnswers } from './answers';
 export { createCatalog } from './create';

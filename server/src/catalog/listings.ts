@@ -1,4 +1,4 @@
-import type { ContentType, TitleMatch } from '@capshelf/contract';
+import type { ContentType, TitleMatch, WorkChineseTitle } from '@capshelf/contract';
 import type { Kind } from '../config';
 import type { EpisodeMeta, EpisodeRef, MovieMeta, MovieRef, WorkRef } from '../upstream';
 import type { CrawlState } from './crawl-progress';
@@ -23,12 +23,28 @@ export interface FoundByTitle {
   cached: boolean;
   fetchedAt: string;
   chineseNames: ReadonlyMap<string, string>;
+  /** The title-table entry whose name found each result (by `kind:id`): the page's `title_ref`. */
+  refs: ReadonlyMap<string, string>;
   matches: TitleMatch[];
 }
 
 /** Searches by a name the source cannot read; null for a query it can (English, romaji). */
 export interface TitleFinder {
   search(query: string, contentType: ContentType, refresh: boolean): Promise<FoundByTitle | null>;
+}
+
+/** A work as a listing names it, for its Chinese name (`titles/` matches it). */
+export interface NamedWork {
+  kind: Kind;
+  id: number;
+  title?: string;
+  year?: number | null;
+}
+
+/** The Chinese names of the source's works (`titles/` keeps them; by `kind:id`). */
+export interface WorkNamer {
+  namesOf(works: readonly NamedWork[]): Promise<Map<string, string>>;
+  titleOf(work: NamedWork): Promise<WorkChineseTitle | null>;
 }
 
 export interface ShowListing {

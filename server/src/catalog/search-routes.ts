@@ -2,9 +2,8 @@ import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '../routing';
 import type { UrlBuilders } from '../upstream';
-import { episodesAnswer, searchAnswer, titleSearchAnswer } from './answers';
-import type { Directory } from './directory';
-import type { TitleFinder } from './listings';
+import { searchAnswer, titleSearchAnswer, type EpisodeListAnswers } from './answers';
+import type { TitleFinder, WorkNamer } from './listings';
 import type { CatalogService } from './service';
 
 const routes = api.catalog;
@@ -17,17 +16,19 @@ export function searchRoutes({
 }: {
   catalog: CatalogService;
   builders: UrlBuilders;
-  /** Chinese and Japanese names, which the source site cannot read. */
-  titles: TitleFinder;
+  /** Chinese and Japanese names, which the source site cannot read, and works' Chinese names. */
+  titles: TitleFinder & WorkNamer;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, routes.search, async (request) => {
       const { query, content_type } = request.body;
       const { refresh } = request.query;
       const byTitle = await titles.search(query, content_type, refresh ?? false);
-      if (byTitle) return titleSearchAnswer(byTitle, builders);
+      if (byTitle) {
+        return titleSearchAnswer(byTitle, builders, await titles.namesOf(byTitle.records));
+      }
       const found = await catalog.search(query, content_type, refresh);
-      return searchAnswer(found, builders);
+      return searchAnswer(found, builders, await titles.namesOf(found.value));
     });
   };
 }
@@ -35,19 +36,15 @@ export function searchRoutes({
 /** A work's episode list, with the image counts the cache knows: a thin handler over the catalogue. */
 export function episodeRoutes({
   catalog,
-  directory,
-  builders,
+  answers,
 }: {
   catalog: CatalogService;
-  directory: Directory;
-  builders: UrlBuilders;
+  answers: EpisodeListAnswers;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     serve(app, routes.episodes, async (request) => {
       const { show_url, kind } = request.body;
-      const show = await catalog.episodes(show_url, kind, request.query.refresh);
-      const { work } = show.value;
-      return episodesAnswer(show, await directory.imageCounts(work.kind, work.id), builders);
+      return answers.answer(await catalog.episodes(show_url, kind, request.query.refresh));
     });
   };
 }

@@ -97,6 +97,11 @@ export class CatalogService {
     );
   }
 
+  /** A search as the cache holds it, without a source request (null: not searched, or expired). */
+  peekSearch(query: string, contentType: ContentType): Promise<Cached<SearchRecord[]> | null> {
+    return this.deps.cache.peek(`search:${contentType}:${query}`);
+  }
+
   /**
    * A work's episodes over all its pages; a movie answers MOVIE_NO_EPISODES. `priority`:
    * background work (a follow's check) lets what users look at go first.

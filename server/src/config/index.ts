@@ -110,6 +110,8 @@ const envSchema = z.object({
   /** Each user's favourites keep at most this many bytes of cached files from eviction. */
   FAVORITE_PIN_MAX: size('2GB'),
   FOLLOW_CHECK_INTERVAL: duration('6h'),
+  /** A followed work with a broadcast schedule (the title table) is checked this long after each. */
+  FOLLOW_AFTER_BROADCAST: duration('6h'),
   // A newer copy of bangumi-data's data.json for Chinese and Japanese titles; checked at start.
   TITLES_FILE: optionalText,
   // A WD14 tagger (docs/datasets.md, "Tags"): both files, or neither (no tagging).
@@ -164,7 +166,10 @@ function shape(env: Env) {
       images: env.USER_UNCACHED_IMAGES,
       windowMs: env.USER_UPSTREAM_WINDOW,
     },
-    follows: { checkIntervalMs: env.FOLLOW_CHECK_INTERVAL },
+    follows: {
+      checkIntervalMs: env.FOLLOW_CHECK_INTERVAL,
+      afterBroadcastMs: env.FOLLOW_AFTER_BROADCAST,
+    },
     /** The title table's file (null: the one bangumi-data ships). */
     titlesFile: env.TITLES_FILE ?? null,
     /** The WD14 tagger's files and threshold; null when no model is set (no tagging). */

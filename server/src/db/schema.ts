@@ -11,6 +11,7 @@ import type {
 import type {
   ListingsTable,
   WorksTable,
+  WorkTitlesTable,
   EpisodesTable,
   ImageIndexTable,
   CachedImagesTable,
@@ -58,6 +59,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   listings: ListingsTable;
   works: WorksTable;
+  work_titles: WorkTitlesTable;
   episodes: EpisodesTable;
   image_index: ImageIndexTable;
   cached_images: CachedImagesTable;

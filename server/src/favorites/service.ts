@@ -8,7 +8,8 @@ import {
   type FavoriteTypeCounts,
 } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
-import type { Directory } from '../catalog';
+import type { Directory, WorkNamer } from '../catalog';
+import type { Kind } from '../config';
 import type { Database } from '../db';
 import { notFound } from '../errors';
 import type { CdnPreferences } from '../images';
@@ -40,6 +41,8 @@ export class FavoritesService {
       directory: Directory;
       cdn: CdnPreferences;
       imageUrls: ImageUrlParser;
+      /** The works' Chinese names (`titles/`). */
+      names: Pick<WorkNamer, 'namesOf'>;
     },
   ) {
     this.repository = new FavoriteRepository(deps.db);
@@ -49,10 +52,19 @@ export class FavoritesService {
   async list(userId: number): Promise<FavoriteLists> {
     const rows = await this.repository.list(userId);
     const compressed = await this.deps.cdn.usesSmallCdn(userId);
+    const works = [
+      ...rows.works.map((r) => ({ kind: r.kind, id: r.work_id })),
+      ...rows.episodes.map((r) => ({
+        kind: r.kind,
+        id: r.kind === 'movie' ? r.episode_id : r.work_id,
+      })),
+      ...rows.images.map((r) => ({ kind: r.kind, id: r.work_id })),
+    ].filter((w): w is { kind: Kind; id: number } => w.kind !== null && w.id !== null);
+    const names = await this.deps.names.namesOf(works);
     return {
-      works: rows.works.map((r) => workAnswer(this.deps.builders, r)),
-      episodes: rows.episodes.map((r) => episodeAnswer(this.deps.builders, r)),
-      images: rows.images.map((r) => imageAnswer(r, compressed)),
+      works: rows.works.map((r) => workAnswer(this.deps.builders, r, names)),
+      episodes: rows.episodes.map((r) => episodeAnswer(this.deps.builders, r, names)),
+      images: rows.images.map((r) => imageAnswer(r, compressed, names)),
     };
   }
 

@@ -3,8 +3,9 @@ import type { Logger } from '../logger';
 import { actAs, FetchPriority, type UrlBuilders } from '../upstream';
 import type { Wakeups } from '../wakeups';
 import type { CheckStore } from './check-store';
-import { nextCheck, type ScheduleSettings } from './schedule';
+import { planCheck, type ScheduleSettings } from './schedule';
 import type { FollowedEpisode, FollowedWorkRow, WorkKey } from './store';
+import { airingOfWork, type FollowTitles } from './follow-titles';
 
 /** The upstream identity of checks: one line of their own in each host's lane. */
 export const CHECK_ACTOR = 'follow-check';
@@ -40,6 +41,8 @@ export class FollowChecker {
       now: () => number;
       logger: Logger;
       onNewEpisodes?: NewEpisodesHandler;
+      /** The works' title-table entries: checks timed to their broadcasts. */
+      titles: FollowTitles;
       /** Wakes the checks when one is queued in any process; without it, polling alone. */
       wakeups?: Pick<Wakeups, 'on'>;
     },
@@ -126,11 +129,13 @@ export class FollowChecker {
       await store.schedule(work, { next_check_at: iso(now() + schedule.checkIntervalMs) });
       return false;
     }
+    // Never throws (a title table that fails costs only the timing): the episodes' notices hold.
+    const airing = await airingOfWork(this.deps.titles, work, show.value.title, logger);
     const at = now();
     const episodes = show.value.episodes.map((e) => ({ episode_id: e.id, label: e.label }));
     const added = await store.addEpisodes(work, episodes, iso(at));
     const lastNewAt = added.length > 0 ? at : Date.parse(work.last_new_at);
-    const next = nextCheck(schedule, at, lastNewAt);
+    const next = planCheck(schedule, at, lastNewAt, airing);
     await store.schedule(work, {
       title: show.value.title,
       episode_count: show.value.episodes.length,

@@ -13,6 +13,7 @@ import { FollowChecker, type NewEpisodesHandler } from './checker';
 import { FollowDelivery } from './delivery';
 import { FeedService } from './feed';
 import { FeedStore } from './feed-store';
+import type { FollowTitles } from './follow-titles';
 import { FollowsService } from './service';
 import { FollowStore } from './store';
 
@@ -28,6 +29,8 @@ export function createFollows(deps: {
   builders: UrlBuilders;
   prefetch: ThumbnailPrefetch;
   downloads: DownloadService;
+  /** The works' title-table entries: Chinese names, and checks timed to broadcasts. */
+  titles: FollowTitles;
   logger: Logger;
   /** The time of checks and follows (tests move it). */
   now: () => number;
@@ -35,7 +38,7 @@ export function createFollows(deps: {
   notify?: NewEpisodesHandler;
   wakeups: Wakeups;
 }) {
-  const { db, config, catalog, urls, builders, now } = deps;
+  const { db, config, catalog, urls, builders, titles, now } = deps;
   const schedule = config.follows;
   const logger = deps.logger.child({ module: 'follows' });
   const checks = new CheckStore(db);
@@ -55,6 +58,7 @@ export function createFollows(deps: {
     now,
     logger,
     schedule,
+    titles,
     onNewEpisodes: (work, added) => delivery.deliver(work, added),
     wakeups: deps.wakeups,
   });
@@ -66,9 +70,11 @@ export function createFollows(deps: {
       builders,
       now,
       schedule,
+      titles,
       checker,
       limits: new RateLimits(db),
       wakeups: deps.wakeups,
+      logger,
     }),
     checker,
     feed: new FeedService({ store: new FeedStore(db), builders, publicUrl: config.publicUrl, now }),

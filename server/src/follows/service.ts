@@ -2,10 +2,12 @@ import type { Follow, FollowMode, FollowsResponse } from '@capshelf/contract';
 import type { RateLimits } from '../auth/rate-limits';
 import type { CatalogService } from '../catalog';
 import { badRequest, notFound, tooManyRequests } from '../errors';
+import type { Logger } from '../logger';
 import { episodeLink, workLink, type UrlBuilders, type UrlModel, type WorkRef } from '../upstream';
 import type { Wakeups } from '../wakeups';
 import type { FollowChecker } from './checker';
-import { nextCheck, type ScheduleSettings } from './schedule';
+import { airingOfWork, titlesOfWorks, type FollowTitles } from './follow-titles';
+import { planCheck, type ScheduleSettings } from './schedule';
 import type { FollowStore } from './store';
 
 const NOT_FOUND_DETAIL = '关注记录不存在';
@@ -25,6 +27,8 @@ export class FollowsService {
       urls: UrlModel;
       builders: UrlBuilders;
       schedule: ScheduleSettings;
+      /** The works' Chinese names and broadcasts (the title table). */
+      titles: FollowTitles;
       /** 立即检查 goes through the scheduled checks' own path. */
       checker: Pick<FollowChecker, 'checkNow'>;
       /** Counts 立即检查 per user and work (in the database, so every process shares it). */
@@ -33,6 +37,7 @@ export class FollowsService {
       now: () => number;
       /** Wakes the checkers of every process when a follow is added. */
       wakeups: Pick<Wakeups, 'notify'>;
+      logger: Logger;
     },
   ) {}
 
@@ -45,7 +50,11 @@ export class FollowsService {
     const { builders, catalog, store, schedule } = this.deps;
     // The user's own read of the listing (usually cached: they are looking at the work).
     const show = await catalog.episodes(builders.showPageUrl(ref), ref.kind);
+    const key = { kind: ref.kind, work_id: ref.id };
+    const airing = await airingOfWork(this.deps.titles, key, show.value.title, this.deps.logger);
     const now = this.deps.now();
+    // The first check of a new work (an existing one keeps its own, the insert leaves it).
+    const first = planCheck(schedule, now, now, airing);
     const at = iso(now);
     const { id, created } = await store.add(
       {
@@ -53,10 +62,10 @@ export class FollowsService {
         work_id: ref.id,
         title: show.value.title,
         episode_count: show.value.episodes.length,
-        status: 'active',
+        status: first.status,
         last_new_at: at,
         last_checked_at: null,
-        next_check_at: iso(nextCheck(schedule, now, now).at),
+        next_check_at: iso(first.at),
       },
       show.value.episodes.map((e) => ({ episode_id: e.id, label: e.label })),
       {
@@ -120,13 +129,15 @@ export class FollowsService {
   }
 
   async list(userId: number): Promise<FollowsResponse> {
-    const { store, builders } = this.deps;
+    const { store, builders, titles, logger } = this.deps;
     const [rows, unseen] = await Promise.all([store.list(userId), store.unseenEpisodes(userId)]);
+    const named = await titlesOfWorks(titles, rows, this.deps.now(), logger);
     const follows = rows.map((row): Follow => ({
       id: row.id,
       kind: row.kind,
       work_id: row.work_id,
       title: row.title,
+      chinese_name: named.get(`${row.kind}:${row.work_id}`)?.chinese_name ?? null,
       link: workLink(builders, row.kind, row.work_id),
       mode: row.mode,
       status: row.status,
@@ -141,6 +152,7 @@ export class FollowsService {
         })),
       last_checked_at: row.last_checked_at,
       next_check_at: row.next_check_at,
+      next_broadcast_at: named.get(`${row.kind}:${row.work_id}`)?.next_broadcast_at ?? null,
       created_at: row.created_at,
     }));
     return { follows, new_total: unseen.length };

@@ -49,6 +49,7 @@ export function workCategory(
   });
   return {
     show_name: workName(group.title, group.work_id),
+    chinese_name: group.chinese_name,
     work,
     link: workLink(builders, work.kind, work.id),
     category: categoryKey(work),

@@ -90,7 +90,10 @@ export class CacheLibrary {
    * A page of works, most recently cached first; the uncategorized group ('未分类': images no
    * listing ever named an owner for) comes after every work.
    */
-  async categorized(userId: number, paging: Paging): Promise<CategorizedLibraryResponse> {
+  async categorized(
+    userId: number,
+    paging: Paging & { q?: string },
+  ): Promise<CategorizedLibraryResponse> {
     if (paging.scope !== 'all') {
       const compressed = await this.deps.cdn.usesSmallCdn(userId);
       return this.groupCache({ userId }, paging, compressed);
@@ -101,7 +104,7 @@ export class CacheLibrary {
     ]);
     // Grouping the whole cache is the costly part; it can only change with the generation.
     if (generation !== this.memo.generation) this.memo = { generation, answers: new Map() };
-    const key = `${paging.page}:${paging.limit}:${compressed}`;
+    const key = `${paging.page}:${paging.limit}:${compressed}:${paging.q ?? ''}`;
     const known = this.memo.answers.get(key);
     if (known) return known;
     const answer = await this.groupCache('all', paging, compressed);
@@ -110,19 +113,20 @@ export class CacheLibrary {
     return answer;
   }
 
+  /** `q`: only the works whose title or Chinese name contains it (no uncategorized group then). */
   private async groupCache(
     owner: LibraryOwner,
-    { page, limit }: Paging,
+    { page, limit, q }: Paging & { q?: string },
     compressed: boolean,
   ): Promise<CategorizedLibraryResponse> {
     const offset = (page - 1) * limit;
     const [groups, stats] = await Promise.all([
-      this.queries.workGroups(owner, limit, offset),
-      owner === 'all' ? this.deps.records.stats() : null,
+      this.queries.workGroups(owner, limit, offset, q),
+      owner === 'all' && !q ? this.deps.records.stats() : null,
     ]);
     // The totals ride on the page's rows; a page past the end has none, so ask the first page.
     const totals =
-      groups[0] ?? (offset > 0 ? (await this.queries.workGroups(owner, 1, 0))[0] : undefined);
+      groups[0] ?? (offset > 0 ? (await this.queries.workGroups(owner, 1, 0, q))[0] : undefined);
     const totalWorks = totals?.total_works ?? 0;
     const indexedImages = totals?.indexed_images ?? 0;
     // Every cached image either has a known work or is uncategorized; a user's library holds

@@ -3,11 +3,14 @@ import type { Kind } from '../config';
 import type { Database } from '../db';
 import type { ImageAggregate } from './image-queries';
 import { indexRows, type LibraryOwner } from './scope';
+import { worksNamed } from './works-named';
 
 export interface WorkGroupRow {
   kind: Kind;
   work_id: number;
   title: string | null;
+  /** The work's Chinese name (work_titles), when the server has matched it. */
+  chinese_name: string | null;
   image_count: number;
   last_cached: string;
   /** Over every work, not just this page (window totals: one query for page and totals). */
@@ -65,8 +68,22 @@ export class CacheLibraryQueries {
    * one query for page and totals). The walk follows image_index in work order (index of 005), so
    * grouping streams; titles are joined after paging.
    */
-  async workGroups(owner: LibraryOwner, limit: number, offset: number): Promise<WorkGroupRow[]> {
+  async workGroups(
+    owner: LibraryOwner,
+    limit: number,
+    offset: number,
+    named?: string,
+  ): Promise<WorkGroupRow[]> {
     const groups = indexRows(this.db, owner)
+      .$if(named !== undefined, (q) =>
+        q.where((eb) =>
+          eb(
+            eb.refTuple('ii.kind', 'ii.work_id'),
+            'in',
+            worksNamed(this.db, named!).$asTuple('kind', 'id'),
+          ),
+        ),
+      )
       .innerJoin('cached_images as ci', (j) =>
         j.onRef('ci.kind', '=', 'ii.kind').onRef('ci.id', '=', 'ii.id'),
       )
@@ -90,10 +107,14 @@ export class CacheLibraryQueries {
       .leftJoin('works as w', (j) =>
         j.onRef('w.kind', '=', 'g.kind').onRef('w.id', '=', 'g.work_id'),
       )
+      .leftJoin('work_titles as wt', (j) =>
+        j.onRef('wt.kind', '=', 'g.kind').onRef('wt.work_id', '=', 'g.work_id'),
+      )
       .select([
         'g.kind',
         'g.work_id',
         'w.title',
+        'wt.chinese_name',
         'g.image_count',
         'g.last_cached',
         'g.total_works',

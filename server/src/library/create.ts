@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CatalogService, Directory } from '../catalog';
+import type { CatalogService, Directory, WorkNamer } from '../catalog';
 import type { Database } from '../db';
 import type { CacheGeneration, CachedImageRecords, CdnPreferences } from '../images';
 import type { Infrastructure } from '../infrastructure';
@@ -28,6 +28,7 @@ function createLibraries(deps: {
   cdn: CdnPreferences;
   builders: UrlBuilders;
   generation: CacheGeneration;
+  names: Pick<WorkNamer, 'namesOf'>;
 }): Libraries {
   return {
     cache: new CacheLibrary(deps),
@@ -46,9 +47,10 @@ export function createLibrary(
     cdn: CdnPreferences;
     builders: UrlBuilders;
     generation: CacheGeneration;
+    names: Pick<WorkNamer, 'namesOf'>;
   },
 ) {
-  const { catalog, directory, records, cdn, builders, generation } = deps;
+  const { catalog, directory, records, cdn, builders, generation, names } = deps;
   const store = new HistoryStore(db.kysely);
   return {
     history: new HistoryService({ store, catalog, directory }),
@@ -60,6 +62,7 @@ export function createLibrary(
       cdn,
       builders,
       generation,
+      names,
     }),
   };
 }

@@ -6,7 +6,7 @@ import type {
   SearchLibraryEpisodesResponse,
   SearchLibraryResponse,
 } from '@capshelf/contract';
-import type { Directory } from '../catalog';
+import type { Directory, WorkNamer } from '../catalog';
 import { notFound } from '../errors';
 import { imageItem, type CdnPreferences } from '../images';
 import { episodeLink, workLink } from '../upstream';
@@ -29,6 +29,8 @@ export class SearchLibrary {
     private readonly deps: {
       history: HistoryStore;
       directory: Directory;
+      /** The works' Chinese names (`titles/`). */
+      names: Pick<WorkNamer, 'namesOf'>;
       cdn: CdnPreferences;
       builders: UrlBuilders;
     },
@@ -44,9 +46,14 @@ export class SearchLibrary {
       if (list) list.push(episode);
       else works.set(key, [episode]);
     }
+    const named = [...works.values()].flatMap((list) => (list[0]!.work ? [list[0]!.work] : []));
+    const names = await this.deps.names.namesOf(named);
     // Episodes arrive newest first, so each work's first episode is its newest view.
     const categories = [...works.values()].map((list): HistoryCategory => ({
       show_name: list[0]!.show_name,
+      chinese_name: list[0]!.work
+        ? (names.get(`${list[0]!.work.kind}:${list[0]!.work.id}`) ?? null)
+        : null,
       work: list[0]!.work,
       link: list[0]!.work && workLink(this.deps.builders, list[0]!.work.kind, list[0]!.work.id),
       episode_count: list.length,

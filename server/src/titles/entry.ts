@@ -41,3 +41,8 @@ export function yearOf(entry: TitleEntry): number | null {
   const year = /^\d{4}/.exec(entry.begin);
   return year ? Number(year[0]) : null;
 }
+
+/** What a stored match keeps of an entry: bangumi.tv's id, which a newer table keeps too. */
+export function entryKeyOf(entry: TitleEntry): string {
+  return entry.bangumiId ?? `title:${entry.title}|${entry.begin.slice(0, 10)}`;
+}

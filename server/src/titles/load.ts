@@ -75,6 +75,30 @@ function readJson(file: string): unknown {
  * a file that is missing, not JSON, or has no usable item throws one Error naming TITLES_FILE.
  */
 export function loadTitleTable(file: string = SHIPPED_TITLES_FILE): TitleEntry[] {
+  const reading = readEntries(file);
+  let step = reading.next();
+  while (!step.done) step = reading.next();
+  return step.value;
+}
+
+/** Items checked between two yields of the event loop when the table loads in the background. */
+const BATCH = 200;
+
+/**
+ * loadTitleTable in steps of a few milliseconds: the table is read in the background (for the
+ * Chinese names of an English search), and no request waits behind half a second of checking.
+ */
+export async function loadTitleTableInSteps(
+  file: string = SHIPPED_TITLES_FILE,
+): Promise<TitleEntry[]> {
+  const reading = readEntries(file);
+  for (let step = reading.next(); ; step = reading.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* readEntries(file: string): Generator<void, TitleEntry[]> {
   const table = tableSchema.safeParse(readJson(file));
   if (!table.success) {
     throw new Error(
@@ -83,9 +107,10 @@ export function loadTitleTable(file: string = SHIPPED_TITLES_FILE): TitleEntry[]
     );
   }
   const entries: TitleEntry[] = [];
-  for (const raw of table.data.items) {
+  for (const [at, raw] of table.data.items.entries()) {
     const item = itemSchema.safeParse(raw);
     if (item.success) entries.push(entryOf(item.data, entries.length));
+    if (at % BATCH === BATCH - 1) yield;
   }
   if (entries.length === 0) {
     throw new Error(

@@ -1,6 +1,6 @@
 import type { ContentType, TitleMatch as TitleMatchView } from '@capshelf/contract';
 import type { CatalogService, FoundByTitle, SearchRecord, TitleFinder } from '../catalog';
-import { chineseNameOf, yearOf } from './entry';
+import { chineseNameOf, entryKeyOf, yearOf } from './entry';
 import { hasCjk } from './normalise';
 import { MAX_SOURCE_QUERIES, sourceQueriesFor } from './queries';
 import type { TitleTable } from './table';
@@ -29,6 +29,7 @@ export class TitleSearch implements TitleFinder {
     const index = this.deps.table.index();
     const matches = index.lookup(query, MATCHES_TRIED).map(({ entry }): TitleMatchView => ({
       chinese_name: chineseNameOf(entry),
+      ref: entryKeyOf(entry),
       original_title: entry.title,
       year: yearOf(entry),
       queries: sourceQueriesFor(entry, index),
@@ -37,6 +38,7 @@ export class TitleSearch implements TitleFinder {
     const plan = planQueries(matches);
     const records = new Map<string, SearchRecord>();
     const chineseNames = new Map<string, string>();
+    const refs = new Map<string, string>();
     let cached = true;
     let fetchedAt = new Date().toISOString();
     for (const { text, match } of plan) {
@@ -50,6 +52,7 @@ export class TitleSearch implements TitleFinder {
         if (records.has(key)) continue;
         records.set(key, record);
         chineseNames.set(key, name);
+        refs.set(key, match.ref);
       }
       // The fewest requests: a query that found something is enough.
       if (records.size > 0) break;
@@ -59,6 +62,7 @@ export class TitleSearch implements TitleFinder {
       cached,
       fetchedAt,
       chineseNames,
+      refs,
       matches,
     };
   }

@@ -1,4 +1,4 @@
-import { chineseNameOf, yearOf, type TitleType } from './entry';
+import { chineseNameOf, entryKeyOf, yearOf, type TitleType } from './entry';
 import type { TitleIndex } from './title-index';
 
 /** The bound on suggestions shown while typing. */
@@ -7,6 +7,8 @@ export const MAX_SUGGESTIONS = 8;
 export interface TitleSuggestion {
   /** The entry's position in the loaded table (TitleEntry.id). */
   readonly id: number;
+  /** What a stored match keeps of the entry (an admin's correction names it). */
+  readonly ref: string;
   readonly chineseName: string;
   readonly originalTitle: string;
   readonly year: number | null;
@@ -25,6 +27,7 @@ export function suggest(
 ): TitleSuggestion[] {
   return index.lookup(query, Math.min(limit, MAX_SUGGESTIONS)).map(({ entry }) => ({
     id: entry.id,
+    ref: entryKeyOf(entry),
     chineseName: chineseNameOf(entry),
     originalTitle: entry.title,
     year: yearOf(entry),

@@ -1,12 +1,18 @@
 import { ConfigError } from '../config';
 import type { TitleEntry } from './entry';
-import { loadTitleTable } from './load';
+import { loadTitleTable, loadTitleTableInSteps } from './load';
 import { TitleIndex } from './title-index';
+
+/** The shipped table never changes while a process runs: one index of it per process. */
+let shippedIndex: TitleIndex | null = null;
+let shippedLoading: Promise<TitleIndex> | null = null;
 
 /**
  * The title table of this process. A `TITLES_FILE` is read and checked when the server starts (a
  * bad one stops it with one line); the shipped table is read at the first Chinese or Japanese
- * query, and the index (~27 MB, ~1 s to build) is built then, once.
+ * query (the user waits for it once, ~0.8 s) or in the background in steps when an English search
+ * or an episode list wants Chinese names beside its titles (then no one waits), and the index
+ * (~27 MB) is built then, once.
  */
 export class TitleTable {
   #entries: TitleEntry[] | null;
@@ -22,8 +28,27 @@ export class TitleTable {
   }
 
   index(): TitleIndex {
-    this.#index ??= new TitleIndex(this.#entries ?? loadTitleTable());
-    this.#entries = null;
+    if (this.#index) return this.#index;
+    if (this.#entries) {
+      this.#index = new TitleIndex(this.#entries);
+      this.#entries = null;
+    } else {
+      shippedIndex ??= new TitleIndex(loadTitleTable());
+      this.#index = shippedIndex;
+    }
     return this.#index;
+  }
+
+  /** The index when it is built already, else null (and it is built in the background). */
+  indexIfReady(): TitleIndex | null {
+    if (this.#index) return this.#index;
+    if (this.#entries || shippedIndex) return this.index();
+    shippedLoading ??= loadTitleTableInSteps().then((entries) => {
+      shippedIndex ??= new TitleIndex(entries);
+      return shippedIndex;
+    });
+    // A failure leaves the next ask to load it again (the shipped file is the package's).
+    shippedLoading.catch(() => (shippedLoading = null));
+    return null;
   }
 }

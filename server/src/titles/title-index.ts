@@ -1,4 +1,4 @@
-import type { TitleEntry } from './entry';
+import { entryKeyOf, yearOf, type TitleEntry } from './entry';
 import { cjkLength, titleKeys } from './normalise';
 
 /** Why an entry answered a query, from the closest to the loosest. */
@@ -48,6 +48,7 @@ export class TitleIndex {
   private readonly begins: Float64Array;
   private readonly allKeys: string;
   private readonly keyStarts: Int32Array;
+  private byKeys: Map<string, TitleEntry> | null = null;
 
   constructor(readonly entries: readonly TitleEntry[]) {
     this.begins = Float64Array.from(entries, (entry) => Date.parse(entry.begin) || 0);
@@ -133,6 +134,29 @@ export class TitleIndex {
     return [...related]
       .sort((a, b) => Math.abs(this.begins[a]! - begin) - Math.abs(this.begins[b]! - begin))
       .map((id) => this.entries[id]!);
+  }
+
+  /** The entry a stored match names (`entryKeyOf`), or null when this table has none such. */
+  byKey(key: string): TitleEntry | null {
+    this.byKeys ??= new Map(this.entries.map((entry) => [entryKeyOf(entry), entry]));
+    return this.byKeys.get(key) ?? null;
+  }
+
+  /**
+   * The one entry a source title names without doubt: the same name once folded (an English
+   * title, usually), of the same year when the source gives one (beside it or in the title), a film for a film and a series
+   * for a series; null when none or several do.
+   */
+  sameTitle(title: string, year: number | null, film: boolean): TitleEntry | null {
+    // The source writes a film's year into its title: "A Silent Voice (2016)".
+    const dated = /^(.*\S)\s*\((\d{4})\)$/u.exec(title);
+    if (dated) [title, year] = [dated[1]!, year ?? Number(dated[2])];
+    const id = this.keyIds.get(titleKeys(title).key);
+    if (id === undefined) return null;
+    const found = this.keyEntries[id]!.map((entry) => this.entries[entry]!).filter(
+      (entry) => (entry.type === 'movie') === film && (year === null || yearOf(entry) === year),
+    );
+    return found.length === 1 ? found[0]! : null;
   }
 
   /** Offers every name that starts with or contains the key. */

@@ -38,6 +38,7 @@ const TABLES = [
   'follows',
   'access_tokens',
   'notification_channels',
+  'work_titles',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [
@@ -51,6 +52,7 @@ const COMPARED = [
   'follows',
   'access_tokens',
   'cache_totals',
+  'work_titles',
 ] as const;
 
 /** Row counts of every table and the rows of the per-user ones, to compare before and after. */

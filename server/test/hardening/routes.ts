@@ -47,6 +47,8 @@ export const DOCUMENTED_ADMIN_ROUTES = [
   'GET /api/admin/users/:id/tokens',
   'DELETE /api/admin/users/:id/tokens/:tokenId',
   'GET /api/admin/audit',
+  'PUT /api/admin/work-titles/:kind/:id',
+  'DELETE /api/admin/work-titles/:kind/:id',
   'GET /api/admin/download-storage',
 ];
 

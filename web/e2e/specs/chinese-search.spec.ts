@@ -1,8 +1,9 @@
-import { KEY_IDS, movieById } from '@capshelf/replica';
+import { KEY_IDS, movieById, showById } from '@capshelf/replica';
 import { expect, test } from '@playwright/test';
 import { shootPhoneAndDesktop, signIn } from '../support';
 
 const movie = movieById(KEY_IDS.englishTitleMovie)!;
+const show = showById(KEY_IDS.romajiShow)!;
 
 test('a Chinese name typed into the search box is suggested, found through its English title, and shown beside it', async ({
   page,
@@ -32,4 +33,27 @@ test('a Chinese name typed into the search box is suggested, found through its E
   await expect(page.getByText('已试：')).toBeVisible();
   await expect(page.getByRole('button', { name: 'BOCCHI THE ROCK!' })).toBeVisible();
   await shootPhoneAndDesktop(page, 'chinese-names-tried');
+});
+
+test('a work opened from its Chinese name keeps that name, on its episode list and in an English search', async ({
+  page,
+}) => {
+  await signIn(page, 'chinese-names-kept');
+  await page.goto('/search');
+  await page.getByLabel('搜索内容').fill('元气囝仔');
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+  const card = page.getByRole('listitem').filter({ hasText: show.title });
+  await expect(card).toContainText('元气囝仔');
+  await card.getByRole('link').click();
+
+  // The episode list says the Chinese name under the source's title once the server took it.
+  await expect(page.getByRole('heading', { name: show.title })).toBeVisible();
+  await expect(page.locator('[data-chinese-title]')).toHaveText(/元气囝仔/);
+  await shootPhoneAndDesktop(page, 'chinese-title-episodes');
+
+  // The name is the server's now: an English search shows it beside the title too.
+  await page.goto(`/search?${new URLSearchParams({ q: 'barakamon' })}`);
+  await expect(page.getByRole('listitem').filter({ hasText: show.title })).toContainText(
+    '元气囝仔',
+  );
 });

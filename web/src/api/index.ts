@@ -18,3 +18,4 @@ export * from './follows';
 export * from './tokens';
 export * from './datasets';
 export * from './notifications';
+export * from './workTitles';

@@ -36,8 +36,8 @@ export const libraryKeys = {
   stats: (scope: LibraryScope) => ['library', 'stats', scope] as const,
   local: (sort: LocalLibrarySort, page: number, scope: LibraryScope) =>
     ['library', 'local', sort, page, scope] as const,
-  categorized: (page: number, scope: LibraryScope) =>
-    ['library', 'categorized', page, scope] as const,
+  categorized: (page: number, filter: string, scope: LibraryScope) =>
+    ['library', 'categorized', page, filter, scope] as const,
   category: (category: string, scope: LibraryScope) =>
     ['library', 'category', category, scope] as const,
   episode: (category: string, episode: string, page: number, scope: LibraryScope) =>
@@ -75,14 +75,27 @@ export function useLocalLibrary(sort: LocalLibrarySort, page: number, scope: Lib
   });
 }
 
-const categorizedPage = (page: number, limit: number, scope: LibraryScope, signal: AbortSignal) =>
-  call(api.library.categorized, { query: { page, limit, scope: scoped(scope) } }, { signal });
+const categorizedPage = (
+  page: number,
+  limit: number,
+  scope: LibraryScope,
+  signal: AbortSignal,
+  filter = '',
+) =>
+  call(
+    api.library.categorized,
+    { query: { page, limit, scope: scoped(scope), ...(filter && { q: filter }) } },
+    { signal },
+  );
 
-/** Level 1 of the categorized library: one page of works. */
-export function useCategorizedLibrary(page: number, scope: LibraryScope) {
+/**
+ * Level 1 of the categorized library: one page of works; `filter`: only those whose title or
+ * Chinese name contains it.
+ */
+export function useCategorizedLibrary(page: number, scope: LibraryScope, filter = '') {
   return useQuery({
-    queryKey: libraryKeys.categorized(page, scope),
-    queryFn: ({ signal }) => categorizedPage(page, CATEGORIES_LIMIT, scope, signal),
+    queryKey: libraryKeys.categorized(page, filter, scope),
+    queryFn: ({ signal }) => categorizedPage(page, CATEGORIES_LIMIT, scope, signal, filter),
     staleTime: LIBRARY_STALE,
     placeholderData: keepPreviousData,
   });

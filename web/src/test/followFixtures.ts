@@ -18,6 +18,7 @@ export const follow = (over: Partial<Follow> = {}): Follow => ({
   kind: 'anime',
   work_id: 10434,
   title: "Hanabi's Lantern Festival",
+  chinese_name: null,
   link: {
     page_path: '/episodes/10434',
     source_url: 'https://fancaps.net/anime/showimages.php?10434',
@@ -28,6 +29,7 @@ export const follow = (over: Partial<Follow> = {}): Follow => ({
   new_episodes: [],
   last_checked_at: '2026-01-05T09:00:00.000Z',
   next_check_at: '2026-01-05T15:00:00.000Z',
+  next_broadcast_at: null,
   created_at: '2026-01-01T12:00:00.000Z',
   ...over,
 });

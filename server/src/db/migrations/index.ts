@@ -28,6 +28,7 @@ import * as datasetOptions from './026-dataset-options';
 import * as downloadsThatStay from './027-downloads-that-stay';
 import * as quotaNotices from './028-quota-notices';
 import * as challengeBackoff from './029-challenge-backoff';
+import * as workTitles from './030-work-titles';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '027-downloads-that-stay': downloadsThatStay,
   '028-quota-notices': quotaNotices,
   '029-challenge-backoff': challengeBackoff,
+  '030-work-titles': workTitles,
 };

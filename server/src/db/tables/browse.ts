@@ -14,6 +14,21 @@ export interface WorksTable {
   updated_at: string;
 }
 
+/** Which entry of the title table a work is (migration 030): the server's, shared by all users. */
+export interface WorkTitlesTable {
+  kind: 'anime' | 'tv' | 'movie';
+  work_id: number;
+  /** The entry's bangumi.tv id, or `title:<original title>|<begin>` without one; null when removed. */
+  entry_key: string | null;
+  chinese_name: string | null;
+  original_title: string | null;
+  year: number | null;
+  names_key: Generated<string>;
+  matched_by: 'search' | 'title' | 'admin' | 'removed';
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface EpisodesTable {
   kind: 'anime' | 'tv';
   id: number;

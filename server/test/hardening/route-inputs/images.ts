@@ -10,6 +10,25 @@ export function imageInputs(s: Samples): Record<string, RouteInputs> {
     },
     'DELETE /api/search/cache': { query: { pattern: text(300) } },
     'GET /api/search/titles': { query: { q: text(100, '孤独', true) } },
+    // Bangumi's id of 元气囝仔 (Barakamon); the fixture never searched it, so the claim is refused.
+    'POST /api/work-titles/opened': {
+      body: {
+        kind: choice('anime', true),
+        id: slot('bounded-int', KEY_IDS.romajiShow, {
+          min: 1,
+          max: 999_999_999_999,
+          required: true,
+        }),
+        ref: text(300, '83868', true),
+      },
+    },
+    'PUT /api/admin/work-titles/:kind/:id': {
+      params: { kind: choice('anime'), id: slot('upstream-id', KEY_IDS.romajiShow) },
+      body: { ref: text(300, '83868', true) },
+    },
+    'DELETE /api/admin/work-titles/:kind/:id': {
+      params: { kind: choice('anime'), id: slot('upstream-id', KEY_IDS.romajiShow) },
+    },
     'POST /api/episodes': {
       query: { refresh: choice() },
       body: {

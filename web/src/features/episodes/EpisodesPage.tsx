@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
 import { episodeTarget } from '../favorites';
 import { FollowToggle } from '../follows';
+import { ChineseTitle, useOpenedMatch } from '../titles';
 import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
 import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } from './episodeList';
@@ -44,6 +45,7 @@ export function EpisodesPage() {
 
   const workTitle = query.data?.show_title || params.get('title') || '';
   usePageTitle(workTitle || t('title'));
+  useOpenedMatch(query.data?.work);
 
   const movie = movieDetail(query.error);
   if (movie) {
@@ -60,12 +62,17 @@ export function EpisodesPage() {
           <ArrowLeft aria-hidden className="size-4" />
           {t('backToSearch')}
         </button>
-        <h1
-          className="text-2xl font-bold text-slate-900"
-          data-user-content={workTitle ? '' : undefined}
-        >
-          {workTitle || t('title')}
-        </h1>
+        <div className="flex flex-col">
+          <h1
+            className="text-2xl font-bold text-slate-900"
+            data-user-content={workTitle ? '' : undefined}
+          >
+            {workTitle || t('title')}
+          </h1>
+          {query.data && (
+            <ChineseTitle work={query.data.work} title={query.data.chinese_title ?? null} />
+          )}
+        </div>
         {query.data && (
           <span className="text-sm text-slate-500">{t('total', { count: query.data.total })}</span>
         )}

@@ -84,6 +84,47 @@ describe('立即检查', () => {
   });
 });
 
+describe('a followed work in the title table', () => {
+  const named = follow({
+    chinese_name: '花火灯笼祭',
+    next_broadcast_at: '2026-01-05T15:00:00.000Z',
+  });
+
+  it('shows its Chinese name under the title and when it airs next, beside the next check', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    mockApi({
+      ...signedIn(),
+      'GET /api/follows': () =>
+        json(200, list(named, follow({ id: 8, work_id: 10512, title: 'Starlight Courier' }))),
+    });
+    await openFollowed();
+    const name = screen.getByText('花火灯笼祭');
+    expect(name.hasAttribute('data-user-content')).toBe(true);
+    const [item, other] = screen.getAllByRole('listitem');
+    expect(item!.textContent).toContain("Hanabi's Lantern Festival花火灯笼祭");
+    const broadcast = screen.getByTestId('next-broadcast');
+    expect(broadcast.textContent).toBe('下次播出：3小时后');
+    expect(broadcast.parentElement!.textContent).toMatch(/下次检查：3小时后 · 下次播出：3小时后$/);
+    // A work the table does not know: the source's title alone, no broadcast.
+    expect(other!.textContent).toContain('Starlight Courier');
+    expect(screen.getAllByTestId('next-broadcast')).toHaveLength(1);
+  });
+
+  it('says it in English too, and leaves out a broadcast already past', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    mockApi({
+      ...signedIn(englishUser),
+      'GET /api/follows': () =>
+        json(200, list(named, follow({ id: 8, next_broadcast_at: '2026-01-05T11:00:00.000Z' }))),
+    });
+    await openFollowed();
+    await waitFor(() =>
+      expect(screen.getByTestId('next-broadcast').textContent).toBe('Airs in 3 hours'),
+    );
+    expect(screen.getAllByTestId('next-broadcast')).toHaveLength(1);
+  });
+});
+
 describe('opening a new episode', () => {
   it('marks it seen once, so the badge drops', async () => {
     let data = list(follow({ new_episodes: [episode(90001, EPISODE_URL)] }));

@@ -12,8 +12,9 @@ import { FollowToggle } from './FollowToggle';
 import { relativeTime } from './relativeTime';
 
 /**
- * Every followed work, folded away: its episodes, when it was checked and is checked next,
- * 立即检查, 已完结, what its new episodes bring (仅提醒 / 自动缓存 / 自动下载), and unfollow.
+ * Every followed work, folded away: its Chinese name under the source's title, its episodes, when
+ * it was checked and is checked next, its next broadcast, 立即检查, 已完结, what its new episodes
+ * bring (仅提醒 / 自动缓存 / 自动下载), and unfollow.
  */
 export function FollowedWorks({ follows }: { follows: readonly Follow[] }) {
   const { t } = useTranslation('follows');
@@ -36,15 +37,26 @@ function FollowedWork({ follow }: { follow: Follow }) {
   const { t, i18n } = useTranslation('follows');
   const mode = useFollowMode();
   const next = relativeTime(follow.next_check_at, i18n.language);
+  const broadcast = follow.next_broadcast_at
+    ? relativeTime(follow.next_broadcast_at, i18n.language)
+    : null;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-      <Link
-        to={linkedPath(follow.link, { title: follow.title, contentType: follow.kind })}
-        className="min-w-0 font-medium break-words text-slate-900 hover:text-sky-700 hover:underline"
-        data-user-content=""
-      >
-        {follow.title}
-      </Link>
+      <span className="flex min-w-0 flex-col">
+        <Link
+          to={linkedPath(follow.link, { title: follow.title, contentType: follow.kind })}
+          className="font-medium break-words text-slate-900 hover:text-sky-700 hover:underline"
+          data-user-content=""
+        >
+          {follow.title}
+        </Link>
+        {follow.chinese_name && (
+          // The title table's name of the work, under the source's own title.
+          <span className="break-words text-slate-600" data-user-content="">
+            {follow.chinese_name}
+          </span>
+        )}
+      </span>
       {follow.status === 'finished' && (
         <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
           {t('status.finished')}
@@ -56,9 +68,22 @@ function FollowedWork({ follow }: { follow: Follow }) {
           ? t('home.checked', { when: formatDate(follow.last_checked_at) })
           : t('home.notChecked')}{' '}
         ·{' '}
-        <span data-testid="next-check">
+        <span data-testid="next-check" className="whitespace-nowrap">
           {next ? t('home.nextCheck', { when: next }) : t('home.nextCheckSoon')}
         </span>
+        {broadcast && (
+          <>
+            {' '}
+            ·{' '}
+            <span
+              data-testid="next-broadcast"
+              title={formatDate(follow.next_broadcast_at)}
+              className="whitespace-nowrap"
+            >
+              {t('home.nextBroadcast', { when: broadcast })}
+            </span>
+          </>
+        )}
       </span>
       <SelectField
         id={`follow-mode-${follow.id}`}

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useOpenedMatch } from '../titles';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,6 +55,8 @@ export function EpisodeImagesPage() {
   const workTitle = params.get('workTitle') || loaded?.work_title || '';
   const episodeTitle = params.get('episodeTitle') || loaded?.episode_title || '';
   const work = loaded?.work ?? null;
+  // A movie found by its Chinese name: the movie is the work the name belongs to.
+  useOpenedMatch(isMovie ? (work ?? loaded?.episode) : null);
   const movieTitle = params.get('title') || loaded?.work_title || '';
   usePageTitle(
     ...(isMovie

@@ -6,6 +6,8 @@ import { FavoriteHeart, type FavoriteTarget } from '../favorites';
 
 interface LibraryCardProps {
   title: string;
+  /** The work's Chinese name beside the source's title, when the server has one. */
+  chineseName?: string | null;
   /** Counts and times under the title. */
   details: ReactNode;
   previews: readonly ImageItem[];
@@ -25,6 +27,7 @@ interface LibraryCardProps {
  */
 export function LibraryCard({
   title,
+  chineseName,
   details,
   previews,
   to,
@@ -37,6 +40,11 @@ export function LibraryCard({
       <span className="pr-16 font-medium break-words text-slate-900" data-user-content="">
         {title}
       </span>
+      {chineseName && (
+        <span className="-mt-1 text-sm break-words text-slate-600" data-user-content="">
+          {chineseName}
+        </span>
+      )}
       <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">{details}</span>
       <PreviewImages urls={previews.map((image) => image.thumb_url)} />
     </>

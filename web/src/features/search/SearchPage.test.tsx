@@ -134,6 +134,7 @@ describe('search page', () => {
           suggestions: [
             {
               chinese_name: '悠哉日常大王',
+              ref: '76371',
               original_title: 'のんのんびより',
               year: 2013,
               type: 'tv',
@@ -143,10 +144,13 @@ describe('search page', () => {
       'POST /api/search': (body) =>
         (body as { query: string }).query === '悠哉日常大王'
           ? json(200, {
-              ...searchResponse([{ ...showResult, chinese_name: '悠哉日常大王' }]),
+              ...searchResponse([
+                { ...showResult, chinese_name: '悠哉日常大王', title_ref: '76371' },
+              ]),
               title_matches: [
                 {
                   chinese_name: '悠哉日常大王',
+                  ref: '76371',
                   original_title: 'のんのんびより',
                   year: 2013,
                   queries: ['Non Non Biyori'],
@@ -160,6 +164,7 @@ describe('search page', () => {
                 title_matches: [
                   {
                     chinese_name: '孤独摇滚！',
+                    ref: '328609',
                     original_title: 'ぼっち・ざ・ろっく！',
                     year: 2022,
                     queries: ['BOCCHI THE ROCK!', 'botchi za rokku'],
@@ -180,6 +185,9 @@ describe('search page', () => {
     // The source's title, and beside it the Chinese name that found it.
     expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
     expect(screen.getByText('悠哉日常大王', { selector: 'p' })).toBeTruthy();
+    // Opening it hands the name's entry to the work's page, which makes the match the server's.
+    const opened = screen.getByRole('link', { name: /Non Non Biyori/ }).getAttribute('href')!;
+    expect(new URLSearchParams(opened.split('?')[1]).get('zh')).toBe('76371');
 
     typeQuery('孤独摇滚');
     fireEvent.click(screen.getByRole('button', { name: '搜索' }));

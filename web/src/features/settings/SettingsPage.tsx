@@ -9,6 +9,7 @@ import { buttonClass } from '../../components/button';
 import { DownImageHosts } from './DownImageHosts';
 import { ThemeChoice } from './ThemeChoice';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { DataCredits } from './DataCredits';
 import { LanguageChoice } from './LanguageChoice';
 import { RefreshButton } from '../../components/RefreshButton';
 
@@ -93,6 +94,7 @@ export function SettingsPage() {
         )}
         <p className="text-sm text-slate-600">{t('cdn.recommendSmall')}</p>
       </div>
+      <DataCredits />
       <p className="text-sm text-slate-500">{t('more')}</p>
     </section>
   );

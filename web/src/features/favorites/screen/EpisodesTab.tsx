@@ -5,7 +5,7 @@ import { PreviewImages } from '../../../components/PreviewImages';
 import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { formatDate } from '../../../lib/formatDate';
 import { DeleteButton, GroupSection, SelectBox, type DeleteTarget } from './controls';
-import { groupBy } from './filter';
+import { groupBy, withChineseName } from './filter';
 import { favoriteEpisodePath } from './links';
 import type { FavoriteSelection } from './useFavoriteSelection';
 
@@ -43,7 +43,10 @@ export function EpisodesTab({ episodes, view, onViewChange, ...cardProps }: Epis
       />
       {view === 'flat'
         ? grid(episodes)
-        : groupBy(episodes, (e) => e.work_title || t('unknownWork')).map((group) => (
+        : groupBy(
+            episodes,
+            (e) => withChineseName(e.work_title, e.work_chinese_name) || t('unknownWork'),
+          ).map((group) => (
             <GroupSection
               key={group.title}
               title={group.title}
@@ -73,7 +76,7 @@ function EpisodeCard(props: {
           onChange={() => selection.click('episode', episode.id)}
         />
         <span className="truncate text-xs text-slate-500" data-user-content="">
-          {episode.work_title}
+          {withChineseName(episode.work_title, episode.work_chinese_name)}
         </span>
         <DeleteButton
           label={t('deleteItem', { name: episode.title })}

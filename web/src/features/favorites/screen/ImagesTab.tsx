@@ -8,7 +8,7 @@ import { Lightbox } from '../../images/Lightbox';
 import type { ImageSize } from '../../selection';
 import type { ImageOrigin } from '../targets';
 import { GroupSection } from './controls';
-import { groupBy } from './filter';
+import { groupBy, withChineseName } from './filter';
 import type { FavoriteSelection } from './useFavoriteSelection';
 
 export type ImageView = 'work' | 'episode' | 'grid';
@@ -19,7 +19,8 @@ const viewOptions = [
 ] as const satisfies readonly { value: ImageView; label: string }[];
 
 type Titler = (image: FavoriteImage, t: TFunction<'favorites'>) => string;
-const workOf: Titler = (image, t) => image.work_title || t('unknownWork');
+const workOf: Titler = (image, t) =>
+  withChineseName(image.work_title, image.work_chinese_name) || t('unknownWork');
 const groupTitle: Record<Exclude<ImageView, 'grid'>, Titler> = {
   work: workOf,
   episode: (image, t) => `${workOf(image, t)} - ${image.episode_title || t('unknownEpisode')}`,

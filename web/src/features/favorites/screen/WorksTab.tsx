@@ -71,6 +71,11 @@ export function WorksTab({ works, selection, onDelete }: WorksTabProps) {
             >
               {work.title}
             </Link>
+            {work.chinese_name && (
+              <p className="-mt-1 text-sm text-slate-600" data-user-content="">
+                {work.chinese_name}
+              </p>
+            )}
             <p className="text-xs text-slate-500">
               {t('savedAt', { date: formatDate(work.created_at) })}
             </p>

@@ -1,16 +1,21 @@
 import type { FavoriteLists } from '@capshelf/contract';
 
-/** Case-insensitive substring search over titles and work/episode titles. */
+/** Case-insensitive substring search over titles, work/episode titles and works' Chinese names. */
 export function filterFavorites(lists: FavoriteLists, text: string): FavoriteLists {
   const needle = text.trim().toLowerCase();
   if (!needle) return lists;
-  const hit = (...fields: string[]) => fields.some((f) => f.toLowerCase().includes(needle));
+  const hit = (...fields: (string | null | undefined)[]) =>
+    fields.some((f) => f?.toLowerCase().includes(needle));
   return {
-    works: lists.works.filter((w) => hit(w.title)),
-    episodes: lists.episodes.filter((e) => hit(e.title, e.work_title)),
-    images: lists.images.filter((i) => hit(i.work_title, i.episode_title)),
+    works: lists.works.filter((w) => hit(w.title, w.chinese_name)),
+    episodes: lists.episodes.filter((e) => hit(e.title, e.work_title, e.work_chinese_name)),
+    images: lists.images.filter((i) => hit(i.work_title, i.episode_title, i.work_chinese_name)),
   };
 }
+
+/** A work's title with its Chinese name after it, when the server has one ('' stays ''). */
+export const withChineseName = (title: string, chineseName?: string | null) =>
+  title && chineseName ? `${title} · ${chineseName}` : title;
 
 export interface Group<T> {
   title: string;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useCategorizedLibrary, useLibraryCategory } from '../../../api';
@@ -10,13 +11,21 @@ import { ScopeSwitch, useLibraryScope } from '../scope';
 import { useLibraryLevel } from './useLibraryLevel';
 import { WorksLevel } from './WorksLevel';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { LibraryFilter } from '../LibraryFilter';
 
 /** /categorized-library: works → episodes → images, the level kept in the URL. */
 export function CategorizedLibraryPage() {
   const level = useLibraryLevel();
   const scope = useLibraryScope();
+  const [filterText, setFilterText] = useState('');
+  const filter = useDebouncedValue(filterText.trim(), 300);
   // The works' first page also carries the header totals on the deeper levels.
-  const works = useCategorizedLibrary(level.category ? 1 : level.page, scope);
+  const works = useCategorizedLibrary(
+    level.category ? 1 : level.page,
+    scope,
+    level.category ? '' : filter,
+  );
   const category = useLibraryCategory(level.category, scope);
   const totals = works.data;
   const { t } = useTranslation('library');
@@ -78,15 +87,27 @@ export function CategorizedLibraryPage() {
         <Spinner />
       );
     }
-    return works.data ? (
-      <WorksLevel
-        data={works.data}
-        page={level.page}
-        onPage={level.setPage}
-        hrefOf={level.categoryHref}
-      />
-    ) : (
-      <Spinner />
+    return (
+      <>
+        <LibraryFilter
+          value={filterText}
+          onChange={(text) => {
+            setFilterText(text);
+            if (level.page !== 1) level.setPage(1);
+          }}
+        />
+        {works.data ? (
+          <WorksLevel
+            data={works.data}
+            page={level.page}
+            onPage={level.setPage}
+            hrefOf={level.categoryHref}
+            filter={filter}
+          />
+        ) : (
+          <Spinner />
+        )}
+      </>
     );
   }
 }

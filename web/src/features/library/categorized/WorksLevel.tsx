@@ -11,13 +11,19 @@ interface WorksLevelProps {
   page: number;
   onPage: (page: number) => void;
   hrefOf: (category: string) => string;
+  /** The works filter's text ('' when none). */
+  filter: string;
 }
 
 /** Level 1: the works with cached images ('未分类' comes last, from the server). */
-export function WorksLevel({ data, page, onPage, hrefOf }: WorksLevelProps) {
+export function WorksLevel({ data, page, onPage, hrefOf, filter }: WorksLevelProps) {
   const { t } = useTranslation('library');
   if (data.categories.length === 0) {
-    return <p className="py-12 text-center text-slate-500">{t('categorized.empty')}</p>;
+    return (
+      <p className="py-12 text-center text-slate-500">
+        {filter ? t('filter.noMatch', { text: filter }) : t('categorized.empty')}
+      </p>
+    );
   }
   return (
     <>
@@ -27,6 +33,7 @@ export function WorksLevel({ data, page, onPage, hrefOf }: WorksLevelProps) {
             key={item.category}
             data={{ 'data-category': item.category }}
             title={item.work ? item.show_name : t('uncategorized')}
+            chineseName={item.chinese_name}
             details={
               <>
                 <span>{t('episodeCount', { count: item.episode_count })}</span>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,8 @@ import { EpisodeCards } from './EpisodeCards';
 import { useHistoryDeletion } from './useHistoryDeletion';
 import { WorkCards } from './WorkCards';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { LibraryFilter } from '../LibraryFilter';
+import { namedBy } from '../namedBy';
 
 type View = 'work' | 'episode';
 const viewOptions = [
@@ -26,6 +29,7 @@ export function SearchLibraryPage() {
   const byWork = useSearchLibrary();
   const byEpisode = useSearchLibraryEpisodes(view === 'episode');
   const deletion = useHistoryDeletion();
+  const [filter, setFilter] = useState('');
   const query = view === 'work' ? byWork : byEpisode;
 
   return (
@@ -65,7 +69,19 @@ export function SearchLibraryPage() {
     if (view === 'work') {
       if (!byWork.data) return <Spinner />;
       if (byWork.data.categories.length === 0) return <EmptyHistory />;
-      return <WorkCards categories={byWork.data.categories} />;
+      const shown = byWork.data.categories.filter(namedBy(filter));
+      return (
+        <>
+          <LibraryFilter value={filter} onChange={setFilter} />
+          {shown.length > 0 ? (
+            <WorkCards categories={shown} />
+          ) : (
+            <p className="py-12 text-center text-slate-500">
+              {t('filter.noMatch', { text: filter.trim() })}
+            </p>
+          )}
+        </>
+      );
     }
     if (!byEpisode.data) return <Spinner />;
     if (byEpisode.data.episodes.length === 0) return <EmptyHistory />;

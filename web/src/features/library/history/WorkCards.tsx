@@ -15,6 +15,7 @@ export function WorkCards({ categories }: { categories: readonly HistoryCategory
           key={item.work ? `${item.work.kind}:${item.work.id}` : `title:${item.show_name}`}
           data={{ 'data-show-name': item.show_name }}
           title={item.show_name}
+          chineseName={item.chinese_name}
           details={
             <>
               <span>{t('episodeCount', { count: item.episode_count })}</span>

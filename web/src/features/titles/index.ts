@@ -1,0 +1,2 @@
+export { ChineseTitle } from './ChineseTitle';
+export { useOpenedMatch } from './useOpenedMatch';
