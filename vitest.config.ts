@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'server',
           root: './server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          setupFiles: ['./test/setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

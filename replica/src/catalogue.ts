@@ -253,7 +253,8 @@ const imageIndex = new Map<number, ImageRef>([
   ),
 ]);
 
-let nextAddedEpisodeId = 90_001;
+const FIRST_ADDED_EPISODE_ID = 90_001;
+let nextAddedEpisodeId = FIRST_ADDED_EPISODE_ID;
 
 /** A new upload of a show while the replica runs (`POST /_control/shows/:id/episodes`). */
 export function addEpisode(showId: number, images = 40): Episode | undefined {
@@ -275,6 +276,22 @@ export function addEpisode(showId: number, images = 40): Episode | undefined {
   for (const image of imageIds)
     imageIndex.set(image, { kind: s.kind, workId: s.id, episodeId: id });
   return episode;
+}
+
+/**
+ * Takes back every episode `addEpisode` added: each test file starts from the catalogue as
+ * shipped, even when files share one process (the server tests' setup calls it after each file).
+ */
+export function removeAddedEpisodes(): void {
+  for (const show of shows) {
+    const episodes = show.episodes as Episode[];
+    const kept = episodes.filter((episode) => episode.id < FIRST_ADDED_EPISODE_ID);
+    for (const episode of episodes.slice(kept.length)) {
+      episodeIndex.delete(episode.id);
+      for (const image of episode.imageIds) imageIndex.delete(image);
+    }
+    episodes.length = kept.length;
+  }
 }
 
 export function showById(id: number): Show | undefined {
