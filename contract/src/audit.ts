@@ -21,6 +21,12 @@ export const AuditAction = z.enum([
   /** A work's Chinese name corrected or removed (issue 37). */
   'title.correct',
   'title.remove',
+  /** Share links (issue 38): by their owner, and a visitor's unlock and download. */
+  'share.create',
+  'share.change',
+  'share.revoke',
+  'share.unlock',
+  'share.download',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

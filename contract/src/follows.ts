@@ -14,12 +14,28 @@ export type FollowMode = z.infer<typeof FollowMode>;
 export const FollowStatus = z.enum(['active', 'finished']);
 export type FollowStatus = z.infer<typeof FollowStatus>;
 
+/**
+ * The times a follow's new episodes (`seen_at`) and feed entries (`created_at`) count from, as an
+ * unfollow answered them (`undo`); sent back in `restore` to undo that unfollow.
+ */
+export const FollowRestore = z.object({
+  seen_at: z.string().max(40),
+  created_at: z.string().max(40),
+});
+export type FollowRestore = z.infer<typeof FollowRestore>;
+
 /** `POST /api/follows`: a show's page (anime or TV) on the source site; a movie is refused. */
 export const FollowRequest = z.object({
   work_url: z.string().trim().min(1, validationMessages.workUrlMissing).max(2000),
   /** Which kind a bare query part (`10434-Slug`) names; a full address says it itself. */
   kind: z.enum(['anime', 'tv']).optional(),
   mode: FollowMode.default('none'),
+  /**
+   * Undo of the caller's own unfollow of this work within UNDO (a minute): the follow keeps the
+   * times it had, so what was new stays new. Honoured only with the exact values that unfollow
+   * answered; otherwise the follow is a new one.
+   */
+  restore: FollowRestore.optional(),
 });
 export type FollowRequest = z.input<typeof FollowRequest>;
 
@@ -76,7 +92,11 @@ export const FollowsResponse = z.object({
 });
 export type FollowsResponse = z.infer<typeof FollowsResponse>;
 
-export const UnfollowResponse = z.object({ success: z.literal(true) });
+/** What an unfollow leaves to undo it: the follow's mode and times (`POST /api/follows` `restore`). */
+export const FollowUndo = FollowRestore.extend({ mode: FollowMode });
+export type FollowUndo = z.infer<typeof FollowUndo>;
+
+export const UnfollowResponse = z.object({ success: z.literal(true), undo: FollowUndo });
 
 /** The account's personal feed address (`/feeds/<token>.atom`), or null when it is off. */
 export const FeedAddress = z.object({ url: z.string().nullable() });

@@ -24,5 +24,6 @@ export * from './tokens';
 export * from './dataset-review';
 export * from './notifications';
 export * from './health';
+export * from './shares';
 export * from './route';
 export * from './routes';

@@ -22,7 +22,7 @@ import {
   type NearDuplicateScan,
 } from './downloads';
 import { fromStorageFull, fromStoreUnavailable, fromUpstream, type AppError } from './errors';
-import { FavoritesService } from './favorites';
+import { FavoritesService, type ImageUrlParser } from './favorites';
 import {
   createFollows,
   type FeedService,
@@ -57,6 +57,7 @@ import {
 import type { ChallengeSolver } from './upstream/challenge';
 import type { ObjectStore } from './storage';
 import { Titles, TitleTable } from './titles';
+import { createShares, type SharesService } from './shares';
 import type { Wakeups } from './wakeups';
 
 /** Everything the HTTP layer and the command lines need, built once from the config. */
@@ -114,6 +115,8 @@ export interface Services {
   /** The admin's WD14 tagger (TAGGER_MODEL); null when none is set. */
   tagger: ImageTagger | null;
   favorites: FavoritesService;
+  /** Each user's share links, and what their visitors see. */
+  shares: SharesService;
   /** Each user's followed works, and the shared checks that find their new episodes. */
   follows: FollowsService;
   followChecker: FollowChecker;
@@ -193,15 +196,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     cdn,
     cdnHealth: images.cdnHealth,
     ...work,
-    favorites: new FavoritesService({
-      db: infra.db.kysely,
-      urls,
-      builders,
-      directory,
-      cdn,
-      imageUrls: work.imageUrls,
-      names: core.titles,
-    }),
+    ...createCollections(infra, core, work.imageUrls),
     siteHealth: createSiteHealth(infra, {
       upstream,
       meter: core.meter,
@@ -212,6 +207,35 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     close: () => closeInOrder(services, cache),
   };
   return services;
+}
+
+/** Each user's favourites, and the share links that show pictures to people without an account. */
+function createCollections(
+  infra: Infrastructure,
+  core: Awaited<ReturnType<typeof createCore>>,
+  imageUrls: ImageUrlParser,
+) {
+  const { urls, builders } = core.upstream;
+  const { catalog, directory } = core.browse;
+  const favorites = new FavoritesService({
+    db: infra.db.kysely,
+    urls,
+    builders,
+    directory,
+    cdn: core.images.cdn,
+    imageUrls,
+    names: core.titles,
+  });
+  const shares = createShares({
+    db: infra.db.kysely,
+    config: infra.config,
+    catalog,
+    directory,
+    favorites,
+    audit: core.audit,
+    now: infra.now,
+  });
+  return { favorites, shares };
 }
 
 /** Accounts, the source site, the image cache and the catalogue over them. */

@@ -1,7 +1,9 @@
-import { KEY_IDS, showById } from '@capshelf/replica';
+import { addEpisode, KEY_IDS, showById } from '@capshelf/replica';
+import type { Follow, FollowUndo } from '@capshelf/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
-import { startFollowsApp } from './support/follows';
+import { UNDO_MS } from '../src/follows/service';
+import { HOUR, startFollowsApp } from './support/follows';
 
 let f: Awaited<ReturnType<typeof startFollowsApp>>;
 beforeAll(async () => {
@@ -89,7 +91,7 @@ describe(`following a work (${databaseKind})`, () => {
     expect((await f.call('PATCH', '/abc', f.alice, { mode: 'cache' })).statusCode).toBe(400);
   });
 
-  it('unfollowing keeps the work for its other followers, and forgets it with the last', async () => {
+  it('unfollowing keeps the work for its other followers, and forgets it a minute after the last', async () => {
     const bobs = await f.follow(f.bob);
     const [alices] = (await f.list(f.alice)).follows;
     expect((await f.call('DELETE', `/${alices!.id}`, f.alice)).statusCode).toBe(200);
@@ -97,7 +99,92 @@ describe(`following a work (${databaseKind})`, () => {
     expect((await f.list(f.bob)).follows).toMatchObject([{ id: bobs.id }]);
     expect((await f.call('DELETE', `/${bobs.id}`, f.bob)).statusCode).toBe(200);
     const db = f.t.services.db.kysely;
+    // Kept for an undo; then the checks forget it without reading the source.
+    expect(await db.selectFrom('followed_works').selectAll().execute()).not.toEqual([]);
+    f.advance(UNDO_MS + 1);
+    f.t.replica.resetCounts();
+    expect(await f.t.services.followChecker.checkDue()).toBe(0);
+    expect(f.t.replica.counts().total).toBe(0);
     expect(await db.selectFrom('followed_works').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('followed_episodes').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe(`undoing an unfollow (${databaseKind})`, () => {
+  const tvUrl = () => f.showUrl(KEY_IDS.tvSeason2, 'tv');
+  const unfollow = async (id: number, headers = f.alice) => {
+    const res = await f.call('DELETE', `/${id}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ success: true; undo: FollowUndo }>().undo;
+  };
+  const followBack = async (headers: typeof f.alice, undo: FollowUndo) => {
+    const { mode, ...restore } = undo;
+    const res = await f.call('POST', '', headers, { work_url: tvUrl(), mode, restore });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Follow>();
+  };
+  /** alice follows the TV season with 自动缓存 and has one unseen new episode of it. */
+  const followWithNewEpisode = async () => {
+    await f.follow(f.alice, tvUrl(), 'cache');
+    const added = addEpisode(KEY_IDS.tvSeason2)!;
+    f.advance(HOUR + 1);
+    await f.t.services.followChecker.checkDue();
+    const [listed] = (await f.list(f.alice)).follows;
+    expect(listed!.new_episodes.map((e) => e.id)).toEqual([added.id]);
+    return listed!;
+  };
+
+  it('within a minute, the same user gets the follow back with its mode and unseen episodes', async () => {
+    const before = await followWithNewEpisode();
+    const undo = await unfollow(before.id);
+    expect(undo).toEqual({
+      mode: 'cache',
+      seen_at: expect.any(String),
+      created_at: before.created_at,
+    });
+    // alice was its last follower: the work's episodes wait for the undo.
+    f.advance(UNDO_MS / 2);
+
+    // Another user sending alice's undo gets a follow of their own, as new as any.
+    const bobs = await followBack(f.bob, undo);
+    expect(bobs).toMatchObject({
+      new_episodes: [],
+      created_at: new Date(f.clock.now).toISOString(),
+    });
+
+    const back = await followBack(f.alice, undo);
+    expect(back).toMatchObject({
+      mode: 'cache',
+      created_at: before.created_at,
+      new_episodes: before.new_episodes,
+    });
+    expect((await f.list(f.alice)).new_total).toBe(1);
+    await unfollow(back.id);
+    await unfollow(bobs.id, f.bob);
+  });
+
+  it('other times, or the same ones after the minute, make a new follow', async () => {
+    f.advance(UNDO_MS + 1);
+    await f.t.services.followChecker.checkDue();
+    const before = await followWithNewEpisode();
+    const undo = await unfollow(before.id);
+    const forged = await followBack(f.alice, { ...undo, seen_at: '2000-01-01T00:00:00.000Z' });
+    expect(forged).toMatchObject({
+      new_episodes: [],
+      created_at: new Date(f.clock.now).toISOString(),
+    });
+
+    const undoAgain = await unfollow(forged.id);
+    // The minute passes (the counter that holds the undo ends with it).
+    await f.t.services.db.kysely
+      .updateTable('rate_limits')
+      .set({ reset_at: Date.now() - 1 })
+      .where('key', 'like', 'follow-undo:%')
+      .execute();
+    const late = await followBack(f.alice, undoAgain);
+    expect(late).toMatchObject({
+      new_episodes: [],
+      created_at: new Date(f.clock.now).toISOString(),
+    });
   });
 });

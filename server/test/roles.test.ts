@@ -41,7 +41,12 @@ describe(`roles (${databaseKind})`, () => {
   it('answers its health with its role, public', async () => {
     const res = await web.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', role: 'web', storage: 'local' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      role: 'web',
+      storage: 'local',
+      source_origin: web.replica.pageOrigin,
+    });
   });
 
   it('ROLE=web queues a task and never runs it; a ROLE=worker process on the database does', async () => {
@@ -65,7 +70,12 @@ describe(`roles (${databaseKind})`, () => {
     worker ??= await startWorker();
     const health = await worker.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok', role: 'worker', storage: 'local' });
+    expect(health.json()).toEqual({
+      status: 'ok',
+      role: 'worker',
+      storage: 'local',
+      source_origin: web.replica.pageOrigin,
+    });
     const token = await web.login();
     for (const [method, url] of [
       ['POST', '/api/download'],

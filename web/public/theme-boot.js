@@ -16,4 +16,21 @@
       matchMedia('(prefers-color-scheme: dark)').matches);
   root.setAttribute('data-theme', dark ? 'dark' : 'light');
   root.style.colorScheme = dark ? 'dark' : 'light';
+
+  // The browser's bar and an installed app's title bar take the header's colour of the theme
+  // shown. index.html's two theme-color metas follow the system's scheme; from here on both carry
+  // the colour of data-theme, which features/theme changes when the user picks another theme.
+  var BAR = { light: '#ffffff', dark: '#151d2b' };
+  function paintBar() {
+    var color = root.getAttribute('data-theme') === 'dark' ? BAR.dark : BAR.light;
+    var metas = document.querySelectorAll('meta[name="theme-color"]');
+    for (var i = 0; i < metas.length; i++) metas[i].setAttribute('content', color);
+  }
+  paintBar();
+  if (window.MutationObserver) {
+    new MutationObserver(paintBar).observe(root, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+  }
 })();

@@ -11,6 +11,7 @@ import { healthRoutes } from './health';
 import { imageRoutes } from './images';
 import { libraryRoutes, recentSearchRoutes } from './library';
 import { notificationRoutes } from './notifications';
+import { shareRoutes } from './shares';
 import { siteHealthRoutes } from './site-health';
 import { tokenRoutes } from './tokens';
 
@@ -32,4 +33,5 @@ export const api = {
   downloads: downloadRoutes,
   datasets: datasetRoutes,
   health: healthRoutes,
+  shares: shareRoutes,
 };

@@ -111,6 +111,20 @@ export class Directory {
     return row?.kind ?? null;
   }
 
+  /** The kinds the listings named these images by (an image listed under none is missing). */
+  async kindsOfImages(ids: readonly number[]): Promise<Map<number, Kind>> {
+    const kinds = new Map<number, Kind>();
+    for (let at = 0; at < ids.length; at += CHUNK) {
+      const rows = await this.db
+        .selectFrom('image_index')
+        .select(['id', 'kind'])
+        .where('id', 'in', ids.slice(at, at + CHUNK))
+        .execute();
+      for (const row of rows) kinds.set(Number(row.id), row.kind);
+    }
+    return kinds;
+  }
+
   async imagesOfEpisode(kind: Kind, episodeId: number): Promise<number[]> {
     const rows = await this.db
       .selectFrom('image_index')

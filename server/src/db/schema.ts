@@ -39,6 +39,7 @@ import type {
 } from './tables/upstream';
 import type { ImageTagsTable } from './tables/datasets';
 import type { NotificationChannelsTable, NotificationOutboxTable } from './tables/notifications';
+import type { ShareImagesTable, SharesTable } from './tables/shares';
 
 export type * from './tables/accounts';
 export type * from './tables/browse';
@@ -47,6 +48,7 @@ export type * from './tables/favorites';
 export type * from './tables/upstream';
 export type * from './tables/datasets';
 export type * from './tables/notifications';
+export type * from './tables/shares';
 
 /**
  * Every table, by name. The tables' rows are typed per capability in `tables/`. Timestamps are
@@ -87,4 +89,6 @@ export interface Database {
   image_tags: ImageTagsTable;
   notification_channels: NotificationChannelsTable;
   notification_outbox: NotificationOutboxTable;
+  shares: SharesTable;
+  share_images: ShareImagesTable;
 }

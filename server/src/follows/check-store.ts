@@ -36,6 +36,34 @@ export class CheckStore {
   }
 
   /**
+   * The work's schedule and episodes go when no one follows it any more (its last follower left
+   * and did not undo it); answers whether they went. Nothing changes while anyone follows it.
+   */
+  async forgetIfUnfollowed(key: WorkKey): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const follower = await trx
+        .selectFrom('follows')
+        .select('id')
+        .where('kind', '=', key.kind)
+        .where('work_id', '=', key.work_id)
+        .limit(1)
+        .executeTakeFirst();
+      if (follower) return false;
+      await trx
+        .deleteFrom('followed_episodes')
+        .where('kind', '=', key.kind)
+        .where('work_id', '=', key.work_id)
+        .execute();
+      await trx
+        .deleteFrom('followed_works')
+        .where('kind', '=', key.kind)
+        .where('work_id', '=', key.work_id)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
    * Takes the work's check for this process: moves its next check to `until` only if no other
    * process moved it since it was read (one statement), so one process checks a work at a time;
    * one that dies mid-check leaves the work due again at `until`.

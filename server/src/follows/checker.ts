@@ -86,6 +86,8 @@ export class FollowChecker {
     let checked = 0;
     try {
       for (const work of await store.due(iso(now()), BATCH)) {
+        // Its last follower left (and the time to undo that passed): forgotten, not read.
+        if (await store.forgetIfUnfollowed(work)) continue;
         if (!(await store.claim(work, iso(now() + CLAIM_MS)))) continue;
         if (await this.check(work)) checked += 1;
       }

@@ -23,9 +23,10 @@ export function followRoutes({ follows }: { follows: FollowsService }): FastifyP
       return follows.setMode(currentUser(request).id, request.params.id, request.body.mode);
     });
 
+    // Answers the follow's `undo`: sent back in `restore` within a minute, it follows again as it was.
     serve(app, routes.unfollow, async (request) => {
-      await follows.unfollow(currentUser(request).id, request.params.id);
-      return { success: true as const };
+      const undo = await follows.unfollow(currentUser(request).id, request.params.id);
+      return { success: true as const, undo };
     });
 
     serve(app, routes.markAllSeen, async (request, reply) => {

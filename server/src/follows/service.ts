@@ -1,4 +1,10 @@
-import type { Follow, FollowMode, FollowsResponse } from '@capshelf/contract';
+import type {
+  Follow,
+  FollowMode,
+  FollowRestore,
+  FollowsResponse,
+  FollowUndo,
+} from '@capshelf/contract';
 import type { RateLimits } from '../auth/rate-limits';
 import type { CatalogService } from '../catalog';
 import { badRequest, notFound, tooManyRequests } from '../errors';
@@ -8,11 +14,17 @@ import type { Wakeups } from '../wakeups';
 import type { FollowChecker } from './checker';
 import { airingOfWork, titlesOfWorks, type FollowTitles } from './follow-titles';
 import { planCheck, type ScheduleSettings } from './schedule';
-import type { FollowStore } from './store';
+import type { FollowStore, WorkKey } from './store';
+
+/** The undo of a user's unfollow of a work, as the abuse counters hold it for UNDO_MS. */
+const undoKey = (userId: number, work: WorkKey, times: FollowRestore) =>
+  `follow-undo:${userId}:${work.kind}:${work.work_id}:${times.seen_at}:${times.created_at}`;
 
 const NOT_FOUND_DETAIL = '关注记录不存在';
 /** 立即检查 of one work by one user at most this often. */
 export const CHECK_NOW_SPACING_MS = 60_000;
+/** An unfollow can be undone this long with its times kept (the page offers it for a few seconds). */
+export const UNDO_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -31,8 +43,11 @@ export class FollowsService {
       titles: FollowTitles;
       /** 立即检查 goes through the scheduled checks' own path. */
       checker: Pick<FollowChecker, 'checkNow'>;
-      /** Counts 立即检查 per user and work (in the database, so every process shares it). */
-      limits: Pick<RateLimits, 'hit'>;
+      /**
+       * Counts 立即检查 per user and work, and holds an unfollow's undo for UNDO_MS (in the
+       * database, so every process shares them).
+       */
+      limits: Pick<RateLimits, 'hit' | 'clear'>;
       /** The time (tests move it). */
       now: () => number;
       /** Wakes the checkers of every process when a follow is added. */
@@ -41,10 +56,19 @@ export class FollowsService {
     },
   ) {}
 
-  /** `created` is false when the user already followed the work: that follow is answered. */
+  /**
+   * `created` is false when the user already followed the work: that follow is answered. With
+   * `restore` (an unfollow's `undo`, sent back within UNDO_MS by the same user), the new follow
+   * keeps the times it had, so its unseen episodes and feed stay as they were.
+   */
   async follow(
     userId: number,
-    input: { work_url: string; kind?: 'anime' | 'tv' | undefined; mode: FollowMode },
+    input: {
+      work_url: string;
+      kind?: 'anime' | 'tv' | undefined;
+      mode: FollowMode;
+      restore?: FollowRestore | undefined;
+    },
   ) {
     const ref = this.workRef(input.work_url, input.kind);
     const { builders, catalog, store, schedule } = this.deps;
@@ -56,6 +80,10 @@ export class FollowsService {
     // The first check of a new work (an existing one keeps its own, the insert leaves it).
     const first = planCheck(schedule, now, now, airing);
     const at = iso(now);
+    const restore =
+      input.restore && (await this.takeUndo(userId, key, input.restore))
+        ? input.restore
+        : undefined;
     const { id, created } = await store.add(
       {
         kind: ref.kind,
@@ -76,15 +104,37 @@ export class FollowsService {
         seen_at: at,
         created_at: at,
       },
+      restore,
     );
     // A work already followed may be overdue (no worker ran for a while): the checkers look now.
     if (created) this.deps.wakeups.notify('follows');
     return { created, item: await this.one(userId, id) };
   }
 
-  /** Another user's follow is as unknown as a missing one. */
-  async unfollow(userId: number, id: number): Promise<void> {
-    if (!(await this.deps.store.remove(userId, id))) throw notFound(NOT_FOUND_DETAIL);
+  /**
+   * Another user's follow is as unknown as a missing one. Answers what undoes it: following the
+   * work again within UNDO_MS with these times in `restore` brings the follow back as it was.
+   */
+  async unfollow(userId: number, id: number): Promise<FollowUndo> {
+    const { store, limits, now } = this.deps;
+    const removed = await store.remove(userId, id, iso(now() + UNDO_MS));
+    if (!removed) throw notFound(NOT_FOUND_DETAIL);
+    const undo = { mode: removed.mode, seen_at: removed.seen_at, created_at: removed.created_at };
+    await limits.hit(undoKey(userId, removed, undo), 1, UNDO_MS);
+    return undo;
+  }
+
+  /**
+   * Whether `restore` is what the user's own unfollow of this work answered within UNDO_MS: its
+   * key (user, work and the exact times) was counted once then, so this second count is over the
+   * limit only inside the window. Used once either way.
+   */
+  private async takeUndo(userId: number, key: WorkKey, restore: FollowRestore): Promise<boolean> {
+    const { limits } = this.deps;
+    const ticket = undoKey(userId, key, restore);
+    const live = (await limits.hit(ticket, 1, UNDO_MS)) > 0;
+    await limits.clear(ticket);
+    return live;
   }
 
   async setMode(userId: number, id: number, mode: FollowMode): Promise<Follow> {

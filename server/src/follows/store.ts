@@ -45,11 +45,14 @@ export class FollowStore {
   /**
    * The user's follow of the work, with the work's schedule and episodes created if this is its
    * first follower, in one transaction. `created` is false when the user already followed it.
+   * `restore` (an undone unfollow's times) replaces the new follow's `seen_at` and `created_at`
+   * only when the work's records were still there: episodes found anew would all count as new.
    */
   async add(
     work: Insertable<FollowedWorksTable>,
     episodes: FollowedEpisode[],
     follow: Insertable<FollowsTable>,
+    restore?: Pick<FollowsTable, 'seen_at' | 'created_at'>,
   ): Promise<{ id: number; created: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -61,7 +64,7 @@ export class FollowStore {
       if (inserted) await insertEpisodes(trx, work, episodes, work.last_new_at);
       const row = await trx
         .insertInto('follows')
-        .values(follow)
+        .values(restore && !inserted ? { ...follow, ...restore } : follow)
         .onConflict((oc) => oc.columns(['user_id', 'kind', 'work_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -77,16 +80,20 @@ export class FollowStore {
     });
   }
 
-  /** Removes the user's follow (no one else's); the work's records go with its last follower. */
-  async remove(userId: number, id: number): Promise<boolean> {
+  /**
+   * Removes the user's follow (no one else's) and answers it, or null. The work's records stay
+   * for an undo: without a follower, the work is due at `forgetAt`, when the checker forgets it
+   * (`CheckStore.forgetIfUnfollowed`) instead of reading it.
+   */
+  async remove(userId: number, id: number, forgetAt: string): Promise<FollowRow | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .deleteFrom('follows')
         .where('id', '=', id)
         .where('user_id', '=', userId)
-        .returning(['kind', 'work_id'])
+        .returningAll()
         .executeTakeFirst();
-      if (!row) return false;
+      if (!row) return null;
       const left = await trx
         .selectFrom('follows')
         .select('id')
@@ -96,17 +103,13 @@ export class FollowStore {
         .executeTakeFirst();
       if (!left) {
         await trx
-          .deleteFrom('followed_episodes')
-          .where('kind', '=', row.kind)
-          .where('work_id', '=', row.work_id)
-          .execute();
-        await trx
-          .deleteFrom('followed_works')
+          .updateTable('followed_works')
+          .set({ next_check_at: forgetAt })
           .where('kind', '=', row.kind)
           .where('work_id', '=', row.work_id)
           .execute();
       }
-      return true;
+      return row;
     });
   }
 

@@ -21,6 +21,7 @@ import { workDownloadRoutes } from '../downloads/work-routes';
 import { favoriteRoutes } from '../favorites/routes';
 import { feedAddressRoutes, feedRoutes } from '../follows/feed-routes';
 import { followRoutes } from '../follows/routes';
+import { sharePublicRoutes, shareRoutes } from '../shares';
 import { healthRoutes } from '../health/routes';
 import { notificationRoutes } from '../notifications/routes';
 import { withImageFastPath } from '../images/fast-path';
@@ -96,7 +97,11 @@ export async function buildHttpApp(
   const modules = workerOnly ? [] : routeModules(services);
   for (const routes of [
     ...modules,
-    healthRoutes({ role: config.role, storage: config.storage.kind }),
+    healthRoutes({
+      role: config.role,
+      storage: config.storage.kind,
+      sourceOrigin: new URL(config.upstream.baseUrl).origin,
+    }),
   ])
     await app.register(routes);
   if (!workerOnly) await registerWeb(app, options.webRoot);
@@ -130,6 +135,12 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
     datasetReviewRoutes({ review: services.datasetReview }),
     favoriteRoutes({ favorites }),
     followRoutes({ follows: services.follows }),
+    shareRoutes({ shares: services.shares }),
+    sharePublicRoutes({
+      shares: services.shares,
+      images,
+      files: { storage: services.storage, logger: services.logger },
+    }),
     feedAddressRoutes({ feed: services.feed }),
     feedRoutes({ feed: services.feed }),
     notificationRoutes({ notifications: services.notifications.service }),

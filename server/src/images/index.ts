@@ -4,7 +4,14 @@ export { ImageFiles, type StoredImage } from './files';
 export { CachedImageRecords } from './records';
 export { CdnPreferences } from './cdn';
 export { CdnHealth } from './cdn-health';
-export { compressedLarge, imageIdOfPath, imageItem, imageQueryOf, thumbUrl } from './urls';
+export {
+  compressedLarge,
+  idOfImageFile,
+  imageIdOfPath,
+  imageItem,
+  imageQueryOf,
+  thumbUrl,
+} from './urls';
 export { CacheGeneration } from './generation';
 export { ImageHostHealth, type ImageHostState } from './host-health';
 export { HostDownStore } from './host-down-store';

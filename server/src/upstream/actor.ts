@@ -33,6 +33,14 @@ export function enterUserRequest(userId: number): void {
   storage.enterWith({ actor: userActor(userId), charged: true });
 }
 
+/**
+ * Runs `work` as this user's own request, charged to their limits, whoever asked: a visitor of a
+ * user's share link spends the owner's budget, never another user's.
+ */
+export function chargedToUser<T>(userId: number, work: () => T): T {
+  return storage.run({ actor: userActor(userId), charged: true }, work);
+}
+
 export function currentActor(): string {
   return (storage.getStore() ?? NOBODY).actor;
 }

@@ -49,6 +49,6 @@ export type {
 } from './crawl';
 export { crawlShow, crawlEpisode, crawlMovie } from './crawl';
 export { crawlEpisodeFast, type FastEpisodeCrawl } from './crawl-fast';
-export { actAs, enterUserRequest, userActor } from './actor';
+export { actAs, chargedToUser, enterUserRequest, userActor } from './actor';
 export { UserBudget, UserBudgetExceeded, type UserBudgetLimits } from './user-budget';
 export { createUpstream, type Upstream } from './create';

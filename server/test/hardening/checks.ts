@@ -39,6 +39,8 @@ const TABLES = [
   'access_tokens',
   'notification_channels',
   'work_titles',
+  'shares',
+  'share_images',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [
@@ -53,6 +55,7 @@ const COMPARED = [
   'access_tokens',
   'cache_totals',
   'work_titles',
+  'shares',
 ] as const;
 
 /** Row counts of every table and the rows of the per-user ones, to compare before and after. */

@@ -98,6 +98,18 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     url: WEBHOOK_URL,
   });
   const me = await api('GET', '/api/auth/me');
+  const share = await api('POST', '/api/shares', {
+    kind: 'images',
+    image_ids: [imageId],
+    image_kind: 'anime',
+    title: 'Non Non Biyori',
+  });
+  const shareToken = new URL(String(share.url)).pathname.split('/').at(-1)!;
+  const visit = (await api('GET', `/api/public/shares/${shareToken}`)) as {
+    images: { thumb_url: string }[];
+    zip_url: string;
+  };
+  const signed = (url: string) => new URL(url, 'http://x').searchParams;
   const samples: Samples = {
     favoriteIds: { work: Number(work.id), episode: Number(episode.id), image: Number(image.id) },
     historyId: history.id,
@@ -111,6 +123,13 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     episodeUrl,
     imageId,
     ownImageUrl,
+    share: {
+      id: Number(share.id),
+      token: shareToken,
+      exp: Number(signed(visit.images[0]!.thumb_url).get('exp')),
+      fileSig: signed(visit.images[0]!.thumb_url).get('sig')!,
+      zipSig: signed(visit.zip_url).get('sig')!,
+    },
   };
   t.replica.resetCounts();
   const adminHeaders = { authorization: `Bearer ${await t.login(ADMIN.email, ADMIN.password)}` };

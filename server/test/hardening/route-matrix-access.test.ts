@@ -26,6 +26,8 @@ describe(`route matrix (${databaseKind})`, () => {
       ['POST', `/api/download/${downloadId}/pause`],
       ['POST', `/api/download/${downloadId}/resume`],
       ['DELETE', `/api/images/search-based-library/episode/${historyId}`],
+      ['PATCH', `/api/shares/${h.samples.share.id}`],
+      ['DELETE', `/api/shares/${h.samples.share.id}`],
     ];
     for (const [method, url] of calls) {
       const payload = method === 'PATCH' ? { mode: 'cache', events: ['new_episodes'] } : undefined;
@@ -66,6 +68,7 @@ describe(`route matrix (${databaseKind})`, () => {
       '/api/search/recent/suggestions?q=biyori',
       '/api/follows',
       '/api/notifications/channels',
+      '/api/shares',
     ]) {
       const listed = await inject({ method: 'GET', url, headers: stranger });
       expect(listed.statusCode, url).toBe(200);

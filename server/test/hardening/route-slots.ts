@@ -84,6 +84,8 @@ export interface Samples {
   episodeUrl: string;
   imageId: number;
   ownImageUrl: string;
+  /** The user's share of the fixture's image, and one visit's signed addresses of it. */
+  share: { id: number; token: string; exp: number; fileSig: string; zipSig: string };
 }
 
 export const slot = (kind: SlotKind, valid?: unknown, more: Partial<Slot> = {}): Slot => ({

@@ -12,6 +12,7 @@ import { healthInputs } from './route-inputs/health';
 import { notificationInputs } from './route-inputs/notifications';
 import { tokenInputs } from './route-inputs/tokens';
 import { imageInputs } from './route-inputs/images';
+import { shareInputs } from './route-inputs/shares';
 import { siteHealthInputs } from './route-inputs/site-health';
 import { auditInputs } from './route-inputs/audit';
 import type { RouteInputs, Samples, Slot } from './route-slots';
@@ -27,6 +28,11 @@ export const DOCUMENTED_PUBLIC_ROUTES = [
   'POST /api/auth/reset-password/confirm',
   'GET /api/images/cache-stats',
   'GET /api/health',
+  // Share links' public page: the link's token (or a signed address) is the key.
+  'GET /api/public/shares/:token',
+  'POST /api/public/shares/:token/unlock',
+  'GET /api/public/share-files/:shareId/:file',
+  'GET /api/public/share-files/:shareId/archive.zip',
 ];
 
 /** Routes only the admin may call (shared caches); docs/api.md lists them. */
@@ -82,6 +88,7 @@ export function routeInputs(s: Samples): Record<string, RouteInputs> {
     ...datasetInputs(s),
     ...favoriteInputs(s),
     ...followInputs(s),
+    ...shareInputs(s),
     ...notificationInputs(s),
     ...tokenInputs(s),
     ...siteHealthInputs(),
@@ -110,6 +117,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
     episodeUrl: UNUSED,
     imageId: 1,
     ownImageUrl: UNUSED,
+    share: { id: 1, token: UNUSED, exp: 1, fileSig: UNUSED, zipSig: UNUSED },
   }),
 ).sort();
 

@@ -101,6 +101,7 @@ describe('call', () => {
         durationMs: 0,
         error: '无权限',
         withSession: false,
+        code: 'FORBIDDEN',
       },
     ]);
   });

@@ -16,6 +16,8 @@ export interface ApiCallRecord {
   error?: string;
   /** A failure's call carried the session's token: a 401 then means the session ended. */
   withSession?: boolean;
+  /** A failure's machine code (ErrorCode), when the answer named one: a 429 is told apart by it. */
+  code?: string;
   /** The caller cancelled the call (a query unmounted): routine, not an error. */
   aborted?: boolean;
 }
@@ -52,6 +54,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The browser finishes the request even if the page closes (small writes: a ♥). */
   keepalive?: boolean;
+  /** Headers of the call's own (a share's grant). */
+  headers?: Record<string, string>;
 }
 
 interface RequestOptions extends CallOptions {
@@ -130,6 +134,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
             // The console speaks the page's language: never the server's Chinese in English.
             error: errorMessage(error, error.code ?? error.message),
             withSession,
+            ...(error.code ? { code: error.code } : {}),
           }
         : { method, path, status: 0, durationMs: elapsed(), aborted: true },
     );
@@ -141,7 +146,7 @@ async function send(path: string, options: RequestOptions) {
   const { method = 'GET', body, signal, keepalive, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const { readToken, onUnauthorized } = currentSetup();
   const token = readToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -19,3 +19,4 @@ export * from './tokens';
 export * from './datasets';
 export * from './notifications';
 export * from './workTitles';
+export * from './shares';

@@ -16,6 +16,12 @@ const searchLibrary = () =>
  * with the shared schemas load on first visit, so zod stays out of the entry bundle.
  */
 export const routes: RouteObject[] = [
+  // A share link's public page: a visitor's, outside the app's header and menus.
+  {
+    path: '/s/:token',
+    hydrateFallbackElement: <Spinner />,
+    lazy: () => import('../features/shares/SharePage').then((m) => ({ Component: m.SharePage })),
+  },
   {
     element: <Layout />,
     hydrateFallbackElement: <Spinner />,
@@ -47,6 +53,12 @@ export const routes: RouteObject[] = [
             path: '/search',
             lazy: () =>
               import('../features/search/SearchPage').then((m) => ({ Component: m.SearchPage })),
+          },
+          // A source-site address from the bookmarklet or Android's share sheet (issue 38).
+          {
+            path: '/open',
+            lazy: () =>
+              import('../features/open/OpenPage').then((m) => ({ Component: m.OpenPage })),
           },
           {
             path: '/episodes/:showId',
@@ -90,6 +102,11 @@ export const routes: RouteObject[] = [
               import('../features/favorites/screen/FavoritesPage').then((m) => ({
                 Component: m.FavoritesPage,
               })),
+          },
+          {
+            path: '/shares',
+            lazy: () =>
+              import('../features/shares/SharesPage').then((m) => ({ Component: m.SharesPage })),
           },
           {
             path: '/settings',

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../test/helpers';
 
@@ -48,6 +48,24 @@ describe('home page', () => {
     });
     renderApp('/');
     expect(await screen.findByText('作品 3 部 · 图片 42 张')).toBeTruthy();
+  });
+
+  it('tells a visitor that searching starts with signing in, and opens the search after it', async () => {
+    mockApi({});
+    const { router } = renderApp('/');
+    const start = await screen.findByRole('link', { name: '登录后开始搜索' });
+    expect(start.getAttribute('href')).toBe('/login');
+    expect(screen.getByText('搜索和浏览截图需要先登录；登录后会直接打开搜索页。').id).toBe(
+      start.getAttribute('aria-describedby'),
+    );
+    expect(screen.queryByRole('link', { name: '开始搜索' })).toBeNull();
+    // The guide names today's sizes.
+    expect(screen.getByText('选择尺寸（如原图、缩略图），打包下载所选图片')).toBeTruthy();
+
+    fireEvent.click(start);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The login returns to the search.
+    expect(router.state.location.state).toEqual({ from: '/search' });
   });
 
   it('does not ask for library or history totals for a visitor', async () => {

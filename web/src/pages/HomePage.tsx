@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Database, Download, HardDrive, History, Images, Search, ShieldCheck } from 'lucide-react';
+import {
+  Database,
+  Download,
+  HardDrive,
+  History,
+  Images,
+  LogIn,
+  Search,
+  ShieldCheck,
+} from 'lucide-react';
 import { useLibraryStats, useSearchLibrary } from '../api';
 import { buttonClass } from '../components/button';
-import { useSession } from '../features/auth';
+import { useSession, type LoginRedirectState } from '../features/auth';
 import { NewEpisodes } from '../features/follows';
 import { usePageTitle } from '../lib/usePageTitle';
 
@@ -26,16 +35,35 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const localSummary = useLocalSummary();
   const historySummary = useHistorySummary();
+  // A visitor is told that searching starts with signing in, and goes to the login first.
+  const visitor = useSession().status === 'unauthenticated';
 
   return (
     <div className="flex flex-col gap-10 py-4">
       <section className="flex flex-col items-center gap-4 text-center">
         <h1 className="text-3xl font-bold text-slate-900">{t('title')}</h1>
         <p className="max-w-2xl text-slate-600">{t('intro')}</p>
-        <Link to="/search" className={buttonClass()}>
-          <Search aria-hidden className="size-4" />
-          {t('start')}
-        </Link>
+        {visitor ? (
+          <>
+            <Link
+              to="/login"
+              state={{ from: '/search' } satisfies LoginRedirectState}
+              aria-describedby="start-visitor-hint"
+              className={buttonClass()}
+            >
+              <LogIn aria-hidden className="size-4" />
+              {t('startVisitor')}
+            </Link>
+            <p id="start-visitor-hint" className="max-w-2xl text-sm text-slate-500">
+              {t('startVisitorHint')}
+            </p>
+          </>
+        ) : (
+          <Link to="/search" className={buttonClass()}>
+            <Search aria-hidden className="size-4" />
+            {t('start')}
+          </Link>
+        )}
       </section>
 
       <NewEpisodes />

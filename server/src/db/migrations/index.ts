@@ -29,6 +29,7 @@ import * as downloadsThatStay from './027-downloads-that-stay';
 import * as quotaNotices from './028-quota-notices';
 import * as challengeBackoff from './029-challenge-backoff';
 import * as workTitles from './030-work-titles';
+import * as shares from './031-shares';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '028-quota-notices': quotaNotices,
   '029-challenge-backoff': challengeBackoff,
   '030-work-titles': workTitles,
+  '031-shares': shares,
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors';
+import { SHARE_PAGE_HEADERS } from '../../shares';
 
 /**
  * Serves the built page: hashed assets cached for a year, index.html never cached, and every
@@ -26,6 +27,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string) {
     const pathOnly = request.url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
     const isPage = request.method === 'GET' && !pathOnly.startsWith('/api/');
     if (hasBuild && isPage) {
+      // A share's public page: no referrer leaves it, no search engine keeps it.
+      if (pathOnly.startsWith('/s/')) reply.headers(SHARE_PAGE_HEADERS);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw notFound(isPage ? '页面尚未构建，请先运行 npm start' : '接口不存在');

@@ -10,6 +10,7 @@ import {
   LogOut,
   ScrollText,
   Settings,
+  Share2,
   UserRound,
   Users,
 } from 'lucide-react';
@@ -30,6 +31,7 @@ const sections = (isAdmin: boolean) => [
     { to: '/local-library', label: 'layout:menu.localLibrary', icon: HardDrive },
     { to: '/categorized-library', label: 'layout:menu.categorizedLibrary', icon: FolderTree },
     { to: '/search-based-library', label: 'layout:menu.searchLibrary', icon: History },
+    { to: '/shares', label: 'shares:list.title', icon: Share2 },
   ],
   ...(isAdmin
     ? [

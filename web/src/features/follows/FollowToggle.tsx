@@ -3,6 +3,7 @@ import { Bell, BellRing } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, findFollow, useFollows, useFollowWork, useUnfollow } from '../../api';
 import { useSession } from '../auth';
+import { offerUndo } from './UndoUnfollow';
 
 interface FollowToggleProps {
   /** The work as the server named it (kind and id), and its address to send back. */
@@ -30,11 +31,17 @@ export function FollowToggle({
   const current = findFollow(follows.data, work);
   const busy = follows.isLoading || follow.isPending || unfollow.isPending;
   const label = current ? t('toggle.following') : t('toggle.follow');
+  const failed = (error: unknown) => toast.error(errorMessage(error, t('toggle.failed')));
   const toggle = () => {
-    const change = current
-      ? unfollow.mutateAsync(current.id)
-      : follow.mutateAsync({ work_url: workUrl, kind: work.kind as 'anime' | 'tv' });
-    change.catch((error: unknown) => toast.error(errorMessage(error, t('toggle.failed'))));
+    if (!current) {
+      follow.mutateAsync({ work_url: workUrl, kind: work.kind as 'anime' | 'tv' }).catch(failed);
+      return;
+    }
+    // One click unfollows; the toast offers 撤销 for a few seconds, bringing the follow back as it was.
+    const { title, kind } = current;
+    unfollow
+      .mutateAsync(current.id)
+      .then(({ undo }) => offerUndo({ title, kind, workUrl, undo }), failed);
   };
   const Icon = current ? BellRing : Bell;
   return (

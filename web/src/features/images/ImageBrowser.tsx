@@ -10,6 +10,7 @@ import { DEFAULT_SELECTION_CHOICE } from '../downloads/selectionChoice';
 import { sizeInEffect, useDownloadSizes } from '../downloads/size';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
+import { ShareDialog, type ShareSubject } from '../shares';
 import { SelectionContext, useSelectionState } from '../selection';
 import { useColumnChoice } from './columns';
 import { GridShortcuts } from './GridShortcuts';
@@ -143,6 +144,8 @@ export function ImageBrowser(props: ImageBrowserProps) {
   // lists name no episode), else after the screen's own title.
   const zipTitle = (source?.type === 'episode' && serverTitle) || heading;
   const startDownload = () => download.start(selection.selectedImages, size, zipTitle, dataset);
+  const [sharing, setSharing] = useState<ShareSubject | null>(null);
+  const share = () => setSharing(shareSubject(selection.selectedImages, episodeUrl, zipTitle));
 
   // What the grid and the lightbox both show, and how.
   const shown = { images: visible, isSelected: selection.isSelected, size, origin };
@@ -202,7 +205,10 @@ export function ImageBrowser(props: ImageBrowserProps) {
           datasetOptions={(className) => (
             <SelectionDatasetButton value={dataset} onChange={setDataset} className={className} />
           )}
+          onShare={share}
+          shareWhole={Boolean(episodeUrl)}
         />
+        {sharing && <ShareDialog subject={sharing} onClose={() => setSharing(null)} />}
         {clearing.dialog}
         {query.isError && (
           <UpstreamError
@@ -212,6 +218,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
             known={
               isRateLimited(query.error) ? (
                 <RateLimitPanel
+                  key={query.errorUpdatedAt}
                   onRetry={() => void query.refetch()}
                   retryAfter={retryAfterOf(query.error)}
                 />
@@ -250,4 +257,21 @@ export function ImageBrowser(props: ImageBrowserProps) {
       </div>
     </SelectionContext.Provider>
   );
+}
+
+/** The selected pictures, or (none selected) the episode's (a movie's) every picture. */
+function shareSubject(
+  selected: readonly ImageItem[],
+  episodeUrl: string | undefined,
+  title: string,
+): ShareSubject {
+  if (selected.length === 0) return { kind: 'episode', episode_url: episodeUrl, title };
+  const kinds = new Set(selected.map((image) => image.kind));
+  return {
+    kind: 'images',
+    image_ids: selected.map((image) => image.id),
+    // One kind for all, when they share one; else the server looks each up.
+    ...(kinds.size === 1 && { image_kind: selected[0]!.kind }),
+    title,
+  };
 }

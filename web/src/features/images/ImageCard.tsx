@@ -12,6 +12,12 @@ import { GRID_INDEX_ATTR, tileFocus } from './useGridKeyboard';
 export const EAGER_IMAGES = 20;
 /** Height of the compact action row under the picture (the grid sizes its rows with it). */
 export const ACTION_ROW_PX = 36;
+/**
+ * Height of the caption under the picture: two lines of small text, three on a phone's narrow
+ * tiles, so a work and episode title stays whole at the column counts offered.
+ */
+export const CAPTION_ROW_PX = 36;
+export const COMPACT_CAPTION_ROW_PX = 52;
 
 interface ImageCardProps {
   image: ImageItem;
@@ -38,7 +44,10 @@ type LoadStatus = 'loading' | 'loaded' | 'error';
 const floatingAction = 'rounded bg-black/60 p-1 text-white hover:bg-black/80 [&_svg]:size-4';
 const rowAction = 'rounded p-1.5 text-slate-600 hover:bg-slate-200 [&_svg]:size-4';
 
-/** One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab. */
+/**
+ * One grid cell: the picture as a selection toggle, with id badge, zoom and open-in-new-tab, and
+ * under it the caption of a list that mixes works (or the review's decision).
+ */
 export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
   const { image, index, tabbable, size, selected, onSelect, onZoom, origin, caption, compact } =
     props;
@@ -146,17 +155,8 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
             {t('card.loadFailed')}
           </span>
         )}
-        <span className="absolute inset-x-1 bottom-1 flex gap-1 text-xs text-white">
-          <span className="shrink-0 rounded bg-black/60 px-1.5 py-0.5">{image.id}</span>
-          {caption && (
-            <span
-              title={caption}
-              data-user-content=""
-              className="truncate rounded bg-black/60 px-1.5 py-0.5"
-            >
-              {caption}
-            </span>
-          )}
+        <span className="absolute bottom-1 left-1 rounded bg-black/60 px-1.5 py-0.5 text-xs text-white">
+          {image.id}
         </span>
         {selected && (
           <span
@@ -182,10 +182,23 @@ export const ImageCard = memo(function ImageCard(props: ImageCardProps) {
     </div>
   );
 
-  return compact ? (
+  // Under the picture, not over it beside the id: on a narrow tile it keeps two whole lines.
+  const captionRow = caption && (
+    <p
+      title={caption}
+      data-user-content=""
+      className={`mt-1 text-xs leading-4 break-words text-slate-600 ${
+        compact ? 'line-clamp-3 h-12' : 'line-clamp-2 h-8'
+      }`}
+    >
+      {caption}
+    </p>
+  );
+  return compact || captionRow ? (
     <div className="flex min-w-0 flex-col">
       {picture}
-      {actions}
+      {captionRow}
+      {compact && actions}
     </div>
   ) : (
     picture

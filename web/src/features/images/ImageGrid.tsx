@@ -6,7 +6,7 @@ import { useElementBox } from '../../lib/useElementBox';
 import type { ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { ACTION_ROW_PX, ImageCard } from './ImageCard';
+import { ACTION_ROW_PX, CAPTION_ROW_PX, COMPACT_CAPTION_ROW_PX, ImageCard } from './ImageCard';
 import { autoColumns, type ColumnChoice } from './columns';
 import { cellFocus, useGridKeyboard } from './useGridKeyboard';
 
@@ -45,7 +45,10 @@ export function ImageGrid(props: ImageGridProps) {
   const columns = props.columns === 'auto' ? autoColumns(box.width) : props.columns;
   const cardWidth = (box.width - GAP_PX * (columns - 1)) / columns;
   const rowHeight =
-    Math.max(40, Math.round((cardWidth * 9) / 16)) + (compact ? ACTION_ROW_PX : 0) + GAP_PX;
+    Math.max(40, Math.round((cardWidth * 9) / 16)) +
+    (compact ? ACTION_ROW_PX : 0) +
+    (captionOf ? (compact ? COMPACT_CAPTION_ROW_PX : CAPTION_ROW_PX) : 0) +
+    GAP_PX;
 
   const virtualizer = useWindowVirtualizer({
     count: Math.ceil(images.length / columns),

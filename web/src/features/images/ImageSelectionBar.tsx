@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Download, MoveHorizontal } from 'lucide-react';
+import { Download, MoveHorizontal, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button';
 
@@ -17,6 +17,13 @@ interface ImageSelectionBarProps {
   downloading: boolean;
   /** The download's dataset options (a button given its class), beside the download button. */
   datasetOptions?: (className: string) => ReactNode;
+  /**
+   * Makes a share link of the selection, or with none selected of the whole episode (`whole`);
+   * absent where neither can be shared.
+   */
+  onShare?: () => void;
+  /** What 分享 takes with nothing selected: the whole episode, or nothing (disabled). */
+  shareWhole?: boolean;
 }
 
 const rangeHint = {
@@ -65,6 +72,17 @@ export function ImageSelectionBar(props: ImageSelectionBarProps) {
           {t('bar.range')}
         </button>
         {props.datasetOptions?.(small)}
+        {props.onShare && (
+          <button
+            type="button"
+            className={`${buttonClass('secondary')} ${small}`}
+            onClick={props.onShare}
+            disabled={props.selectedCount === 0 && !props.shareWhole}
+          >
+            <Share2 aria-hidden className="size-4" />
+            {props.selectedCount > 0 ? t('bar.shareSelected') : t('bar.shareWhole')}
+          </button>
+        )}
         {/* At the far right on a phone, under the thumb; beside the other actions on wider
             screens, next to what it acts on. */}
         <button

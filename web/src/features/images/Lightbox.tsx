@@ -1,15 +1,15 @@
-import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { Dialog } from 'radix-ui';
-import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, ExternalLink } from 'lucide-react';
 import { DialogCloseButton } from '../../components/DialogCloseButton';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem } from '@capshelf/contract';
 import { buttonClass } from '../../components/button';
 import { useReturnFocus } from '../../lib/useReturnFocus';
-import { useQueuedImage } from '../../lib/useQueuedImage';
 import { FavoriteHeart, imageTarget, originOfImage, type ImageOrigins } from '../favorites';
 import type { ImageSize } from '../selection';
 import { imageUrl } from './imageUrl';
+import { LargeImage } from './LargeImage';
 import { FAVORITE_SLOT, useFavoriteShortcut } from './useFavoriteShortcut';
 
 interface LightboxProps {
@@ -35,9 +35,14 @@ interface LightboxProps {
 /** How far (px) a finger travels sideways, more than up or down, for a swipe to turn the picture. */
 const SWIPE_PX = 50;
 
+/** The ‹ › buttons: beside the picture on a wider screen, under it on a phone (never over it). */
+const turnClass =
+  'row-start-2 self-center rounded-full bg-white/10 p-2 hover:bg-white/20 disabled:opacity-30 sm:row-start-1';
+
 /**
  * One picture large, with ←/→ (or a swipe on a touch screen) through the grid as shown and the
- * selection toggle.
+ * selection toggle; under it, the picture's pixel and file size, 1:1 (actual pixels, scrolled or
+ * dragged around) and the original's download.
  */
 export function Lightbox(props: LightboxProps) {
   const { images, index, onIndexChange, isSelected, onToggle, size, origin } = props;
@@ -87,6 +92,9 @@ export function Lightbox(props: LightboxProps) {
       returnFocus.onCloseAutoFocus(event);
     }
   };
+  // Fit the window, or 1:1; back to fitting when the lightbox closes.
+  const [actual, setActual] = useState(false);
+  if (!open && actual) setActual(false);
   const selected = image ? isSelected(image.id) : false;
   const content = useRef<HTMLDivElement>(null);
   useFavoriteShortcut(content, open && origin !== undefined);
@@ -144,26 +152,47 @@ export function Lightbox(props: LightboxProps) {
                 </div>
               </div>
               <div
-                onTouchStart={onTouchStart}
-                onTouchEnd={onTouchEnd}
-                className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center"
+                // At 1:1 a finger pans the picture; fitted, a sideways swipe turns it.
+                onTouchStart={actual ? undefined : onTouchStart}
+                onTouchEnd={actual ? undefined : onTouchEnd}
+                className={`grid min-h-0 flex-1 grid-cols-[auto_minmax(0,1fr)_auto] grid-rows-[minmax(0,1fr)_auto] gap-2 ${
+                  actual ? '' : 'touch-pan-y'
+                }`}
               >
-                <LargeImage key={image.id} image={image} size={size} />
                 <button
                   type="button"
                   aria-label={t('lightbox.previous')}
                   disabled={index === 0}
                   onClick={() => go(-1)}
-                  className="absolute left-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
+                  className={`col-start-1 ${turnClass}`}
                 >
                   <ChevronLeft aria-hidden className="size-6" />
                 </button>
+                <LargeImage
+                  key={image.id}
+                  image={image}
+                  size={size}
+                  actual={actual}
+                  onActualChange={setActual}
+                  className="col-span-3 col-start-1 row-start-1 sm:col-span-1 sm:col-start-2"
+                  download={
+                    <a
+                      href={image.original_url}
+                      download={`${image.id}.jpg`}
+                      title={t('lightbox.download')}
+                      className={buttonClass('onDark')}
+                    >
+                      <Download aria-hidden className="size-4" />
+                      <span className="sr-only sm:not-sr-only">{t('lightbox.download')}</span>
+                    </a>
+                  }
+                />
                 <button
                   type="button"
                   aria-label={t('lightbox.next')}
                   disabled={index === images.length - 1}
                   onClick={() => go(1)}
-                  className="absolute right-0 rounded-full bg-black/50 p-2 hover:bg-black/70 disabled:opacity-30"
+                  className={`col-start-3 ${turnClass}`}
                 >
                   <ChevronRight aria-hidden className="size-6" />
                 </button>
@@ -173,21 +202,5 @@ export function Lightbox(props: LightboxProps) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-/** The opened image, ahead of every grid image waiting in the page's image queue. */
-function LargeImage({ image, size }: { image: ImageItem; size: ImageSize }) {
-  const { t } = useTranslation('images');
-  const queued = useQueuedImage(imageUrl(image, size), true);
-  if (!queued.src) return null;
-  return (
-    <img
-      src={queued.src}
-      alt={t('image', { id: image.id })}
-      onLoad={queued.settled}
-      onError={queued.settled}
-      className="size-full object-contain"
-    />
   );
 }

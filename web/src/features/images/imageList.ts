@@ -20,7 +20,7 @@ export type ImageListData = Pick<ImageListResponse, 'total'> &
 export interface ImageListHandle {
   query: Pick<
     UseQueryResult<ImageListData>,
-    'data' | 'error' | 'isError' | 'isFetching' | 'refetch'
+    'data' | 'error' | 'errorUpdatedAt' | 'isError' | 'isFetching' | 'refetch'
   >;
   refresh: () => unknown;
 }

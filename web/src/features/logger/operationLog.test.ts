@@ -50,6 +50,19 @@ describe('operation log', () => {
     expect(log.error('保存失败', { status: 403 })!.hint).toBe('没有权限');
   });
 
+  it("gives a 429 of this server's own limits (a task limit) no rate-limit hint, the source's one keeps it", () => {
+    const { log, sink } = logger();
+    const call = { method: 'POST', path: '/download/work', status: 429, durationMs: 5 };
+    const limit = '最多同时进行 1 个整部下载任务，请等待之前的任务完成';
+    const own = log.api({ ...call, error: limit, code: 'TOO_MANY_REQUESTS' });
+    expect(own!.hint).toBeUndefined();
+    expect(String(sink.error.mock.calls[0]![0])).toContain(limit);
+    expect(String(sink.error.mock.calls[0]![0])).not.toContain('源站限制');
+    const source = log.api({ ...call, error: '源站访问频率受限', code: 'UPSTREAM_RATE_LIMITED' });
+    expect(source!.hint).toBe(statusHint(429));
+    expect(log.error('下载失败', { status: 429, code: 'TOO_MANY_REQUESTS' })!.hint).toBeUndefined();
+  });
+
   it('gives a refused sign-in (a 401 without a session) its own reason, not "session expired"', () => {
     const { log, sink } = logger();
     const call = { method: 'POST', path: '/auth/login', status: 401, durationMs: 5 };

@@ -1,17 +1,21 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '@capshelf/contract';
 import { PreviewImages } from '../../components/PreviewImages';
 import { FavoriteHeart, workTarget } from '../favorites';
 import { FollowToggle } from '../follows';
 import { resultPath } from './links';
 
-const badgeClass: Record<SearchResult['content_type'], string> = {
-  TV: 'bg-emerald-100 text-emerald-800',
-  Movie: 'bg-amber-100 text-amber-800',
-  Anime: 'bg-violet-100 text-violet-800',
+/** The type badge: named in the page's language, as the type filter above the results is. */
+const typeBadges: Record<SearchResult['content_type'], { label: string; className: string }> = {
+  TV: { label: 'badge.tv', className: 'bg-emerald-100 text-emerald-800' },
+  Movie: { label: 'badge.movie', className: 'bg-amber-100 text-amber-800' },
+  Anime: { label: 'badge.anime', className: 'bg-violet-100 text-violet-800' },
 };
 
 export function ResultCard({ result, searchTerm }: { result: SearchResult; searchTerm: string }) {
+  const { t } = useTranslation('search');
+  const badge = typeBadges[result.content_type];
   return (
     <li className="relative">
       <Link
@@ -19,10 +23,8 @@ export function ResultCard({ result, searchTerm }: { result: SearchResult; searc
         className="flex h-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm transition hover:border-sky-400 hover:shadow"
       >
         <div className="flex items-center gap-2 pr-16 text-xs">
-          <span
-            className={`rounded px-1.5 py-0.5 font-semibold ${badgeClass[result.content_type]}`}
-          >
-            {result.content_type}
+          <span className={`rounded px-1.5 py-0.5 font-semibold ${badge.className}`}>
+            {t(badge.label)}
           </span>
           {result.year !== null && <span className="text-slate-500">{result.year}</span>}
         </div>

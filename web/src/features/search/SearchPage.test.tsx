@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SearchResult } from '@capshelf/contract';
+import { englishUser, json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { movieResult, searchResponse, showResult } from '../../test/browseFixtures';
 
 const searchCalls = (fetchMock: ReturnType<typeof mockApi>) =>
@@ -36,7 +37,7 @@ describe('search page', () => {
 
     expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
     expect(screen.getByText('缓存数据')).toBeTruthy();
-    expect(screen.getByText('Anime')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '搜索结果' })).getByText('动漫')).toBeTruthy();
     expect(screen.getByText('2013')).toBeTruthy();
     expect(JSON.parse(String(searchCalls(fetchMock)[0]![1]!.body))).toEqual({
       query: 'non',
@@ -272,6 +273,66 @@ describe('search page', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
     expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
+  });
+
+  it('names the type of each result in the page’s language, as the type filter does', async () => {
+    const tvResult: SearchResult = {
+      ...showResult,
+      title: 'Lighthouse',
+      content_type: 'TV',
+      url: 'tv',
+      kind: 'tv',
+    };
+    const results = [showResult, movieResult, tvResult];
+    const badges = () =>
+      within(screen.getByRole('region', { name: /搜索结果|Search results/ }))
+        .getAllByText(/^(动漫|电影|电视剧|Anime|Movie|TV)$/)
+        .map((badge) => badge.textContent);
+    mockApi({ ...signedIn(), 'POST /api/search': () => json(200, searchResponse(results)) });
+    renderApp('/search?q=non');
+    await screen.findByText('Lighthouse');
+    expect(badges()).toEqual(['动漫', '电影', '电视剧']);
+    cleanup();
+
+    mockApi({
+      ...signedIn(englishUser),
+      'POST /api/search': () => json(200, searchResponse(results)),
+    });
+    renderApp('/search?q=non');
+    await screen.findByText('Lighthouse');
+    await waitFor(() => expect(badges()).toEqual(['Anime', 'Movie', 'TV']));
+  });
+
+  it('counts the source’s rate limit down and searches again by itself when it ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(2026, 10, 26, 10, 0, 0));
+    let limited = 2;
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'POST /api/search': () =>
+        limited-- > 0
+          ? json(429, {
+              code: 'UPSTREAM_RATE_LIMITED',
+              detail: '源站访问频率受限（429 rate limit），请在 27 秒后重试',
+              retry_after: 27,
+            })
+          : json(200, searchResponse([showResult])),
+    });
+    renderApp('/search?q=non');
+    expect(await screen.findByText('暂停到 10:00:27，还剩 27 秒，到时自动重试')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('检测到访问频率限制');
+    act(() => void vi.advanceTimersByTime(20_000));
+    expect(screen.getByText('暂停到 10:00:27，还剩 7 秒，到时自动重试')).toBeTruthy();
+    expect(searchCalls(fetchMock)).toHaveLength(1);
+
+    // At zero it asks again by itself; a second refusal counts its own wait down.
+    act(() => void vi.advanceTimersByTime(7_000));
+    expect(await screen.findByText('暂停到 10:00:54，还剩 27 秒，到时自动重试')).toBeTruthy();
+    expect(searchCalls(fetchMock)).toHaveLength(2);
+    act(() => void vi.advanceTimersByTime(27_000));
+    expect(await screen.findByText('Non Non Biyori')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(searchCalls(fetchMock)).toHaveLength(3);
   });
 
   it('refreshes past the server cache with ?refresh=true', async () => {

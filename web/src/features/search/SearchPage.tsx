@@ -8,6 +8,8 @@ import { RecentSearches } from './RecentSearches';
 import { contentTypes, SearchForm } from './SearchForm';
 import { SearchResults } from './SearchResults';
 import { UpstreamError } from '../site-health';
+import { isRateLimited, retryAfterOf } from '../images/rateLimit';
+import { RateLimitPanel } from '../images/RateLimitPanel';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 const parseType = (value: string | null): ContentType =>
@@ -80,12 +82,24 @@ export function SearchPage() {
 
   function outcome() {
     if (query.isError) {
+      const retry = () => void query.refetch();
       return (
         <UpstreamError
           error={query.error}
-          onRetry={() => void query.refetch()}
+          onRetry={retry}
           title={t('failed')}
           fallback={t('failedHint')}
+          known={
+            // The source's rate limit: counted down, then searched again by itself. Each refusal
+            // (keyed by when it came) starts its own countdown.
+            isRateLimited(query.error) ? (
+              <RateLimitPanel
+                key={query.errorUpdatedAt}
+                onRetry={retry}
+                retryAfter={retryAfterOf(query.error)}
+              />
+            ) : null
+          }
         />
       );
     }

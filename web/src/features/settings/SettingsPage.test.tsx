@@ -33,7 +33,12 @@ describe('settings page', () => {
     expect(screen.getByTestId('cdn-status').textContent).toBe('不稳定');
     expect(screen.getByRole('note').textContent).toContain('容易触发');
     expect(screen.getByText(/推荐使用小图CDN/)).toBeTruthy();
-    expect(screen.getByText(/更多设置功能正在开发中/)).toBeTruthy();
+    // No promise of settings to come; where the data capshelf ships comes from is said.
+    expect(screen.queryByText(/正在开发中|敬请期待/)).toBeNull();
+    expect(screen.getByRole('heading', { name: '数据来源' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
     const chosen = screen.getByRole('button', { name: '大图CDN' }) as HTMLButtonElement;
     expect(chosen.getAttribute('aria-pressed')).toBe('true');
     // Selected, not unavailable: it stays enabled (not greyed out), and pressing it changes nothing.

@@ -9,13 +9,17 @@ import { buttonClass } from '../../components/button';
 import { DownImageHosts } from './DownImageHosts';
 import { ThemeChoice } from './ThemeChoice';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { Bookmarklet } from './Bookmarklet';
 import { DataCredits } from './DataCredits';
 import { LanguageChoice } from './LanguageChoice';
 import { RefreshButton } from '../../components/RefreshButton';
 
 type Cdn = CdnStatus['current_cdn'];
 
-/** /settings: the per-user image CDN preference. */
+/**
+ * /settings: language, theme, the per-user image CDN preference, the bookmarklet that opens a
+ * source-site page here, and the data credits.
+ */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   usePageTitle(t('title'));
@@ -94,8 +98,8 @@ export function SettingsPage() {
         )}
         <p className="text-sm text-slate-600">{t('cdn.recommendSmall')}</p>
       </div>
+      <Bookmarklet />
       <DataCredits />
-      <p className="text-sm text-slate-500">{t('more')}</p>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { Download } from 'lucide-react';
+import { Download, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { FavoriteItemType, FavoriteLists } from '@capshelf/contract';
+import type { TFunction } from 'i18next';
+import type { FavoriteImage, FavoriteItemType, FavoriteLists } from '@capshelf/contract';
 import { errorMessage, LIST_OF, useFavorites } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { FormField } from '../../../components/FormField';
@@ -13,6 +14,7 @@ import { SizeChoice } from '../../downloads/SizeChoice';
 import { sizeInEffect, useDownloadSizes } from '../../downloads/size';
 import { useStartDownload } from '../../downloads/useStartDownload';
 import { GridShortcuts } from '../../images/GridShortcuts';
+import { ShareDialog, type ShareSubject } from '../../shares';
 import type { ImageSize } from '../../selection';
 import { EmptyTab } from './controls';
 import { DeleteDialog, useFavoriteDeletion } from './DeleteDialog';
@@ -56,6 +58,7 @@ export function FavoritesPage() {
   const ticked = selection.ids[tab.type];
   const deletion = useFavoriteDeletion(selection, tab.type);
   const download = useStartDownload();
+  const [sharing, setSharing] = useState<ShareSubject | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
@@ -67,6 +70,7 @@ export function FavoritesPage() {
       </div>
       {content()}
       <DeleteDialog deletion={deletion} count={ticked.length} />
+      {sharing && <ShareDialog subject={sharing} onClose={() => setSharing(null)} />}
     </div>
   );
 
@@ -166,6 +170,16 @@ export function FavoritesPage() {
                   <Download aria-hidden className="size-4" />
                   {t('download', { count: selection.ids.image.length })}
                 </button>
+                <button
+                  type="button"
+                  className={buttonClass('secondary')}
+                  onClick={() => setSharing(shareSubject(lists.images, selection.ids.image, t))}
+                >
+                  <Share2 aria-hidden className="size-4" />
+                  {selection.ids.image.length > 0
+                    ? t('share.selected', { count: selection.ids.image.length })
+                    : t('share.all')}
+                </button>
                 <GridShortcuts
                   onSelectAll={() =>
                     selection.select(
@@ -216,4 +230,23 @@ export function FavoritesPage() {
       />
     );
   }
+}
+
+/** The ticked favourite images, or (none ticked) every favourite image as it is now. */
+function shareSubject(
+  images: readonly FavoriteImage[],
+  ticked: readonly number[],
+  t: TFunction<'favorites'>,
+): ShareSubject {
+  if (ticked.length === 0) return { kind: 'favorites', title: t('share.allTitle') };
+  const chosen = new Set(ticked);
+  const picked = images.filter((image) => chosen.has(image.id));
+  const kinds = new Set(picked.map((image) => image.kind));
+  return {
+    kind: 'images',
+    image_ids: picked.map((image) => image.image_id),
+    // One kind for all, when they share one; else the server looks each up.
+    ...(kinds.size === 1 && { image_kind: picked[0]!.kind }),
+    title: t('share.selectedTitle', { count: picked.length }),
+  };
 }

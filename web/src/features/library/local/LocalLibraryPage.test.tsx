@@ -114,6 +114,35 @@ describe('local library', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('explains an empty library and offers 开始搜索, as the search history library does', async () => {
+    mockApi({ ...signedIn(), [list('date_desc')]: () => json(200, localLibrary([])) });
+    const { router } = renderApp('/local-library');
+    expect(await screen.findByText('本地图库还是空的')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '本地图库' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        '打开剧集浏览截图后，服务器为您缓存的图片会出现在这里，可以排序、挑选并打包下载。',
+      ),
+    ).toBeTruthy();
+    // Not the grid's toolbar over a bare "暂无图片".
+    expect(screen.queryByLabelText('排序')).toBeNull();
+    expect(screen.queryByText('暂无图片')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: '开始搜索' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+  });
+
+  it('keeps the admin’s 全部用户 switch on an empty library', async () => {
+    mockApi({
+      ...signedIn({ ...testUser, role: 'admin' }),
+      [list('date_desc')]: () => json(200, localLibrary([])),
+      [`${list('date_desc')}&scope=all`]: () => json(200, localLibrary(libraryImages(2))),
+    });
+    renderApp('/local-library');
+    await screen.findByText('本地图库还是空的');
+    fireEvent.click(screen.getByRole('radio', { name: '全部用户' }));
+    expect(await screen.findByText('共 2 张')).toBeTruthy();
+  });
+
   it('hides the clear-all button from other users', async () => {
     mockApi({
       ...signedIn(),

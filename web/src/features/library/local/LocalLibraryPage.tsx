@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FolderTree } from 'lucide-react';
+import { FolderTree, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem, LibraryImage, LocalLibrarySort } from '@capshelf/contract';
 import { LOCAL_LIBRARY_LIMIT, useLocalLibrary } from '../../../api';
@@ -49,6 +49,9 @@ export function LocalLibraryPage() {
   );
   const originOf = useCallback((image: ImageItem) => origins.get(image.id) ?? UNKNOWN, [origins]);
 
+  // Nothing cached yet: what the library is and where to start, not an empty grid and its toolbar.
+  if (query.data?.total === 0 && page === 1) return <EmptyLocalLibrary />;
+
   return (
     <ImageBrowser
       list={{ query, refresh: () => query.refetch() }}
@@ -82,6 +85,27 @@ export function LocalLibraryPage() {
         />
       }
     />
+  );
+}
+
+/** As the search history library's empty state: it explains, and offers 开始搜索 (an admin keeps the scope switch). */
+function EmptyLocalLibrary() {
+  const { t } = useTranslation('library');
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{t('local.title')}</h1>
+        <ScopeSwitch />
+      </div>
+      <div className="flex flex-col items-center gap-4 py-12 text-center">
+        <p className="text-lg font-medium text-slate-700">{t('local.empty')}</p>
+        <p className="max-w-xl text-sm text-slate-500">{t('local.emptyHint')}</p>
+        <Link to="/search" className={buttonClass()}>
+          <Search aria-hidden className="size-4" />
+          {t('local.startSearch')}
+        </Link>
+      </div>
+    </div>
   );
 }
 

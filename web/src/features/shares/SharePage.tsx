@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Archive, Lock } from 'lucide-react';
+import { errorMessage, unlockShare, useShareVisit } from '../../api';
+import { ErrorBox } from '../../components/ErrorBox';
+import { FormField } from '../../components/FormField';
+import { Spinner } from '../../components/Spinner';
+import { buttonClass } from '../../components/button';
+import { formatDate } from '../../lib/formatDate';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { ShareViewer } from './ShareViewer';
+import { useVisitorLocale } from './visitorLocale';
+
+const grantKey = (token: string) => `capshelf.share.${token}`;
+
+/**
+ * /s/<token>: a share link's public page. No account: the grid of what the share shows, a viewer,
+ * 原图 and the archive when the owner allows, a password form when it has one.
+ */
+export function SharePage() {
+  useVisitorLocale();
+  const { t } = useTranslation('shares');
+  const { token = '' } = useParams();
+  // The grant of an unlocked share lasts this tab's session (the server ends it after 12 h).
+  const [grant, setGrant] = useState(() => sessionStorage.getItem(grantKey(token)));
+  const visit = useShareVisit(token, grant);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const shown = visit.data && !visit.data.locked ? visit.data : null;
+  usePageTitle(shown?.title ?? t('page.title'));
+
+  return (
+    <main className="mx-auto flex min-h-screen w-full max-w-6xl flex-col gap-4 p-4">
+      {content()}
+    </main>
+  );
+
+  function content() {
+    if (visit.isPending) return <Spinner />;
+    if (visit.isError) {
+      return (
+        <ErrorBox title={t('page.goneTitle')} message={errorMessage(visit.error, t('page.gone'))} />
+      );
+    }
+    if (visit.data.locked) {
+      return (
+        <Unlock
+          token={token}
+          onGrant={(next) => {
+            sessionStorage.setItem(grantKey(token), next);
+            setGrant(next);
+          }}
+        />
+      );
+    }
+    const share = visit.data;
+    return (
+      <>
+        <header className="flex flex-wrap items-end gap-x-4 gap-y-2">
+          <div className="flex min-w-0 flex-col">
+            <h1 className="text-2xl font-bold break-words text-slate-900" data-user-content="">
+              {share.title}
+            </h1>
+            <p className="text-sm text-slate-500">
+              <span data-user-content="">{t('page.by', { name: share.owner_name })}</span>
+              {' · '}
+              {t('page.count', { count: share.images.length })}
+              {share.expires_at && ` · ${t('page.until', { date: formatDate(share.expires_at) })}`}
+            </p>
+          </div>
+          {share.zip_url && (
+            <a href={share.zip_url} className={`${buttonClass()} ml-auto`} download>
+              <Archive aria-hidden className="size-4" />
+              {t('page.zip')}
+            </a>
+          )}
+        </header>
+        <ul
+          aria-label={t('page.images')}
+          className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 md:grid-cols-6"
+        >
+          {share.images.map((image, index) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                className="block aspect-video w-full overflow-hidden rounded bg-slate-200"
+                onClick={() => setViewing(index)}
+                aria-label={t('page.open', { n: index + 1 })}
+              >
+                <img
+                  src={image.thumb_url}
+                  alt=""
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+        {viewing !== null && (
+          <ShareViewer
+            images={share.images}
+            index={viewing}
+            onIndex={setViewing}
+            onClose={() => setViewing(null)}
+          />
+        )}
+      </>
+    );
+  }
+}
+
+function Unlock({ token, onGrant }: { token: string; onGrant: (grant: string) => void }) {
+  const { t } = useTranslation('shares');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="mx-auto mt-16 flex w-full max-w-sm flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        setError(null);
+        unlockShare(token, password)
+          .then(({ grant }) => onGrant(grant))
+          .catch((failure: unknown) => setError(errorMessage(failure, t('unlock.failed'))))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <h1 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <Lock aria-hidden className="size-5" />
+        {t('unlock.title')}
+      </h1>
+      <FormField
+        id="share-password"
+        label={t('unlock.password')}
+        kind="current-password"
+        value={password}
+        onChange={setPassword}
+        required
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={buttonClass()} disabled={busy || password === ''}>
+        {t('unlock.submit')}
+      </button>
+    </form>
+  );
+}

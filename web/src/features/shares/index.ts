@@ -1,0 +1,1 @@
+export { ShareDialog, type ShareSubject } from './ShareDialog';
