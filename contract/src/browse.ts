@@ -200,6 +200,8 @@ export const ImageListResponse = z.object({
   mode: z.enum(['smart', 'fast', 'range', 'sample']),
   exact: z.boolean(),
   fetched_at: z.string().nullable(),
+  /** The work's Chinese name (a movie's own), when the server has matched it. */
+  chinese_title: WorkChineseTitle.nullable().optional(),
 });
 export type ImageListResponse = z.infer<typeof ImageListResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EpisodeImagesQuery, ImageItem, Ref } from './browse';
+import { EpisodeImagesQuery, ImageItem, Ref, WorkChineseTitle } from './browse';
 
 /** Most images one progress answer carries; the next poll asks from where this one ended. */
 export const MAX_PROGRESS_IMAGES = 5000;
@@ -34,6 +34,8 @@ export const ImageCrawlResponse = z.object({
   work_title: z.string().nullable(),
   work: Ref.nullable(),
   episode: Ref.nullable(),
+  /** The work's Chinese name (a movie's own), when the server has matched it. */
+  chinese_title: WorkChineseTitle.nullable().optional(),
   cached: z.boolean(),
   fetched_at: z.string().nullable(),
   /** Why a failed crawl stopped; what it read stays and `resume=true` goes on from there. */

@@ -8,7 +8,7 @@ import {
   EpisodeListAnswers,
   type CatalogService,
   type Directory,
-  type ListingAnswers,
+  ListingAnswers,
   type ModePreferences,
 } from './catalog';
 import { runsJobs, type Config } from './config';
@@ -165,6 +165,7 @@ export async function createServices(config: Config, overrides: Overrides = {}):
     ...browse,
     titles: core.titles,
     episodeAnswers: new EpisodeListAnswers({ directory, builders, names: core.titles }),
+    listingAnswers: new ListingAnswers({ cdn, records: cache.records, names: core.titles }),
     ...createLibrary(infra, {
       ...browse,
       ...images,
@@ -263,8 +264,6 @@ async function createCore(infra: Infrastructure, titleTable: TitleTable, overrid
     meter,
     userBudget,
     generation: images.generation,
-    cdn: images.cdn,
-    records: images.cache.records,
   });
   const { catalog } = browse;
   const titles = new Titles(titleTable, { db: db.kysely, catalog, audit, logger: infra.logger });

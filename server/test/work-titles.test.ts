@@ -111,6 +111,11 @@ describe(`works' Chinese names (${databaseKind})`, () => {
     // The table is loaded by the Chinese searches above; "A Silent Voice (2016)" is 声之形 (2016).
     const [film] = await search('a silent voice', other);
     expect(film).toMatchObject({ id: KEY_IDS.englishTitleMovie, chinese_name: '声之形' });
+    // The film's own page (its images) says it too, for the admin to correct there.
+    const movieUrl = `${t.replica.pageOrigin}/movies/MovieImages.php?movieid=${KEY_IDS.englishTitleMovie}`;
+    const listing = await call('GET', `/api/images/episode/${encodeURIComponent(movieUrl)}`, other);
+    expect(listing.statusCode, listing.body).toBe(200);
+    expect(listing.json().chinese_title).toMatchObject({ chinese_name: '声之形', year: 2016 });
   });
 
   it('shows the name in the history and the categorized library, and filters them by either name', async () => {

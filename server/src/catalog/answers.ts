@@ -137,7 +137,20 @@ const fromCacheOnly = (images: ImageItem[], mode: 'range' | 'sample'): ImageList
  * (compressed copies for the large size when they chose the small CDN).
  */
 export class ListingAnswers {
-  constructor(private readonly deps: { cdn: CdnPreferences; records: CachedImageRecords }) {}
+  constructor(
+    private readonly deps: {
+      cdn: CdnPreferences;
+      records: CachedImageRecords;
+      /** The works' Chinese names (`titles/`), beside the listing's work title. */
+      names: WorkNamer;
+    },
+  ) {}
+
+  /** The Chinese name of the listing's work (a movie's own). */
+  private chineseTitle(listing: ImageListing) {
+    const { work, workTitle } = listing;
+    return work ? this.deps.names.titleOf({ ...work, title: workTitle ?? undefined }) : null;
+  }
 
   private items(userId: number, kind: Kind, ids: readonly number[]): Promise<ImageItem[]> {
     return this.deps.cdn
@@ -159,6 +172,7 @@ export class ListingAnswers {
       work_title: value.workTitle,
       work: value.work,
       episode: value.episode,
+      chinese_title: await this.chineseTitle(value),
       mode,
       exact: value.exact,
       fetched_at: found.fetchedAt,
@@ -185,6 +199,7 @@ export class ListingAnswers {
       work_title: listing.workTitle,
       work: listing.work,
       episode: listing.episode,
+      chinese_title: await this.chineseTitle(listing),
       cached: status.cached,
       fetched_at: status.fetchedAt,
       error: status.error,

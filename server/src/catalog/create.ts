@@ -1,8 +1,7 @@
-import type { CacheGeneration, CachedImageRecords, CdnPreferences } from '../images';
+import type { CacheGeneration } from '../images';
 import type { Infrastructure } from '../infrastructure';
 import type { CacheMeter } from '../site-health/cache-meter';
 import type { Upstream, UserBudget } from '../upstream';
-import { ListingAnswers } from './answers';
 import { CrawlProgressStore } from './crawl-progress';
 import { Directory } from './directory';
 import { ListingCache } from './listing-cache';
@@ -17,8 +16,6 @@ export function createCatalog(
     generation: CacheGeneration;
     meter: CacheMeter;
     userBudget: UserBudget;
-    cdn: CdnPreferences;
-    records: CachedImageRecords;
   },
 ) {
   const { client, urls, builders, leases } = deps.upstream;
@@ -34,7 +31,6 @@ export function createCatalog(
       directory,
       progress: new CrawlProgressStore(db.kysely),
     }),
-    listingAnswers: new ListingAnswers({ cdn: deps.cdn, records: deps.records }),
     modes: new ModePreferences(db.kysely),
   };
 }

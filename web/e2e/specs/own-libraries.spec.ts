@@ -41,7 +41,7 @@ test('a second account on the same browser sees empty libraries and none of the 
   await shoot(page, 'categorized-new-user');
 
   await page.goto('/local-library');
-  await expect(page.getByText('暂无图片')).toBeVisible();
+  await expect(page.getByText('本地图库还是空的')).toBeVisible();
   await expect(page.locator('[data-image-id]')).toHaveCount(0);
   await shoot(page, 'local-new-user');
 

@@ -1,6 +1,13 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type CrawlState, type ImageItem, type ImageMode, type Ref } from '@capshelf/contract';
+import {
+  api,
+  type CrawlState,
+  type ImageItem,
+  type ImageMode,
+  type Ref,
+  type WorkChineseTitle,
+} from '@capshelf/contract';
 import { call } from './client';
 import { ApiError } from './errors';
 import { queryFlag } from './refreshable';
@@ -31,6 +38,7 @@ export interface ProgressiveList {
   episode_title: string | null;
   work: Ref | null;
   episode: Ref | null;
+  chinese_title: WorkChineseTitle | null;
   progress: CrawlProgress;
 }
 
@@ -90,6 +98,7 @@ export function useProgressiveImageList(episodeUrl: string, enabled: boolean) {
         episode_title: answer.episode_title,
         work: answer.work,
         episode: answer.episode,
+        chinese_title: answer.chinese_title ?? null,
         progress: {
           state: answer.state,
           page: answer.page,

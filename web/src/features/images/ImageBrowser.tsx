@@ -11,6 +11,7 @@ import { sizeInEffect, useDownloadSizes } from '../downloads/size';
 import { useStartDownload } from '../downloads/useStartDownload';
 import { imageOrigin, type ImageOrigin } from '../favorites';
 import { ShareDialog, type ShareSubject } from '../shares';
+import { ChineseTitle } from '../titles';
 import { SelectionContext, useSelectionState } from '../selection';
 import { useColumnChoice } from './columns';
 import { GridShortcuts } from './GridShortcuts';
@@ -162,6 +163,7 @@ export function ImageBrowser(props: ImageBrowserProps) {
           >
             {heading}
           </h1>
+          {data?.work && <ChineseTitle work={data.work} title={data.chinese_title ?? null} />}
           {data && <span className="text-sm text-slate-500">{countText(data, t)}</span>}
           {similar.toggle}
           {data?.cached && (

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ImageItem, ImageListResponse, Ref } from '@capshelf/contract';
+import type { ImageItem, ImageListResponse, Ref, WorkChineseTitle } from '@capshelf/contract';
 
 /**
  * What the image screen reads from a list: an episode's ImageListResponse has it all, the
@@ -12,6 +12,8 @@ export type ImageListData = Pick<ImageListResponse, 'total'> &
     episode_title?: string | null;
     work?: Ref | null;
     episode?: Ref | null;
+    /** The work's Chinese name (a movie's own), when the server has one. */
+    chinese_title?: WorkChineseTitle | null;
     /** True while the server is still reading the list's pages (it grows meanwhile). */
     partial?: boolean;
   };

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
-import { episode, episodesResponse } from '../../test/browseFixtures';
+import { episode, episodesResponse, images, progressAnswer } from '../../test/browseFixtures';
+import { PAGE, PROGRESS } from '../images/ImageBrowser.fixtures';
 
 const barakamon = { chinese_name: '元气囝仔', original_title: 'ばらかもん', year: 2014 };
 const named = { ...barakamon, ref: '83868', matched_by: 'search' as const };
@@ -94,5 +95,16 @@ describe('works’ Chinese names on the episode list', () => {
     await waitFor(() => expect(screen.queryByText('进击的巨人')).toBeNull());
     // With no name, the admin may add one.
     expect(await screen.findByRole('button', { name: '添加中文名' })).toBeTruthy();
+  });
+
+  it('shows the work’s name on its images page too, where an admin may correct it', async () => {
+    mockApi({
+      ...signedIn({ ...testUser, role: 'admin' }),
+      [PROGRESS]: () => json(200, progressAnswer(images(3), { chinese_title: named })),
+    });
+    renderApp(PAGE);
+    await screen.findByText('共 3 张');
+    expect(screen.getByText('元气囝仔')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '更正中文名' })).toBeTruthy();
   });
 });
