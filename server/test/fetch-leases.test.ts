@@ -15,7 +15,9 @@ let t: BrowseApp;
 let otherServices: Services;
 let other: FastifyInstance;
 beforeAll(async () => {
-  t = await startBrowseApp();
+  // The replica draws each original on request: beside the other tiers of a full run that took
+  // over the default 3 s, and the retry made a second request where the test counts one.
+  t = await startBrowseApp({ UPSTREAM_TIMEOUT: '30s' });
   otherServices = await createServices(t.services.config);
   other = await buildHttpApp(otherServices, { webRoot: t.dataDir });
   await other.ready();

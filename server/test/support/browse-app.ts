@@ -6,9 +6,9 @@ import { startBrowseApp, type BrowseApp } from './browse';
 export let t: BrowseApp;
 
 /** One app per file; every test starts with no faults and zeroed upstream counts. */
-export function useBrowseApp() {
+export function useBrowseApp(env: Record<string, string> = {}) {
   beforeAll(async () => {
-    t = await startBrowseApp();
+    t = await startBrowseApp(env);
   });
   afterAll(async () => {
     await t.close();
