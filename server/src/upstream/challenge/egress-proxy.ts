@@ -47,10 +47,14 @@ export async function startEgressProxy(isSourceHost: (url: URL) => boolean): Pro
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        // A connection reset midway ends this exchange, never the server.
+        answer.on('error', () => res.destroy());
         answer.pipe(res);
       },
     );
     upstream.on('error', () => res.destroy());
+    req.on('error', () => upstream.destroy());
+    res.on('error', () => upstream.destroy());
     req.pipe(upstream);
   });
 
