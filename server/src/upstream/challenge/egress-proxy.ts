@@ -1,4 +1,9 @@
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { CHALLENGE_HOSTS } from './containment';
 
@@ -34,28 +39,7 @@ export async function startEgressProxy(isSourceHost: (url: URL) => boolean): Pro
       res.writeHead(403, { 'content-type': 'text/plain' }).end('refused by the solver proxy');
       return;
     }
-    const headers = { ...req.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    // Redirects are answered to the browser as they are: its next hop comes back here.
-    const upstream = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port || 80,
-        path: url.pathname + url.search,
-        method: req.method,
-        headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        // A connection reset midway ends this exchange, never the server.
-        answer.on('error', () => res.destroy());
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.on('error', () => upstream.destroy());
-    res.on('error', () => upstream.destroy());
-    req.pipe(upstream);
+    forward(req, res, url);
   });
 
   server.on('connect', (req: IncomingMessage, client: Socket) => {
@@ -118,4 +102,30 @@ function connectTarget(authority: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/** Sends an allowed plain-HTTP request on and its answer back (a redirect as it is). */
+function forward(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  const headers = { ...req.headers };
+  for (const name of HOP_BY_HOP) delete headers[name];
+  // Redirects are answered to the browser as they are: its next hop comes back here.
+  const upstream = httpRequest(
+    {
+      host: url.hostname,
+      port: url.port || 80,
+      path: url.pathname + url.search,
+      method: req.method,
+      headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      // A connection reset midway ends this exchange, never the server.
+      answer.on('error', () => res.destroy());
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.on('error', () => upstream.destroy());
+  res.on('error', () => upstream.destroy());
+  req.pipe(upstream);
 }
