@@ -43,6 +43,16 @@ export class RateLimits {
     return Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000));
   }
 
+  /** Attempts counted against `key` in its current window (0 when none or the window ended). */
+  async attempts(key: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'reset_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && Number(row.reset_at) > Date.now() ? Number(row.count) : 0;
+  }
+
   /** Takes back one attempt (one that turned out to be legitimate, or was never tried). */
   async undo(key: string): Promise<void> {
     await this.db

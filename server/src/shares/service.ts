@@ -56,8 +56,7 @@ export class SharesService {
   ) {}
 
   async create(owner: Caller, input: CreateShareRequest): Promise<CreatedShare> {
-    const request = input as Required<Pick<CreateShareRequest, 'kind'>> & CreateShareRequest;
-    const { images, title } = await this.contents(owner.id, request);
+    const { images, title } = await this.contents(owner.id, input);
     if (images.length === 0) throw badRequest('没有可分享的图片');
     const now = this.deps.now();
     const token = newToken();
@@ -66,18 +65,18 @@ export class SharesService {
         user_id: owner.id,
         token_hash: hashToken(token),
         sign_key: newSignKey(),
-        kind: request.kind,
-        title: request.title || title,
-        password_hash: request.password ? await hashPassword(request.password) : null,
-        expires_at: expiry(now, request.expires_in ?? null),
-        max_views: request.max_views ?? null,
-        allow_download: request.allow_download === false ? 0 : 1,
+        kind: input.kind,
+        title: input.title || title,
+        password_hash: input.password ? await hashPassword(input.password) : null,
+        expires_at: expiry(now, input.expires_in ?? null),
+        max_views: input.max_views ?? null,
+        allow_download: input.allow_download === false ? 0 : 1,
         revoked_at: null,
         created_at: new Date(now).toISOString(),
       },
       images,
     );
-    await this.audit(owner.id, 'share.create', id, { kind: request.kind, images: images.length });
+    await this.audit(owner.id, 'share.create', id, { kind: input.kind, images: images.length });
     const row = (await this.deps.store.byId(id))!;
     return { ...shareAnswer(row, now), url: `${this.deps.publicUrl}/s/${token}` };
   }
@@ -211,7 +210,7 @@ export class SharesService {
     );
     if (fromHere > 0) throw tooManyRequests('密码尝试次数过多，请稍后再试', fromHere);
     const overall = await limits.hit(`share:${row.id}`, TRIES_PER_SHARE, TRIES_WINDOW_MS);
-    const firstFromHere = (await this.triesFrom(row.id, address)) === 1;
+    const firstFromHere = (await limits.attempts(`share:${row.id}:${address}`)) === 1;
     if (overall > 0 && !firstFromHere) {
       throw tooManyRequests('密码尝试次数过多，请稍后再试', overall);
     }
@@ -221,15 +220,6 @@ export class SharesService {
     await limits.clear(`share:${row.id}:${address}`);
     await this.audit(null, 'share.unlock', row.id, {});
     return grant(row.sign_key, 'visit', now, GRANT_TTL_MS);
-  }
-
-  private async triesFrom(shareId: number, address: string): Promise<number> {
-    const row = await this.deps.db
-      .selectFrom('rate_limits')
-      .select('count')
-      .where('key', '=', `share:${shareId}:${address}`)
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
   }
 
   /** An image a visit was given the address of: the share is checked again, then the signature. */

@@ -58,8 +58,11 @@ export class WorkTitles implements WorkNamer {
 
   /** A work's match as its page shows it (an admin may correct it there), or null. */
   async titleOf(work: NamedWork): Promise<WorkChineseTitle | null> {
-    const key = `${work.kind}:${work.id}`;
-    if (!(await this.namesOf([work])).has(key)) return null;
+    // One read of the stored decision (the images page asks on every progress poll); only a work
+    // with none is matched by its title.
+    const row = await this.deps.store.get(work.kind, work.id);
+    if (row || !work.title) return answer(row);
+    if (!(await this.namesOf([work])).size) return null;
     return answer(await this.deps.store.get(work.kind, work.id));
   }
 
