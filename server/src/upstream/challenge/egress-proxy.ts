@@ -71,6 +71,9 @@ export async function startEgressProxy(isSourceHost: (url: URL) => boolean): Pro
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    // Once a CONNECT detaches it from the HTTP parser, a reset (a refused tunnel the browser drops
+    // before our 403 is written, say) would otherwise be an uncaught error.
+    socket.on('error', () => socket.destroy());
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
