@@ -11,9 +11,12 @@ export interface BuiltServer {
   stop(): void;
 }
 
-/** Waits until something answers at the URL (a server that is still starting refuses connections). */
+/**
+ * Waits until something answers at the URL (a server that is still starting refuses connections),
+ * up to a minute: on a loaded shared machine the bundle can take over 10 s to start.
+ */
 export async function waitFor(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  for (let attempt = 0; attempt < 600; attempt++) {
     try {
       await fetch(url);
       return;

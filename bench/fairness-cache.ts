@@ -53,6 +53,8 @@ export async function fairnessCache(
       UPSTREAM_FULL_CONCURRENCY: String(AT_ONCE),
       UPSTREAM_JITTER: '0ms',
       THUMBNAIL_PREFETCH: 'false',
+      // One viewer fills 100 MB of uncached images: more than a user's budget (600 a window).
+      USER_UNCACHED_IMAGES: '100000',
     }),
   );
   const app = await buildHttpApp(services, { webRoot: path.join(dataDir, 'no-web') });

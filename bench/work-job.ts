@@ -7,10 +7,13 @@
 // 3. Cold: a fresh cache against the replica at production pacing (the default spacing, jitter
 //    and concurrency): the job's time and the upstream requests it made (target: exactly one per
 //    page and per image, none repeated).
-// Run: npx tsx bench/work-job.ts [--kb 60] [--cold-episodes 2] [--hash-images 200]
+// The warm job and `zip -0` take turns, --rounds times, and the best of each is compared (the disk
+// of a shared VM is noisy), as in bench/zip.ts; servers listen on free ports. The process exits 1
+// when a target is missed.
+// Run: npx tsx bench/work-job.ts [--kb 60] [--rounds 3] [--cold-episodes 2] [--hash-images 200]
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,16 +23,19 @@ import { loadConfig } from '../server/src/config';
 import { factsOf } from '../server/src/images';
 import { createServices } from '../server/src/services';
 import { FetchLeases } from '../server/src/upstream';
+import { freePort } from '../scripts/lib/ports.mjs';
 import { BENCH_ADMIN, startBuiltServer, type BuiltServer } from './built-server';
 
 const { values } = parseArgs({
   options: {
     kb: { type: 'string', default: '60' },
+    rounds: { type: 'string', default: '3' },
     'cold-episodes': { type: 'string', default: '2' },
     'hash-images': { type: 'string', default: '200' },
   },
 });
 const bytesEach = Number(values.kb) * 1024;
+const rounds = Number(values.rounds);
 const coldEpisodes = Number(values['cold-episodes']);
 const hashImages = Number(values['hash-images']);
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,8 +44,14 @@ const EPISODES = 12;
 const PER_EPISODE = 420;
 
 execFileSync('zip', ['-v'], { stdio: 'ignore' });
-if (!existsSync(path.join(root, 'server/dist/main.mjs')))
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+// The server's bundle as the sources are now (the page is not part of this bench).
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+/** Every target checked, for the exit status. */
+const missed: string[] = [];
+const check = (target: string, ok: boolean) => {
+  if (!ok) missed.push(target);
+  return ok ? 'met' : 'NOT met';
+};
 
 const replica = await startReplica();
 const dirs: string[] = [];
@@ -148,32 +160,50 @@ try {
   writeFileSync(path.join(warmDir, 'files.txt'), files.join('\n'));
 
   replica.resetCounts();
-  const warm = await startBuiltServer({ dataDir: warmDir, port: 8793, env: replica.env() });
-  let warmResult;
+  const warm = await startBuiltServer({
+    dataDir: warmDir,
+    port: await freePort(),
+    env: replica.env(),
+  });
   try {
     const token = await warm.login();
     const before = memory(warm.child.pid!, 'VmRSS');
-    execFileSync('sync');
-    warmResult = await runJob(warm, token, {
-      work_url: seeding.builders.showPageUrl(work),
-      size: 'small',
-    });
+    const jobTimes: number[] = [];
+    const zipTimes: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      execFileSync('sync');
+      const result = await runJob(warm, token, {
+        work_url: seeding.builders.showPageUrl(work),
+        size: 'small',
+      });
+      if (result.status.status !== 'completed' || result.status.done_count !== files.length)
+        throw new Error(`the warm job ended ${JSON.stringify(result.status)}`);
+      jobTimes.push(result.seconds);
+      execFileSync('sync');
+      const zipStarted = performance.now();
+      const reference = `${warmDir}/reference-${round}.zip`;
+      execFileSync('sh', ['-c', `zip -0 -q -@ "${reference}" < "${warmDir}/files.txt"`]);
+      zipTimes.push((performance.now() - zipStarted) / 1000);
+      rmSync(reference);
+    }
     const peak = memory(warm.child.pid!, 'VmHWM');
-    execFileSync('sync');
-    const zipStarted = performance.now();
-    execFileSync('sh', ['-c', `zip -0 -q -@ "${warmDir}/reference.zip" < "${warmDir}/files.txt"`]);
-    const zipSeconds = (performance.now() - zipStarted) / 1000;
     const mb = (files.length * bytesEach) / 1024 / 1024;
+    const best = (xs: number[]) => Math.min(...xs);
+    const all = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+    const ratio = best(zipTimes) / best(jobTimes);
     console.log(
-      `warm: ${EPISODES} episodes, ${files.length} cached images × ${values.kb} KB = ${mb.toFixed(0)} MB`,
+      `warm: ${EPISODES} episodes, ${files.length} cached images × ${values.kb} KB = ${mb.toFixed(0)} MB, ${rounds} rounds taking turns`,
     );
     console.log(
-      `  job ${warmResult.seconds.toFixed(2)} s (${String(warmResult.status.status)}, ${String(warmResult.status.done_count)} images), zip -0 ${zipSeconds.toFixed(2)} s, ratio ${(zipSeconds / warmResult.seconds).toFixed(2)}  target ≥ 1.00`,
+      `  job best ${best(jobTimes).toFixed(2)} s (all ${all(jobTimes)}), zip -0 best ${best(zipTimes).toFixed(2)} s (all ${all(zipTimes)}), ratio ${ratio.toFixed(2)}  target ≥ 1.00 (${check('warm ratio', ratio >= 1)})`,
     );
     console.log(
-      `  server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB  target < 200 MB`,
+      `  server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB  target < 200 MB (${check('warm RSS', peak < 200)})`,
     );
-    console.log(`  upstream requests: ${replica.counts().total}  target 0`);
+    const upstream = replica.counts().total;
+    console.log(
+      `  upstream requests: ${upstream}  target 0 (${check('warm upstream', upstream === 0)})`,
+    );
   } finally {
     warm.stop();
   }
@@ -201,7 +231,11 @@ try {
   const show = showById(KEY_IDS.tvSeason1)!;
   const chosen = show.episodes.slice(0, coldEpisodes);
   const coldDir = freshDir('work-cold');
-  const cold = await startBuiltServer({ dataDir: coldDir, port: 8794, env: replica.env() });
+  const cold = await startBuiltServer({
+    dataDir: coldDir,
+    port: await freePort(),
+    env: replica.env(),
+  });
   try {
     const token = await cold.login();
     replica.resetCounts();
@@ -219,7 +253,7 @@ try {
       `cold (production pacing): ${chosen.length} of ${show.episodes.length} episodes, ${images} images, ${result.seconds.toFixed(1)} s, ${String(result.status.status)}`,
     );
     console.log(
-      `  upstream requests: ${counts.total} (pages ${counts.hosts.pages}, images ${counts.total - counts.hosts.pages}); repeated: ${repeated.length}  target: one per page and per image`,
+      `  upstream requests: ${counts.total} (pages ${counts.hosts.pages}, images ${counts.total - counts.hosts.pages}); repeated: ${repeated.length}  target: one per page and per image (${check('cold requests', repeated.length === 0 && result.status.status === 'completed')})`,
     );
   } finally {
     cold.stop();
@@ -228,3 +262,5 @@ try {
   await replica.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 }
+if (missed.length > 0) console.log(`missed: ${missed.join(', ')}`);
+process.exitCode = missed.length > 0 ? 1 : 0;

@@ -1,11 +1,12 @@
 // Benchmark: a ZIP download task of the real (bundled) server over N cached images, against
 // `zip -0` (Info-ZIP, store only) on the same files. Targets: the task at least as fast as
 // `zip -0`; the server's memory flat while it writes (peak RSS under 150 MB for 2,000 images /
-// 1 GB). The disk of a shared VM is noisy, so both run several times alternately and the best of
-// each is compared. Run: npx tsx bench/zip.ts [--images 2000] [--kb 500] [--rounds 3]
+// 1 GB, counted from the end of start-up and login, so the idle footprint is in it); the process
+// exits 1 when one is missed. The disk of a shared VM is noisy, so both run several times
+// alternately and the best of each is compared. Run: npx tsx bench/zip.ts [--images 2000] [--kb 500] [--rounds 3]
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,8 +30,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-zip-'));
 const port = await freePort();
 
 execFileSync('zip', ['-v'], { stdio: 'ignore' });
-if (!existsSync(path.join(root, 'server/dist/main.mjs')))
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+// The server's bundle as the sources are now (the page is not part of this bench).
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
 
 // Seed the image cache: files where the image store keeps them, and their rows.
 const seeding = await createServices(
@@ -85,6 +86,10 @@ try {
     { length: count },
     (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=large`,
   );
+  // The peak counted is the tasks' (with the idle footprint under it): start-up and the login's
+  // argon2 (19 MB, freed at once) are over. Writing 5 to clear_refs resets VmHWM to the RSS now.
+  const startPeak = memory('VmHWM');
+  writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5');
   const baseline = memory('VmRSS');
   const taskTimes: number[] = [];
   const zipTimes: number[] = [];
@@ -120,12 +125,16 @@ try {
   console.log(
     `zip -0:        best ${best(zipTimes).toFixed(2)} s (${(mb / best(zipTimes)).toFixed(0)} MB/s); all ${zipTimes.map((t) => t.toFixed(2)).join(', ')}`,
   );
+  const ratio = best(zipTimes) / best(taskTimes);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log(
-    `ratio (zip -0 time / task time, best of each): ${(best(zipTimes) / best(taskTimes)).toFixed(2)}  target ≥ 1.00`,
+    `ratio (zip -0 time / task time, best of each): ${ratio.toFixed(2)}  target ≥ 1.00 (${met(ratio >= 1)})`,
   );
   console.log(
-    `server RSS before the tasks ${baseline.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (growth ${(peak - baseline).toFixed(0)} MB)  target: peak < 150 MB`,
+    `server RSS idle before the tasks ${baseline.toFixed(0)} MB (peak through start-up and login ${startPeak.toFixed(0)} MB); ` +
+      `peak during the tasks ${peak.toFixed(0)} MB (growth ${(peak - baseline).toFixed(0)} MB)  target: peak < 150 MB (${met(peak < 150)})`,
   );
+  process.exitCode = ratio >= 1 && peak < 150 ? 0 : 1;
 } finally {
   server.stop();
   rmSync(dataDir, { recursive: true, force: true });

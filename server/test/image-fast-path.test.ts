@@ -115,6 +115,27 @@ describe(`repeat image views over HTTP (${databaseKind})`, () => {
     expect(t.upstreamRequests()).toBe(0);
   });
 
+  it('answer an image stored on disk but not in memory as the route does, to sessions only', async () => {
+    const [id, other] = [imageIds[15]!, imageIds[16]!];
+    await t.services.images.prefetch('anime', id, 'thumb');
+    await t.services.images.prefetch('anime', other, 'thumb');
+    t.replica.resetCounts();
+    const url = (n: number) => `/api/images/${n}.jpg?kind=anime&size=thumb`;
+    const strangers: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-session' }];
+    for (const headers of strangers) {
+      expect((await get(url(id), headers)).status).toBe(401);
+    }
+    const fromDisk = await answer(await get(url(id)));
+    expect(fromDisk.status).toBe(200);
+    expect(fromDisk.body.equals(await renderImage('anime', id, 'thumb'))).toBe(true);
+    // The route (no kind in the URL) answers the other stored image with the same headers.
+    const fromRoute = await answer(await get(`/api/images/${other}.jpg?size=thumb`));
+    const { etag: _etag, 'content-length': _length, ...shared } = fromRoute.headers;
+    expect(fromDisk.headers).toMatchObject(shared);
+    expect(fromDisk.headers['content-length']).toBe(String(fromDisk.body.length));
+    expect(t.upstreamRequests()).toBe(0);
+  });
+
   it('stop serving an image from memory once its files are deleted', async () => {
     const id = imageIds[14]!;
     const url = `/api/images/${id}.jpg?kind=anime&size=thumb`;

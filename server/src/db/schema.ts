@@ -16,6 +16,7 @@ import type {
   ImageIndexTable,
   CachedImagesTable,
   CacheTotalsTable,
+  LibraryEpisodesTable,
   CacheGenerationTable,
   HistoryTable,
   RecentSearchesTable,
@@ -73,6 +74,7 @@ export interface Database {
   cache_totals: CacheTotalsTable;
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
+  library_episodes: LibraryEpisodesTable;
   upstream_credentials: UpstreamCredentialsTable;
   listing_crawls: ListingCrawlsTable;
   favorite_works: FavoriteWorksTable;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { MEASURE_HEIGHT, MEASURE_WIDTH, measureGrey, type ImageMeasures } from './measures';
 
 /**
@@ -21,6 +20,8 @@ export interface ImageFacts extends ImageMeasures {
  * moves about half its bits.
  */
 export async function factsOf(body: Buffer): Promise<ImageFacts> {
+  // Loaded at the first image measured: libvips holds ~11 MB a server that never measures need not.
+  const { default: sharp } = await import('sharp');
   const image = sharp(body, { failOn: 'none' });
   const [{ width, height }, grey, measured] = await Promise.all([
     image.metadata(),

@@ -10,12 +10,13 @@ export type RawHandler = (request: IncomingMessage, response: ServerResponse) =>
 type FastPathDeps = { auth: AuthService; images: ImageStore; securityHeaders: string[] };
 
 /**
- * Repeat views of small cached images, answered before Fastify's request pipeline: a grid is
- * hundreds of these per screen, and the pipeline (hooks, schema, reply) cost most of each one.
- * It answers only when the image route would give the same answer from memory alone: a GET for
- * `{id}.jpg` with a valid query naming the kind, a session this process checked within the recheck
- * time, and the bytes in the image store's memory cache. Anything else, first views, errors and
- * 401s included, goes on to Fastify unchanged.
+ * Views of small cached images, answered before Fastify's request pipeline: a grid is hundreds
+ * of these per screen, and the pipeline (hooks, schema, reply) cost most of each one. It answers
+ * only when the image route would give the same answer from memory or a local file alone: a GET
+ * for `{id}.jpg` with a valid query naming the kind, a session this process checked within the
+ * recheck time, and the bytes in the image store's memory cache or in a small file on this machine.
+ * Anything else, images not yet fetched, large ones, errors and 401s included, goes on to Fastify
+ * unchanged.
  */
 export function withImageFastPath(next: RawHandler, deps: FastPathDeps): RawHandler {
   // Each image's headers as flat name/value lists (Node takes them faster than an object), built
@@ -33,9 +34,7 @@ export function withImageFastPath(next: RawHandler, deps: FastPathDeps): RawHand
     return lists;
   };
 
-  return (request, response) => {
-    const image = request.method === 'GET' ? cachedImageFor(request, deps) : undefined;
-    if (!image) return next(request, response);
+  const answer = (request: IncomingMessage, response: ServerResponse, image: ServedImage) => {
     const headers = headersFor(image);
     if (request.headers['if-none-match'] === image.etag) {
       response.writeHead(304, headers.notModified).end();
@@ -43,10 +42,28 @@ export function withImageFastPath(next: RawHandler, deps: FastPathDeps): RawHand
       response.writeHead(200, headers.ok).end(image.body);
     }
   };
+
+  return (request, response) => {
+    const asked = request.method === 'GET' ? imageAskedBy(request, deps) : undefined;
+    if (!asked) return next(request, response);
+    const { kind, id, size, compressed } = asked;
+    const hit = deps.images.fromMemory(kind, id, size, compressed);
+    if (hit) return answer(request, response, hit);
+    try {
+      deps.images.fromLocalFile(kind, id, size, compressed, (image) =>
+        image ? answer(request, response, image) : next(request, response),
+      );
+    } catch {
+      next(request, response);
+    }
+  };
 }
 
-/** The image the route would serve from memory for this request, or undefined to leave it to the route. */
-function cachedImageFor(request: IncomingMessage, deps: FastPathDeps) {
+/**
+ * The image a request asks for, when the route would answer it to this session without a check
+ * of its own; undefined leaves the request to the route.
+ */
+function imageAskedBy(request: IncomingMessage, deps: FastPathDeps) {
   try {
     const url = request.url ?? '';
     const queryStart = url.indexOf('?');
@@ -59,7 +76,7 @@ function cachedImageFor(request: IncomingMessage, deps: FastPathDeps) {
     const token = sessionTokenOf(authorization, () => parseCookie(cookie ?? '')[SESSION_COOKIE]);
     if (!token || !deps.auth.rememberedUser(token)) return undefined;
 
-    return deps.images.fromMemory(query.kind, id, query.size, compressedLarge(query));
+    return { kind: query.kind, id, size: query.size, compressed: compressedLarge(query) };
   } catch {
     // Whatever the parsers reject, the route answers properly.
     return undefined;

@@ -1,3 +1,4 @@
+import { close, fstat, open, read } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ImageSize, Kind } from '../config';
@@ -54,6 +55,36 @@ export class ImageFiles {
   /** The image's bytes; null when it went meanwhile (evicted, cleared). */
   read(image: StoredImage): Promise<Buffer | null> {
     return this.store.get(image.key);
+  }
+
+  /**
+   * A small image's bytes when its file is on this machine, through plain callbacks: open, fstat,
+   * read, close, where a `stat` then a promise `readFile` (which reads in chunks) cost twice the
+   * trips through the thread pool and a promise turn each. Undefined when the file is not local,
+   * is not there, or is larger than `largest`: the caller's slower path decides then.
+   */
+  readSmall(
+    kind: Kind,
+    id: number,
+    size: ImageSize,
+    largest: number,
+    done: (found: { image: StoredImage; body: Buffer } | undefined) => void,
+  ): void {
+    const file = this.store.localPath(this.keyOf(kind, id, size));
+    if (!file) return done(undefined);
+    open(file, 'r', (openError, fd) => {
+      if (openError) return done(undefined);
+      const finish = (found: { image: StoredImage; body: Buffer } | undefined) =>
+        close(fd, () => done(found));
+      fstat(fd, (statError, stats) => {
+        if (statError || !stats.isFile() || stats.size > largest) return finish(undefined);
+        const body = Buffer.allocUnsafeSlow(stats.size);
+        read(fd, body, 0, stats.size, 0, (readError, bytesRead) => {
+          const whole = !readError && bytesRead === stats.size;
+          finish(whole ? { image: this.described(kind, id, size, stats.size), body } : undefined);
+        });
+      });
+    });
   }
 
   stream(image: StoredImage): Promise<Readable | null> {

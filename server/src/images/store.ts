@@ -199,6 +199,29 @@ export class ImageStore {
     return hit;
   }
 
+  /**
+   * What `serve` would answer for a small image whose file is on this machine, read with no
+   * lookup first (then kept in memory as `serve` keeps it). Undefined: leave it to `serve`.
+   */
+  fromLocalFile(
+    kind: Kind,
+    id: number,
+    wanted: ImageSize,
+    compressedForLarge: boolean,
+    done: (image: (ServedImage & { body: Buffer }) | undefined) => void,
+  ): void {
+    // `get` serves the chain's first size when its file is there.
+    const size = this.chain(kind, wanted, compressedForLarge)[0]!;
+    this.deps.files.readSmall(kind, id, size, MEMORY_LARGEST_ENTRY, (found) => {
+      if (!found) return done(undefined);
+      this.deps.meter?.hit('images');
+      this.deps.views?.viewed(kind, id, found.image.size);
+      const served = { ...found.image, body: found.body };
+      this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), served);
+      done(served);
+    });
+  }
+
   /** Fetches one size into the store unless it is there, behind every request a user waits for. */
   async prefetch(kind: Kind, id: number, size: ImageSize): Promise<void> {
     if (await this.deps.evictor?.refusing()) return;

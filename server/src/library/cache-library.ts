@@ -66,17 +66,37 @@ export class CacheLibrary {
     { page, limit, sort_by, scope }: Paging & { sort_by: LocalLibrarySort },
   ): Promise<LocalLibraryResponse> {
     const offset = (page - 1) * limit;
-    const [rows, stats, compressed] = await Promise.all([
-      this.images.localPage(scope === 'all' ? 'all' : { userId }, sort_by, limit, offset),
+    const [stats, compressed] = await Promise.all([
       this.stats(userId, scope),
       this.deps.cdn.usesSmallCdn(userId),
     ]);
+    const rows =
+      scope === 'all'
+        ? await this.images.localPage('all', sort_by, limit, offset)
+        : await this.ownPage(userId, stats.total_images, { sort_by, limit, offset });
     return {
       images: rows.map((r) => libraryImage(r, r, compressed)),
       total: stats.total_images,
       page,
       limit,
     };
+  }
+
+  /**
+   * A page of a user's own library. A library of at most half the cache is read from the user's
+   * episodes; a larger one by walking the cache in the page's order, where at least every other
+   * image is the user's (so the walk skips at most half the cache before its page).
+   */
+  private async ownPage(
+    userId: number,
+    images: number,
+    page: { sort_by: LocalLibrarySort; limit: number; offset: number },
+  ) {
+    const { sort_by, limit, offset } = page;
+    const cache = await this.deps.records.stats();
+    return images * 2 <= cache.total_images
+      ? this.images.ownPage(userId, sort_by, limit, offset)
+      : this.images.localPage({ userId }, sort_by, limit, offset);
   }
 
   /** The home page's totals: how many images the library holds and their files' bytes. */

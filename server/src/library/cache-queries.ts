@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
 import type { ImageAggregate } from './image-queries';
-import { indexRows, type LibraryOwner } from './scope';
+import { episodeTotals, type LibraryOwner } from './scope';
 import { worksNamed } from './works-named';
 
 export interface WorkGroupRow {
@@ -74,36 +74,33 @@ export class CacheLibraryQueries {
     offset: number,
     named?: string,
   ): Promise<WorkGroupRow[]> {
-    const groups = indexRows(this.db, owner)
+    const groups = episodeTotals(this.db, owner)
       .$if(named !== undefined, (q) =>
         q.where((eb) =>
           eb(
-            eb.refTuple('ii.kind', 'ii.work_id'),
+            eb.refTuple('le.kind', 'le.work_id'),
             'in',
             worksNamed(this.db, named!).$asTuple('kind', 'id'),
           ),
         ),
       )
-      .innerJoin('cached_images as ci', (j) =>
-        j.onRef('ci.kind', '=', 'ii.kind').onRef('ci.id', '=', 'ii.id'),
-      )
       .select((eb) => [
-        'ii.kind',
-        'ii.work_id',
-        // An image may have up to three files (sizes), so count the images, not the rows.
-        eb.fn.count<number>('ii.id').distinct().as('image_count'),
-        eb.fn.max('ci.cached_at').as('last_cached'),
+        'le.kind',
+        'le.work_id',
+        eb.fn.sum<number>('le.images').as('image_count'),
+        eb.fn.max('le.last_cached').as('last_cached'),
         sql<number>`count(*) over ()`.as('total_works'),
-        sql<number>`sum(count(distinct ii.id)) over ()`.as('indexed_images'),
+        sql<number>`sum(sum(le.images)) over ()`.as('indexed_images'),
       ])
-      .groupBy(['ii.kind', 'ii.work_id'])
+      .groupBy(['le.kind', 'le.work_id'])
       .orderBy('last_cached', 'desc')
-      .orderBy('ii.kind')
-      .orderBy('ii.work_id')
+      .orderBy('le.kind')
+      .orderBy('le.work_id')
       .limit(limit)
-      .offset(offset);
+      .offset(offset)
+      .as('g');
     const rows = await this.db
-      .selectFrom(groups.as('g'))
+      .selectFrom(groups)
       .leftJoin('works as w', (j) =>
         j.onRef('w.kind', '=', 'g.kind').onRef('w.id', '=', 'g.work_id'),
       )
@@ -164,24 +161,23 @@ export class CacheLibraryQueries {
     const byKind = new Map<Kind, number[]>();
     for (const w of works) byKind.set(w.kind, [...(byKind.get(w.kind) ?? []), w.workId]);
     // An episode is in a user's library whole, so its previews below need no owner filter.
-    const episodes = indexRows(this.db, owner)
-      .select((eb) => [
-        'ii.kind',
-        'ii.work_id',
-        'ii.episode_id',
-        eb.fn.countAll<number>().as('image_count'),
+    const episodes = episodeTotals(this.db, owner)
+      .select([
+        'le.kind',
+        'le.work_id',
+        // A movie's images carry no episode id: the movie is the episode.
+        sql<number | null>`case when le.kind = 'movie' then null else le.episode end`.as(
+          'episode_id',
+        ),
+        'le.images as image_count',
       ])
       .where((eb) =>
-        eb.and([
-          eb.or(
-            [...byKind].map(([kind, ids]) =>
-              eb.and([eb('ii.kind', '=', kind), eb('ii.work_id', 'in', ids)]),
-            ),
+        eb.or(
+          [...byKind].map(([kind, ids]) =>
+            eb.and([eb('le.kind', '=', kind), eb('le.work_id', 'in', ids)]),
           ),
-          isCached(eb),
-        ]),
-      )
-      .groupBy(['ii.kind', 'ii.work_id', 'ii.episode_id']);
+        ),
+      );
     return this.db
       .selectFrom(episodes.as('g'))
       .leftJoin('episodes as e', (j) =>

@@ -2,7 +2,7 @@ import type { LocalLibrarySort } from '@capshelf/contract';
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Kind } from '../config';
 import type { Database } from '../db';
-import { indexRows, type LibraryOwner } from './scope';
+import { episodeTotals, indexRows, type LibraryOwner } from './scope';
 
 /** One cached image: its largest stored file's bytes and its newest file's time. */
 export type ImageAggregate = { kind: Kind; id: number; max_bytes: number; last_cached: string };
@@ -52,24 +52,64 @@ export class CachedImageQueries {
   }
 
   /**
-   * How many images one user's library holds and the bytes of their files: each of the user's
-   * image_index rows sums its files by the cached_images key (no grouping of a join).
+   * A page of a small library, read from its owner's side: the user's episodes' images (history →
+   * image_index → cached_images), aggregated per image and sorted. Its cost follows the library's
+   * size, where `localPage`'s walk of the whole cache's order follows how far into that order the
+   * user's images lie (the whole cache for a user whose few images are the oldest).
    */
-  async openedStats(userId: number): Promise<{ images: number; bytes: number }> {
-    const perImage = indexRows(this.db, { userId }).select((eb) =>
+  async ownPage(
+    userId: number,
+    sort: LocalLibrarySort,
+    limit: number,
+    offset: number,
+  ): Promise<CachedImageRow[]> {
+    const [key, direction] = sort.split('_') as ['id' | 'date' | 'size', 'asc' | 'desc'];
+    // Each image's files are read by key (no join for a planner without statistics to start
+    // from the cache's side); an image of the user's episodes without a file is left out.
+    const fileOf = (eb: ExpressionBuilder<Database & { ii: Database['image_index'] }, 'ii'>) =>
       eb
         .selectFrom('cached_images as c')
-        .select((c) => c.fn.sum<number>('c.bytes').as('b'))
         .whereRef('c.kind', '=', 'ii.kind')
-        .whereRef('c.id', '=', 'ii.id')
-        .as('bytes'),
-    );
-    const row = await this.db
-      .selectFrom(perImage.as('o'))
-      // An image without a file sums to null: count() leaves it out.
+        .whereRef('c.id', '=', 'ii.id');
+    const images = (movie: boolean) =>
+      this.db
+        .selectFrom('history as h')
+        // A cross join: SQLite keeps this order (the user's few rows first) and Postgres plans
+        // it as the inner join it is. Two joins instead of an OR, so each can use its index.
+        .crossJoin('image_index as ii')
+        .whereRef('ii.kind', '=', 'h.kind')
+        .whereRef(movie ? 'ii.work_id' : 'ii.episode_id', '=', 'h.episode_id')
+        .select((eb) => [
+          'ii.kind',
+          'ii.id',
+          fileOf(eb)
+            .select((c) => c.fn.max('c.bytes').as('b'))
+            .as('max_bytes'),
+          fileOf(eb)
+            .select((c) => c.fn.max('c.cached_at').as('t'))
+            .as('last_cached'),
+        ])
+        .where('h.user_id', '=', userId)
+        .where('h.kind', movie ? '=' : '!=', 'movie');
+    const paged = this.db
+      .selectFrom(images(false).unionAll(images(true)).as('c'))
+      .select(['c.kind', 'c.id', 'c.max_bytes', 'c.last_cached'])
+      .where('c.last_cached', 'is not', null)
+      .$if(key !== 'id', (q) => q.orderBy(`c.${ORDER_COLUMN[key]}`, direction))
+      .orderBy('c.id', direction)
+      .orderBy('c.kind', direction)
+      .limit(limit)
+      .offset(offset)
+      .$castTo<ImageAggregate>();
+    return this.withTitles(paged, key, direction);
+  }
+
+  /** How many images one user's library holds and the bytes of their files (running totals). */
+  async openedStats(userId: number): Promise<{ images: number; bytes: number }> {
+    const row = await episodeTotals(this.db, { userId })
       .select((eb) => [
-        eb.fn.count<number>('o.bytes').as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('o.bytes'), eb.lit(0)).as('bytes'),
+        eb.fn.coalesce(eb.fn.sum<number>('le.images'), eb.lit(0)).as('n'),
+        eb.fn.coalesce(eb.fn.sum<number>('le.bytes'), eb.lit(0)).as('bytes'),
       ])
       .executeTakeFirstOrThrow();
     return { images: Number(row.n), bytes: Number(row.bytes) };

@@ -36,3 +36,24 @@ export function indexRows(db: Kysely<Database>, owner: LibraryOwner): IndexRows 
     ]);
   });
 }
+
+/**
+ * The owner's episodes with their running cache totals (`library_episodes`, kept by the triggers
+ * of 033), as `le`: one row per cached episode or movie, for a user those of their history. A
+ * library's totals, works and episode counts read these rows (a few thousand for the whole
+ * cache), not its images.
+ */
+export function episodeTotals(db: Kysely<Database>, owner: LibraryOwner) {
+  const rows = db.selectFrom('library_episodes as le');
+  if (owner === 'all') return rows;
+  return rows.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('history as h')
+        .select(sql.lit(1).as('one'))
+        .where('h.user_id', '=', owner.userId)
+        .whereRef('h.kind', '=', 'le.kind')
+        .whereRef('h.episode_id', '=', 'le.episode'),
+    ),
+  );
+}

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
@@ -21,15 +20,21 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
   if (config.smtpUrl) {
     // Nodemailer waits 30 s for a greeting and 10 min on a silent socket: a hung SMTP server
     // would hold a delivery slot (and a shutdown) that long. The URL's own settings still win.
-    const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    const url = config.smtpUrl;
+    // Nodemailer is loaded with the first mail: most servers send none for days (~2 MB saved).
+    let transport: Promise<Transporter> | undefined;
+    const transportOnce = () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+      ));
     return {
       async send(message) {
-        await transport.sendMail({ from: config.from, ...message });
+        await (await transportOnce()).sendMail({ from: config.from, ...message });
         logger.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
       },
     };
@@ -54,6 +59,7 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
  */
 async function readableMessage(message: MailMessage & { from: string }): Promise<Buffer> {
   const text = message.text.replace(/\r?\n/g, '\r\n');
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const root = new MailComposer({ ...message, text }).compile();
   // A file is no SMTP hop: 8-bit content needs no transfer encoding (RFC 6152's 8BITMIME body).
   root.getTransferEncoding = () => '8bit';

@@ -41,6 +41,7 @@ const TABLES = [
   'work_titles',
   'shares',
   'share_images',
+  'library_episodes',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
 const COMPARED = [

@@ -30,6 +30,7 @@ import * as quotaNotices from './028-quota-notices';
 import * as challengeBackoff from './029-challenge-backoff';
 import * as workTitles from './030-work-titles';
 import * as shares from './031-shares';
+import * as libraryEpisodes from './033-library-episodes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '029-challenge-backoff': challengeBackoff,
   '030-work-titles': workTitles,
   '031-shares': shares,
+  '033-library-episodes': libraryEpisodes,
 };

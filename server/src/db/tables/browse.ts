@@ -75,6 +75,17 @@ export interface CacheTotalsTable {
   last_evicted_at: string | null;
 }
 
+/** Running cache totals per episode (a movie: per movie), kept by triggers of 033. */
+export interface LibraryEpisodesTable {
+  kind: 'anime' | 'tv' | 'movie';
+  /** The key a history row uses: the episode id, a movie's images the movie id. */
+  episode: number;
+  work_id: number;
+  images: number;
+  bytes: number;
+  last_cached: string;
+}
+
 export interface CacheGenerationTable {
   id: number;
   generation: number;
