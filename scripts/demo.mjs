@@ -6,37 +6,14 @@
 import path from 'node:path';
 import {
   exitAfterChildren,
-  runNode,
   spawnNode,
   stopChildrenOnSignals,
   stopRequested,
 } from './lib/children.mjs';
+import { DEMO_ADMIN, DEMO_ADMIN_ENV, ensureDemoAdmin } from './lib/demo-admin.mjs';
 import { root } from './lib/install.mjs';
 import { checkPorts, PortInUseError, setting } from './lib/port-check.mjs';
 import { prepare, runServer } from './lib/launch.mjs';
-
-/** The demo is local and throwaway: one fixed admin, printed on every start. */
-const DEMO_ADMIN = { email: 'admin@demo.local', password: 'DemoAdmin123' };
-
-/** Makes the demo admin exist, active, with the demo password, whatever an earlier run changed. */
-async function ensureDemoAdmin(env) {
-  const users = (...args) =>
-    runNode(['--import', 'tsx', 'server/src/auth/cli.ts', ...args], {
-      cwd: root,
-      env,
-      stdio: 'ignore',
-    });
-  const { email, password } = DEMO_ADMIN;
-  if ((await users('add', email, '--role', 'admin', '--password', password)) === 0) return;
-  for (const args of [
-    ['set-password', email, '--password', password],
-    ['set-role', email, 'admin'],
-    ['enable', email],
-  ]) {
-    if ((await users(...args)) !== 0)
-      throw new Error(`could not prepare the demo admin (${args[0]})`);
-  }
-}
 
 /** Says where the demo listens, and what opening it to the network means. */
 function listeningNote(host) {
@@ -73,17 +50,18 @@ async function main() {
     { port: replicaPort, host: '127.0.0.1', setting: 'REPLICA_PORT' },
   ]);
   await prepare();
-  const replicaEnv = await startReplica(replicaPort);
-  const env = {
+  const settings = {
     ...process.env,
-    ...replicaEnv,
+    ...DEMO_ADMIN_ENV,
     DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data', 'demo'),
     // The demo admin's password is printed and in the README: never on the network by default.
     HOST: host,
     // The replica is local and tolerant; keep a little pacing so the demo still shows it.
     UPSTREAM_PAGE_SPACING: process.env.UPSTREAM_PAGE_SPACING ?? '200ms',
   };
-  await ensureDemoAdmin(env);
+  // The admin check reads the database alone: it runs while the replica starts.
+  const [replicaEnv] = await Promise.all([startReplica(replicaPort), ensureDemoAdmin(settings)]);
+  const env = { ...settings, ...replicaEnv };
   console.log(
     `Replica of the source site running at ${replicaEnv.UPSTREAM_BASE_URL} (search for "hanabi", "lighthouse" or "ladybug").\n` +
       `Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (data in ${env.DATA_DIR})\n` +

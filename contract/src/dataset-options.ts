@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages } from './messages';
+import { TagEdits } from './tag-edits';
 
 // The dataset options of a download (docs/datasets.md): which frames it leaves out, how its
 // archive is laid out, and the reasons it counts.
@@ -44,8 +45,8 @@ export type DownloadDestination = z.infer<typeof DownloadDestination>;
  * a task keeps them as they are (`downloads.dataset`).
  */
 export const DatasetOptions = z.object({
-  // What frames are left out.
-  skip_near_duplicates: z.boolean().default(false),
+  // What frames are left out. Absent: on for a dataset layout, off for plain (`filtersInEffect`).
+  skip_near_duplicates: z.boolean().optional(),
   near_duplicate_threshold: NearDuplicateThreshold.default(DEFAULT_NEAR_DUPLICATE_THRESHOLD),
   near_duplicate_scope: NearDuplicateScope.default('work'),
   quality_filters: z
@@ -54,7 +55,7 @@ export const DatasetOptions = z.object({
     .refine((filters) => new Set(filters).size === filters.length, {
       message: validationMessages.qualityFilterRepeated,
     })
-    .default([]),
+    .optional(),
   // How the archive is laid out, and what goes with it.
   /** capshelf's metadata.csv and metadata.jsonl at the archive's top. */
   metadata: z.boolean().default(false),
@@ -69,6 +70,8 @@ export const DatasetOptions = z.object({
   kohya_name: z.string().trim().max(100).optional(),
   /** kohya: each caption's first words. */
   trigger_word: z.string().trim().max(100).default(''),
+  /** Tags removed or replaced in every caption, sidecar and row (制作数据集's tag editing). */
+  tag_edits: TagEdits.optional(),
   /**
    * Where the task's images go: a ZIP to download, the user's folder on the server
    * (`LIBRARY_DIR/<user>/`, docs/library-folder.md), or both. `library` needs `LIBRARY_DIR`.
@@ -76,6 +79,22 @@ export const DatasetOptions = z.object({
   destination: DownloadDestination.default('zip'),
 });
 export type DatasetOptions = z.infer<typeof DatasetOptions>;
+
+/**
+ * The filters a download's options leave in effect. A filter not given follows the layout: a
+ * dataset layout (kohya, waifuc, hf) leaves out near-duplicates and every bad frame, since a
+ * trainer wants neither, and a plain ZIP keeps every frame. Absent stays absent in a task, so its
+ * filters are read the same way every time.
+ */
+export function filtersInEffect(
+  options: Pick<DatasetOptions, 'export' | 'skip_near_duplicates' | 'quality_filters'>,
+): { skip_near_duplicates: boolean; quality_filters: QualityFilter[] } {
+  const dataset = options.export !== 'plain';
+  return {
+    skip_near_duplicates: options.skip_near_duplicates ?? dataset,
+    quality_filters: options.quality_filters ?? (dataset ? ['dark', 'blank', 'blurry'] : []),
+  };
+}
 
 /** Why frames were left out, counted per reason. */
 export const SkippedReasons = z.object({

@@ -102,7 +102,7 @@ export type CreateDownloadRequest = z.input<typeof CreateDownloadRequest>;
 
 /** Most frames a review may keep, and most it may drop, against the filter's decision. */
 export const MAX_REVIEW_OVERRIDES = 50_000;
-const ReviewOverrideIds = z
+export const ReviewOverrideIds = z
   .array(z.number().int().positive().max(999_999_999_999))
   .max(MAX_REVIEW_OVERRIDES, validationMessages.reviewTooMany);
 
@@ -241,6 +241,11 @@ export const DownloadStorage = z.object({
   library_enabled: z.boolean(),
   /** Where their latest task went: the download dialogs start from it. */
   last_destination: DownloadDestination,
+  /**
+   * The WD14 tagger's short name when the server tags dataset archives (`TAGGER_MODEL`), e.g.
+   * `wd-eva02-large-tagger-v3`; null or absent: no tags. The dialogs show 标签：已开启 with it.
+   */
+  tagger_model: z.string().nullable().optional(),
 });
 export type DownloadStorage = z.infer<typeof DownloadStorage>;
 

@@ -22,6 +22,8 @@ export * from './cache';
 export * from './follows';
 export * from './tokens';
 export * from './dataset-review';
+export * from './dataset-drafts';
+export * from './tag-edits';
 export * from './notifications';
 export * from './health';
 export * from './shares';

@@ -38,6 +38,8 @@ export const validationMessages = {
   repeatsRange: '重复次数必须是 1 到 1000 的整数',
   reviewOverlap: '同一张图片不能既保留又剔除',
   reviewTooMany: '保留或剔除的图片各最多 50000 张',
+  tagNameInvalid: '标签应为 1 到 100 个字符',
+  tagEditsTooMany: '删除或替换的标签各最多 200 个',
   downloadIdInvalid: '下载任务 ID 无效',
   titleTooLong: '标题最多500个字符',
   titleEmpty: '标题不能为空',

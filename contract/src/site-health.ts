@@ -61,6 +61,14 @@ const PresentedIdentity = z.object({
   platform: z.string(),
 });
 
+/** The outcome of a check of the clearance against the site. */
+export const ClearanceCheck = z.object({
+  ok: z.boolean(),
+  reason: ChallengeReason.nullable(),
+  message: z.string(),
+});
+export type ClearanceCheck = z.infer<typeof ClearanceCheck>;
+
 export const SiteHealthResponse = z.object({
   hosts: z.array(SiteHost),
   clearance: z.object({
@@ -71,6 +79,11 @@ export const SiteHealthResponse = z.object({
     user_agent: z.string().nullable(),
     challenged_at: z.string().nullable(),
     challenge_reason: ChallengeReason.nullable(),
+    /**
+     * The last check of the clearance (立即验证, or the one after a paste) and its outcome, as
+     * this server process made it; null before the first since it started.
+     */
+    last_check: ClearanceCheck.extend({ at: z.string() }).nullable(),
   }),
   solver: z.object({
     mode: z.enum(['auto', 'off']),
@@ -107,14 +120,6 @@ export const SiteHealthResponse = z.object({
   image_hosts: z.array(ImageHostState),
 });
 export type SiteHealthResponse = z.infer<typeof SiteHealthResponse>;
-
-/** The outcome of a check of the clearance against the site. */
-export const ClearanceCheck = z.object({
-  ok: z.boolean(),
-  reason: ChallengeReason.nullable(),
-  message: z.string(),
-});
-export type ClearanceCheck = z.infer<typeof ClearanceCheck>;
 
 export const SiteHealthActionResponse = z.object({
   check: ClearanceCheck,

@@ -2,16 +2,30 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { addonPath, buildNativeAddon } from './native-addon.mjs';
 import { findPostgresBin } from './postgres.mjs';
-import { isRoot, run } from './process.mjs';
+import { isRoot, run, withProgress } from './process.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
 const NATIVE_ADDON = addonPath(root);
 
+/** `npm ci` with no install script run (the start scripts build what needs building), then esbuild's. */
+async function installLocked(launch) {
+  const code = await run(
+    'npm',
+    ['ci', '--no-audit', '--no-fund', '--ignore-scripts'],
+    { cwd: root },
+    launch,
+  );
+  if (code !== 0) throw new Error('npm ci failed');
+  // esbuild's own check is quick, and the builds need it.
+  if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root }, launch)) !== 0)
+    throw new Error('npm rebuild esbuild failed');
+}
+
 /**
  * Installs the locked dependencies when node_modules is missing or older than the lock file, or
  * better-sqlite3's addon is missing. Resolves once everything but that addon is in place, with a
- * promise for the addon (`native-addon.mjs`): compiling it is a minute of one core that lint,
+ * promise for the addon (`native-addon.mjs`): compiling it is 1½ minutes of one core that lint,
  * type checks and builds, which never load it, need not wait for.
  * `launch` spawns npm (the start scripts pass one that puts it in a process group they stop).
  */
@@ -22,18 +36,10 @@ export async function installDependencies(launch) {
   if (current && existsSync(NATIVE_ADDON)) return { nativeAddon: Promise.resolve() };
   if (!current) {
     console.log(
-      'Installing dependencies (npm ci; the first run compiles better-sqlite3, about a minute)…',
+      'Installing dependencies (npm ci, then compiling better-sqlite3 once): about 2½ minutes ' +
+        'on a 2-core machine, far longer when it is busy. A line every 15 s says it is going on.',
     );
-    const code = await run(
-      'npm',
-      ['ci', '--no-audit', '--no-fund', '--ignore-scripts'],
-      { cwd: root },
-      launch,
-    );
-    if (code !== 0) throw new Error('npm ci failed');
-    // esbuild's own check is quick, and the builds need it.
-    if ((await run('npm', ['rebuild', 'esbuild'], { cwd: root }, launch)) !== 0)
-      throw new Error('npm rebuild esbuild failed');
+    await withProgress('installing (npm ci)', installLocked(launch));
   }
   const nativeAddon = buildNativeAddon(root, launch);
   // Awaited by whoever needs the database; never an unhandled rejection meanwhile.

@@ -4,7 +4,7 @@ import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { run } from './process.mjs';
+import { run, withProgress } from './process.mjs';
 
 /** Where the addon lives inside a clone, as `require('better-sqlite3')` loads it. */
 export const addonPath = (root) =>
@@ -42,14 +42,16 @@ const addonWorks = async (root) =>
   )) === 0;
 
 /**
- * Puts the addon in place: the kept copy when it loads, else a compile (about a minute of one
- * core: no prebuilt binary is reachable here), which is then kept for the next clone.
+ * Puts the addon in place: the kept copy when it loads, else a compile (1½ minutes of one core;
+ * no prebuilt binary is reachable here), then kept for the next clone.
  */
 export async function buildNativeAddon(root, launch) {
   const kept = keptPath(root);
   const target = addonPath(root);
   if (existsSync(kept) && (await copyWhole(kept, target)) && (await addonWorks(root))) return;
-  if ((await run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }, launch)) !== 0)
+  console.log('Compiling better-sqlite3 (no prebuilt binary here): 1½ minutes of one core, once…');
+  const compile = run('npm', ['rebuild', 'better-sqlite3'], { cwd: root }, launch);
+  if ((await withProgress('compiling better-sqlite3', compile)) !== 0)
     throw new Error('npm rebuild better-sqlite3 failed');
   await copyWhole(target, kept);
 }

@@ -16,3 +16,19 @@ export function run(command, args, options = {}, launch = spawn) {
 }
 
 export const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * Resolves as `work` does, printing every 15 s how long `what` has run: npm says nothing while
+ * it installs or compiles, and a first install is minutes of that on a busy machine.
+ */
+export async function withProgress(what, work, everyMs = 15_000) {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    console.log(`  … ${what}: ${Math.round((Date.now() - started) / 1000)} s so far`);
+  }, everyMs);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}

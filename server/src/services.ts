@@ -12,7 +12,8 @@ import {
   type ModePreferences,
 } from './catalog';
 import { runsJobs, type Config } from './config';
-import { createTagger, type DatasetReview, type ImageTagger } from './datasets';
+import { DatasetDrafts } from './dataset-drafts';
+import { createTagger, ReviewTags, type DatasetReview, type ImageTagger } from './datasets';
 import type { Db } from './db';
 import {
   createDownloads,
@@ -109,6 +110,10 @@ export interface Services {
   downloads: DownloadService;
   /** 制作数据集: what a whole-work job would keep and drop. */
   datasetReview: DatasetReview;
+  /** 制作数据集's tag editing: the stored tags of the review's frames, counted. */
+  reviewTags: ReviewTags;
+  /** Each user's saved reviews (制作数据集 drafts). */
+  datasetDrafts: DatasetDrafts;
   downloadRunner: DownloadRunner;
   /** The grid's 隐藏相似帧: which of an episode's images repeat the frame before them. */
   nearDuplicates: NearDuplicateScan;
@@ -280,7 +285,7 @@ async function createWork(
   const { urls, builders } = core.upstream;
   const { catalog, directory } = core.browse;
   // Before anything starts: a wrong model or tag list stops the start (ConfigError).
-  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely));
+  const tagger = config.tagger && (await createTagger(config.tagger, db.kysely, logger));
   const notify = createNotifications({
     db: db.kysely,
     config,
@@ -336,6 +341,8 @@ async function createWork(
     notifications: notify,
     downloads: downloads.service,
     datasetReview: downloads.review,
+    reviewTags: new ReviewTags(tagger),
+    datasetDrafts: new DatasetDrafts(db.kysely, now),
     downloadRunner: downloads.runner,
     nearDuplicates: downloads.nearDuplicates,
     imageUrls: downloads.parser,

@@ -125,7 +125,7 @@ describe(`026: a task's dataset options in one column (${databaseKind})`, () => 
 
     const before = await specOf('before-filters');
     expect(before.dataset).toEqual({
-      ...DatasetOptions.parse({}),
+      ...DatasetOptions.parse({ skip_near_duplicates: false, quality_filters: [] }),
       skip_near_duplicates: true,
       near_duplicate_threshold: 4,
       near_duplicate_scope: 'episode',
@@ -150,7 +150,7 @@ describe(`026: a task's dataset options in one column (${databaseKind})`, () => 
       trigger_word: 'nnb style',
       destination: 'zip',
     });
-    expect(layoutOf(work.dataset, WORK.work.title)).toEqual(kohya);
+    expect(layoutOf(work.dataset, WORK.work.title)).toEqual({ ...kohya, title: WORK.work.title });
     expect(work.work).toMatchObject({ keepIds: [5], dropIds: [6] });
 
     const selection = await specOf('selection-hf');
@@ -166,7 +166,9 @@ describe(`026: a task's dataset options in one column (${databaseKind})`, () => 
     });
 
     const plain = await specOf('selection-plain');
-    expect(plain.dataset).toEqual(DatasetOptions.parse({}));
+    expect(plain.dataset).toEqual(
+      DatasetOptions.parse({ skip_near_duplicates: false, quality_filters: [] }),
+    );
     expect(filterOf(plain.dataset)).toBeNull();
   });
 

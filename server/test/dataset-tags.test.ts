@@ -1,43 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { KEY_IDS, showById } from '@capshelf/replica';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
-import { startBrowseApp, type BrowseApp } from './support/browse';
-import { writeTinyTagger } from './support/tiny-tagger';
-import { finished, startWork, zipOf } from './support/work-jobs';
+import type { BrowseApp } from './support/browse';
+import {
+  idOfEntry as idOf,
+  taggedArchive,
+  taggedIds as all,
+  withTaggedApp,
+} from './support/tagged-show';
+import { finished, zipOf } from './support/work-jobs';
 import { jsonLines } from './support/zip';
 
+const tagged = withTaggedApp('tags');
 let t: BrowseApp;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-tags-'));
-  const files = await writeTinyTagger(dir);
-  t = await startBrowseApp({
-    TAGGER_MODEL: files.model,
-    TAGGER_TAGS: files.labels,
-    WORK_JOBS_PER_USER: '3',
-  });
+beforeAll(() => {
+  t = tagged();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const show = showById(KEY_IDS.datasetShow)!;
-const all = show.episodes.flatMap((e) => e.imageIds);
-const idOf = (name: string) => Number(path.posix.basename(name).replace(/\.(jpg|txt)$/, ''));
-
-async function archive(options: object, app = t) {
-  const work_url = t.services.builders.workUrl({ type: 'work', kind: 'anime', id: show.id });
-  const body = { work_url, size: 'thumb', ...options };
-  const id = await startWork(body, app);
-  expect((await finished(id, app)).status).toBe('completed');
-  return new Map((await zipOf(id, app)).map((e) => [e.name, e.data]));
-}
+const archive = (options: object, app = t) => taggedArchive(app, options);
 
 /** The tags the tagger stored for each of the show's images (above the threshold). */
 async function storedTags() {
@@ -46,6 +25,11 @@ async function storedTags() {
 }
 
 describe(`tags from the admin's WD14 model (${databaseKind})`, () => {
+  it("the download list names the model (the file's own name), so the dialogs say tags are on", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/download', headers: t.headers });
+    expect(res.json().storage.tagger_model).toBe('tagger');
+  });
+
   it('kohya captions hold the trigger word, then the tags above the threshold; a second job, or another user, runs no inference', async () => {
     const files = await archive({ export: 'kohya', kohya_repeats: 2, trigger_word: 'drill_style' });
     const tagged = t.services.tagger!.inferences;
@@ -70,6 +54,9 @@ describe(`tags from the admin's WD14 model (${databaseKind})`, () => {
       other,
     );
     expect(t.services.tagger!.inferences).toBe(tagged);
+    expect(files.get('README.md')?.toString('utf8')).toContain(
+      'the trigger word `drill_style`, then the tags',
+    );
     for (const [name, body] of captions) {
       expect(again.get(name)).toEqual(body);
       expect(theirs.get(name)).toEqual(body);
@@ -86,9 +73,13 @@ describe(`tags from the admin's WD14 model (${databaseKind})`, () => {
       expect(meta.tags.half_tag).toBeCloseTo(0.5, 3);
     }
 
-    const hf = await archive({ export: 'hf', metadata: true });
+    const hf = await archive({ export: 'hf', metadata: true, trigger_word: 'drill_style' });
     const rows = jsonLines(hf.get('train/metadata.jsonl'));
     expect(rows.map((row) => row.tags)).toEqual(all.map((id) => stored.get(id)));
+    // `text` is the kohya caption: the trigger word, then the tags.
+    expect(rows.map((row) => row.text)).toEqual(
+      all.map((id) => ['drill_style', ...stored.get(id)!].join(', ')),
+    );
     expect(new Set(rows.map((row) => row.rating))).toEqual(new Set(['general']));
     const csv = parse(hf.get('metadata.csv')!.toString('utf8'), {
       bom: true,

@@ -344,8 +344,8 @@ describe(`the library folder (${databaseKind})`, () => {
       const lines = readFileSync(path.join(root, folder, 'metadata.jsonl'), 'utf8')
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { file: string; id: number; episode_id: number });
-      expect(lines.map((l) => l.file).sort()).toEqual(
+        .map((line) => JSON.parse(line) as { file_name: string; id: number; episode_id: number });
+      expect(lines.map((l) => l.file_name).sort()).toEqual(
         names.filter((n) => n.endsWith('.jpg')).sort(),
       );
       expect(new Set(lines.map((l) => l.episode_id))).toEqual(new Set([episode.id]));

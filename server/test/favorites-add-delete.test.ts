@@ -81,7 +81,7 @@ describe(`favourites (${databaseKind})`, () => {
       work_id: 10435,
       original_url: 'https://fancaps.net/anime/showimages.php?10435',
       link: {
-        page_path: '/episodes/10435',
+        page_path: '/episodes/anime/10435',
         source_url: 'https://fancaps.net/anime/showimages.php?10435',
       },
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
@@ -158,7 +158,7 @@ describe(`favourites (${databaseKind})`, () => {
       episode_id: 20001,
       episode_url: 'https://fancaps.net/anime/episodeimages.php?20001',
       link: {
-        page_path: `/images/${encodeURIComponent('https://fancaps.net/anime/episodeimages.php?20001')}`,
+        page_path: '/images/anime/20001',
         source_url: 'https://fancaps.net/anime/episodeimages.php?20001',
       },
       preview_images: [
@@ -184,10 +184,11 @@ describe(`favourites (${databaseKind})`, () => {
 
   it('links each favourite to its page in the app and on the site: anime, TV and movie', async () => {
     const site = 'https://fancaps.net';
-    const images = (url: string) => ({
-      page_path: `/images/${encodeURIComponent(url)}`,
-      source_url: url,
-    });
+    const images = (url: string) => {
+      const [, segment, id] = /\/(anime|tv|movies)\/.*?(\d+)$/.exec(url)!;
+      const kind = segment === 'movies' ? 'movie' : segment;
+      return { page_path: `/images/${kind}/${id}`, source_url: url };
+    };
     for (const [title, url] of [
       ['Non Non Biyori', `${site}/anime/showimages.php?10435-Non_Non_Biyori`],
       ['Rick and Morty', `${site}/tv/showimages.php?22490-Rick_and_Morty`],
@@ -210,11 +211,11 @@ describe(`favourites (${databaseKind})`, () => {
       Object.fromEntries(items.map((item) => [item.title, item.link]));
     expect(linkOf(works)).toEqual({
       'Non Non Biyori': {
-        page_path: '/episodes/10435',
+        page_path: '/episodes/anime/10435',
         source_url: `${site}/anime/showimages.php?10435`,
       },
       'Rick and Morty': {
-        page_path: '/episodes/22490',
+        page_path: '/episodes/tv/22490',
         source_url: `${site}/tv/showimages.php?22490`,
       },
       Hanabi: images(`${site}/movies/MovieImages.php?movieid=2666`),

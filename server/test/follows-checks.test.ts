@@ -48,7 +48,7 @@ describe(`checks of followed works (${databaseKind})`, () => {
         last_checked_at: new Date(f.clock.now).toISOString(),
         next_check_at: new Date(f.clock.now + HOUR).toISOString(),
       });
-      expect(listed.follows[0]!.new_episodes[0]!.link.page_path).toMatch(/^\/images\//);
+      expect(listed.follows[0]!.new_episodes[0]!.link.page_path).toBe(`/images/anime/${added.id}`);
     }
   });
 

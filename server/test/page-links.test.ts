@@ -1,3 +1,4 @@
+import { pageTarget, sourcePageUrl } from '@capshelf/contract';
 import { KEY_IDS, showById } from '@capshelf/replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
@@ -5,9 +6,9 @@ import { startBrowseApp, type BrowseApp } from './support/browse';
 
 /**
  * Every answer that names a work or an episode hands the page its link: the app page to open
- * (`/episodes/<showId>` for a show, `/images/<encoded URL>` for an episode or a movie) and the
- * source page. The page adds only its own query, so these paths must lead back to the same
- * listing when the page follows them.
+ * (`/episodes/<kind>/<id>` for a show, `/images/<kind>/<id>` for an episode or a movie) and the
+ * source page. The page rebuilds the source URL from the kind and id, so these paths must lead
+ * back to the same listing when the page follows them.
  */
 interface Link {
   page_path: string;
@@ -36,24 +37,34 @@ const ok = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
 
 const segment: Record<Kind, string> = { anime: 'anime', tv: 'tv', movie: 'movies' };
 const showLink = (kind: 'anime' | 'tv', id: number): Link => ({
-  page_path: `/episodes/${id}`,
+  page_path: `/episodes/${kind}/${id}`,
   source_url: `${t.replica.pageOrigin}/${segment[kind]}/showimages.php?${id}`,
 });
-const imagesLink = (url: string): Link => ({
-  page_path: `/images/${encodeURIComponent(url)}`,
-  source_url: url,
+const episodeLink = (kind: 'anime' | 'tv', id: number): Link => ({
+  page_path: `/images/${kind}/${id}`,
+  source_url: `${t.replica.pageOrigin}/${segment[kind]}/episodeimages.php?${id}`,
 });
-const episodeLink = (kind: 'anime' | 'tv', id: number) =>
-  imagesLink(`${t.replica.pageOrigin}/${segment[kind]}/episodeimages.php?${id}`);
-const movieLink = (id: number) =>
-  imagesLink(`${t.replica.pageOrigin}/movies/MovieImages.php?movieid=${id}`);
+const movieLink = (id: number): Link => ({
+  page_path: `/images/movie/${id}`,
+  source_url: `${t.replica.pageOrigin}/movies/MovieImages.php?movieid=${id}`,
+});
 
-/** What the images page asks for when it opens `/images/<encoded URL>`. */
-const openImages = (link: Link) =>
-  ok<{ images: { id: number; kind: Kind }[] }>(
+/** The kind and id of a page path, as the page's routes read them. */
+const targetOf = (path: string) => {
+  const [, , kind, id] = path.split('/');
+  return pageTarget(kind, id)!;
+};
+
+/** What the images page asks for when it opens `/images/<kind>/<id>`: the rebuilt source URL. */
+const openImages = (link: Link) => {
+  const { kind, id } = targetOf(link.page_path);
+  const url = sourcePageUrl(t.replica.pageOrigin, 'episode', kind, id);
+  expect(url).toBe(link.source_url);
+  return ok<{ images: { id: number; kind: Kind }[] }>(
     'GET',
-    `/api/images/episode/${link.page_path.slice('/images/'.length)}`,
+    `/api/images/episode/${encodeURIComponent(url)}`,
   );
+};
 
 const MOVIE = KEY_IDS.ampersandMovie;
 
@@ -84,8 +95,10 @@ describe(`links in search and episode answers (${databaseKind})`, () => {
       ['anime', KEY_IDS.longShow],
       ['tv', KEY_IDS.tvSeason1],
     ] as const) {
-      // The episodes page sends the showId of its path, with the kind, as the show.
-      const showId = decodeURIComponent(showLink(kind, id).page_path.slice('/episodes/'.length));
+      // The episodes page sends the id of its path, with the kind, as the show.
+      const target = targetOf(showLink(kind, id).page_path);
+      expect(target).toEqual({ kind, id });
+      const showId = String(target.id);
       const body = await ok<{
         work: { kind: Kind; id: number };
         episodes: (Linked & { id: number; url: string })[];

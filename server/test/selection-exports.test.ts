@@ -27,6 +27,9 @@ async function selection(options: object) {
   const res = await post('/api/download', {
     image_urls: chosen.map((id) => ownUrl(id, 'thumb')),
     filename_prefix: 'picks',
+    // Every chosen image, whatever the layout would leave out by default.
+    skip_near_duplicates: false,
+    quality_filters: [],
     ...options,
   });
   expect(res.statusCode, res.body).toBe(202);
@@ -45,7 +48,7 @@ describe(`selection downloads in every export layout, read back by each tool's r
       bom: true,
       columns: true,
     }) as Record<string, string>[];
-    expect(rows.map((row) => [row.file, Number(row.work_id), Number(row.episode_id)])).toEqual(
+    expect(rows.map((row) => [row.file_name, Number(row.work_id), Number(row.episode_id)])).toEqual(
       chosen.map((id, i) => [
         `picks_${id}.jpg`,
         show.id,
@@ -63,7 +66,10 @@ describe(`selection downloads in every export layout, read back by each tool's r
       kohya_repeats: 5,
       trigger_word: 'picks_style',
     });
-    for (const name of files.keys()) expect(name).toMatch(/^5_picks\/[^/]+\.(jpg|txt)$/);
+    for (const name of files.keys())
+      if (name !== 'dataset.toml' && name !== 'README.md')
+        expect(name).toMatch(/^5_picks\/[^/]+\.(jpg|txt)$/);
+    expect(files.get('dataset.toml')?.toString('utf8')).toContain('image_dir = "5_picks"');
     expect(images(files).map(idOf)).toEqual(chosen);
     for (const image of images(files))
       expect(files.get(image.replace(/\.jpg$/, '.txt'))?.toString('utf8')).toBe('picks_style\n');

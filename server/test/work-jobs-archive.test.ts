@@ -146,7 +146,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, string | number>);
-    expect(rows.map((r) => r.file)).toEqual(images.map((e) => e.name));
+    expect(rows.map((r) => r.file_name)).toEqual(images.map((e) => e.name));
     const episode = robot.episodes[0]!;
     for (const [i, row] of rows.entries()) {
       expect(row).toMatchObject({
@@ -169,7 +169,7 @@ describe(`whole-work downloads (${databaseKind})`, () => {
     }
     const csv = entries.find((e) => e.name === 'metadata.csv')!.data.toString('utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\ufefffile,id,kind,work_id,work_title,episode_id,episode_title,position,width,height,bytes,sha256,phash,source_url',
+      '\ufefffile_name,id,kind,work_id,work_title,episode_id,episode_title,position,width,height,bytes,sha256,phash,source_url',
     );
     const parsed = parse(csv, { bom: true, columns: true }) as Record<string, string>[];
     expect(parsed).toEqual(

@@ -1,3 +1,4 @@
+import { ReviewTagsRequest, ReviewTagsResponse } from '../dataset-drafts';
 import { DatasetReviewRequest, DatasetReviewResponse } from '../dataset-review';
 import { route } from '../route';
 
@@ -8,5 +9,12 @@ export const datasetRoutes = {
     path: '/api/datasets/review',
     body: DatasetReviewRequest,
     responses: { 200: DatasetReviewResponse },
+  }),
+  /** The stored tags of the review's frames, counted: what the tag editing offers. */
+  tags: route({
+    method: 'POST',
+    path: '/api/datasets/review/tags',
+    body: ReviewTagsRequest,
+    responses: { 200: ReviewTagsResponse },
   }),
 };

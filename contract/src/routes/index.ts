@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { cacheAdminRoutes } from './cache-admin';
 import { catalogRoutes } from './catalog';
+import { datasetDraftRoutes } from './dataset-drafts';
 import { datasetRoutes } from './datasets';
 import { downloadRoutes } from './downloads';
 import { favoriteRoutes } from './favorites';
@@ -32,6 +33,7 @@ export const api = {
   follows: followRoutes,
   downloads: downloadRoutes,
   datasets: datasetRoutes,
+  datasetDrafts: datasetDraftRoutes,
   health: healthRoutes,
   shares: shareRoutes,
 };

@@ -6,6 +6,7 @@ import { ArchiveLayout, tagColumns, type ArchiveText, type FrameRecord } from '.
 import { metadataCsv, metadataJsonl, metadataRow, type MetadataRow } from './metadata';
 import { filterOf, layoutOf } from './options';
 import { ReviewOverrides } from './review-overrides';
+import { editTags } from './tag-edits';
 import { JobTags, type ImageTagger } from './tagger';
 
 /** What a build knows besides the options. */
@@ -102,9 +103,12 @@ export class DatasetBuild {
     if (dropped) return { dropped: dropped.reason };
     const name = this.layout.imageName(this.place.folder, frame.file);
     if (!frame.record) return { name, beside: [] };
-    const tags = (await this.tags?.of(frame.kind, frame.id, frame.picture)) ?? null;
+    const tags = editTags(
+      (await this.tags?.of(frame.kind, frame.id, frame.picture)) ?? null,
+      this.options.tag_edits,
+    );
     if (this.options.metadata && facts)
-      this.rows.push(metadataRow({ file: name, ...frame.record, ...tagColumns(tags) }, facts));
+      this.rows.push(metadataRow({ file_name: name, ...frame.record, ...tagColumns(tags) }, facts));
     return { name, beside: this.layout.beside(name, frame.record, this.place.group, tags) };
   }
 

@@ -7,3 +7,4 @@ export type { ArchiveText, FrameRecord } from './layouts';
 export type { MetadataRow } from './metadata';
 export { createTagger, ImageTagger, type ImageTags } from './tagger';
 export { DatasetReview, type ReviewWork } from './review';
+export { ReviewTags } from './review-tags';

@@ -1,4 +1,6 @@
-import type { ExportLayout } from '@capshelf/contract';
+import { hfCard } from './hf-card';
+import { kohyaReadme, kohyaToml } from './kohya-config';
+import type { ArchiveSummary, LayoutOptions } from './layout-options';
 import type { ImageTags } from './tagger';
 
 /**
@@ -17,15 +19,6 @@ export interface FrameRecord {
   source_url: string;
 }
 
-/** How an archive is laid out (`layoutOf` a task's dataset options). */
-export interface LayoutOptions {
-  export: ExportLayout;
-  /** kohya: the folder's repeat count and concept name, and the caption's trigger word. */
-  repeats: number;
-  name: string;
-  trigger: string;
-}
-
 export interface ArchiveText {
   name: string;
   body: Buffer;
@@ -39,11 +32,15 @@ export interface ArchiveText {
  *   then the image's tags when a tagger is set);
  * - `waifuc`: `<folder>/<file>` with `.<stem>_meta.json` beside it, as waifuc's
  *   `ImageItem.load_from_image` reads it (`group_id`: the episode, or the selection);
- * - `hf`: `train/<file>` and `train/metadata.jsonl`, an ImageFolder with a `file_name` column.
- * File names are unique within the archive (a work's `<id>.jpg`, a selection's `<prefix>_<id>.jpg`).
+ * - `hf`: `train/<file>` and `train/metadata.jsonl`, an ImageFolder with a `file_name` column and
+ *   a `text` column (the kohya caption), and a dataset card `README.md`.
+ * kohya's archive also carries `dataset.toml` (its `--dataset_config`) and a `README.md` with the
+ * same folder set up for ai-toolkit and SimpleTuner. File names are unique within the archive (a
+ * work's `<id>.jpg`, a selection's `<prefix>_<id>.jpg`).
  */
 export class ArchiveLayout {
   private readonly hfRows: string[] = [];
+  private readonly summary: ArchiveSummary = { images: 0, tagged: false };
 
   constructor(private readonly options: LayoutOptions) {}
 
@@ -69,6 +66,8 @@ export class ArchiveLayout {
     const slash = imageName.lastIndexOf('/');
     const file = imageName.slice(slash + 1);
     const stem = imageName.slice(0, -'.jpg'.length);
+    this.summary.images++;
+    if (tags) this.summary.tagged = true;
     switch (this.options.export) {
       case 'kohya':
         return [{ name: `${stem}.txt`, body: Buffer.from(`${this.caption(tags)}\n`, 'utf8') }];
@@ -84,18 +83,39 @@ export class ArchiveLayout {
         ];
       }
       case 'hf':
-        this.hfRows.push(JSON.stringify({ file_name: file, ...frame, ...tagColumns(tags) }));
+        // `text`: what text-to-image scripts read as the caption, the same as kohya's.
+        this.hfRows.push(
+          JSON.stringify({
+            file_name: file,
+            ...frame,
+            ...tagColumns(tags),
+            text: this.caption(tags),
+          }),
+        );
         return [];
       default:
         return [];
     }
   }
 
-  /** What the layout adds once every image is in. */
+  /** What the layout adds once every image is in: its lists, configs and README. */
   closing(): ArchiveText[] {
-    if (this.options.export !== 'hf') return [];
-    const body = this.hfRows.map((row) => `${row}\n`).join('');
-    return [{ name: 'train/metadata.jsonl', body: Buffer.from(body, 'utf8') }];
+    const text = (name: string, body: string) => ({ name, body: Buffer.from(body, 'utf8') });
+    const folder = `${this.options.repeats}_${this.options.name}`;
+    switch (this.options.export) {
+      case 'kohya':
+        return [
+          text('dataset.toml', kohyaToml(this.options, folder)),
+          text('README.md', kohyaReadme(this.options, folder, this.summary)),
+        ];
+      case 'hf':
+        return [
+          text('train/metadata.jsonl', this.hfRows.map((row) => `${row}\n`).join('')),
+          text('README.md', hfCard(this.options, this.summary)),
+        ];
+      default:
+        return [];
+    }
   }
 
   /** kohya's caption: the trigger word, then the tags (highest score first), comma-separated. */

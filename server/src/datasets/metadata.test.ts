@@ -12,7 +12,7 @@ const facts = {
 const rows: MetadataRow[] = [
   metadataRow(
     {
-      file: 'Mr._Kettle/Episode_1/7400000.jpg',
+      file_name: 'Mr._Kettle/Episode_1/7400000.jpg',
       id: 7_400_000,
       kind: 'anime',
       work_id: 10690,
@@ -26,7 +26,7 @@ const rows: MetadataRow[] = [
   ),
   metadataRow(
     {
-      file: '小水壶/第2集/7400001.jpg',
+      file_name: '小水壶/第2集/7400001.jpg',
       id: 7_400_001,
       kind: 'anime',
       work_id: 10690,

@@ -1,9 +1,12 @@
 import type { FrameRecord } from './layouts';
 import type { ImageFacts } from '../images';
 
-/** One image of a whole-work archive, as metadata.csv and metadata.jsonl describe it. */
+/**
+ * One image of an archive, as metadata.csv and metadata.jsonl describe it. `file_name` is its
+ * entry, the key the `hf` layout's rows and Hugging Face's ImageFolder use too.
+ */
 export interface MetadataRow extends FrameRecord {
-  file: string;
+  file_name: string;
   width: number;
   height: number;
   bytes: number;
@@ -23,7 +26,7 @@ export function metadataRow(
 }
 
 const COLUMNS: (keyof MetadataRow)[] = [
-  'file',
+  'file_name',
   'id',
   'kind',
   'work_id',

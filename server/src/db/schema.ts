@@ -41,6 +41,7 @@ import type {
 import type { ImageTagsTable } from './tables/datasets';
 import type { NotificationChannelsTable, NotificationOutboxTable } from './tables/notifications';
 import type { ShareImagesTable, SharesTable } from './tables/shares';
+import type { ReviewDraftsTable } from './tables/review-drafts';
 
 export type * from './tables/accounts';
 export type * from './tables/browse';
@@ -50,6 +51,7 @@ export type * from './tables/upstream';
 export type * from './tables/datasets';
 export type * from './tables/notifications';
 export type * from './tables/shares';
+export type * from './tables/review-drafts';
 
 /**
  * Every table, by name. The tables' rows are typed per capability in `tables/`. Timestamps are
@@ -72,9 +74,9 @@ export interface Database {
   downloads: DownloadsTable;
   cache_generation: CacheGenerationTable;
   cache_totals: CacheTotalsTable;
+  library_episodes: LibraryEpisodesTable;
   upstream_hosts: UpstreamHostsTable;
   upstream_fetches: UpstreamFetchesTable;
-  library_episodes: LibraryEpisodesTable;
   upstream_credentials: UpstreamCredentialsTable;
   listing_crawls: ListingCrawlsTable;
   favorite_works: FavoriteWorksTable;
@@ -93,4 +95,5 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   shares: SharesTable;
   share_images: ShareImagesTable;
+  review_drafts: ReviewDraftsTable;
 }

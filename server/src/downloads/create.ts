@@ -64,9 +64,9 @@ export async function createDownloads(deps: {
   const sizes = new ImageSizes(config.upstream.imageUrls);
   const archives = new Archives(deps.storage);
   const library = settings.libraryDir ? new LibraryFolder({ root: settings.libraryDir }) : null;
-  const { repo, notifyQuota: notify } = deps;
+  const { repo, notifyQuota: notify, tagger = null } = deps;
   const quotaBytes = settings.keepMaxBytes;
-  const keep = new KeptArchives({ repo, library, quotaBytes, archives, notify });
+  const keep = new KeptArchives({ repo, library, tagger, quotaBytes, archives, notify });
   const runner = new DownloadRunner({
     queue: new DownloadQueue(deps.db),
     keep,

@@ -1,5 +1,6 @@
 import type { DownloadDestination, DownloadStorage, UserStorageList } from '@capshelf/contract';
 import { DatasetOptions } from '@capshelf/contract';
+import type { ImageTagger } from '../datasets';
 import type { LibraryFolder } from '../library-folder';
 import type { Archives } from './archives';
 import type { DownloadRepository } from './repository';
@@ -28,6 +29,8 @@ export class KeptArchives {
     private readonly deps: {
       repo: DownloadRepository;
       library: LibraryFolder | null;
+      /** The WD14 tagger, whose name the dialogs show (null: none, no tags). */
+      tagger: Pick<ImageTagger, 'name'> | null;
       quotaBytes: number;
       archives: Archives;
       notify?: QuotaNotifier;
@@ -57,6 +60,7 @@ export class KeptArchives {
       over_quota: used > this.deps.quotaBytes,
       library_enabled: this.deps.library !== null,
       last_destination: latest && this.deps.library ? destinationOf(latest) : 'zip',
+      tagger_model: this.deps.tagger?.name ?? null,
     };
   }
 

@@ -78,12 +78,13 @@ export class LibraryWrite {
     return this.root ? `${this.root}/${name}` : name;
   }
 
-  /** One `metadata.jsonl` per episode folder, its `file` the image's own name, joined with the lines already there. */
+  /** One `metadata.jsonl` per episode folder, its `file_name` the image's own name, joined with the lines already there. */
   private async episodeMetadata(rows: readonly MetadataRow[]): Promise<LibraryEntry[]> {
     const byFolder = new Map<string, MetadataRow[]>();
     for (const row of rows) {
-      const dir = this.place(path.dirname(row.file));
-      byFolder.set(dir, [...(byFolder.get(dir) ?? []), { ...row, file: path.basename(row.file) }]);
+      const dir = this.place(path.dirname(row.file_name));
+      const own = { ...row, file_name: path.basename(row.file_name) };
+      byFolder.set(dir, [...(byFolder.get(dir) ?? []), own]);
     }
     const written: LibraryEntry[] = [];
     for (const [dir, folderRows] of byFolder) {
@@ -95,19 +96,26 @@ export class LibraryWrite {
   }
 }
 
-/** The lines already in a metadata.jsonl, then this run's rows for files it did not list yet. */
+/**
+ * The lines already in a metadata.jsonl, then this run's rows for files it did not list yet. A
+ * line written before the key was `file_name` (it was `file`) is renamed, so every row has one key.
+ */
 function joinedLines(before: string | null, rows: MetadataRow[]): Buffer {
   const lines = (before ?? '').split('\n').filter((line) => line.trim() !== '');
-  const listed = new Set(lines.map(fileOfLine));
-  for (const row of rows) if (!listed.has(row.file)) lines.push(JSON.stringify(row));
-  return Buffer.from(lines.map((line) => `${line}\n`).join(''), 'utf8');
+  const kept = lines.map(renamedLine);
+  const listed = new Set(kept.map((line) => line.file));
+  const joined = kept.map((line) => line.text);
+  for (const row of rows) if (!listed.has(row.file_name)) joined.push(JSON.stringify(row));
+  return Buffer.from(joined.map((line) => `${line}\n`).join(''), 'utf8');
 }
 
-function fileOfLine(line: string): string | null {
+function renamedLine(line: string): { text: string; file: string | null } {
   try {
-    const parsed = JSON.parse(line) as { file?: unknown };
-    return typeof parsed.file === 'string' ? parsed.file : null;
+    const { file, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    if (typeof rest.file_name === 'string') return { text: line, file: rest.file_name };
+    if (typeof file !== 'string') return { text: line, file: null };
+    return { text: JSON.stringify({ file_name: file, ...rest }), file };
   } catch {
-    return null;
+    return { text: line, file: null };
   }
 }

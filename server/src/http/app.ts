@@ -16,6 +16,7 @@ import { imageListRoutes } from '../catalog/listing-routes';
 import { modePreferenceRoutes } from '../catalog/mode-routes';
 import { episodeRoutes, searchRoutes } from '../catalog/search-routes';
 import { datasetReviewRoutes } from '../datasets/review-routes';
+import { datasetDraftRoutes } from '../dataset-drafts';
 import { downloadRoutes } from '../downloads/routes';
 import { workDownloadRoutes } from '../downloads/work-routes';
 import { favoriteRoutes } from '../favorites/routes';
@@ -132,7 +133,8 @@ function routeModules(services: Services): FastifyPluginAsyncZod[] {
     cacheAdminRoutes({ cacheAdmin }),
     downloadRoutes({ downloads }),
     workDownloadRoutes({ downloads, nearDuplicates: services.nearDuplicates }),
-    datasetReviewRoutes({ review: services.datasetReview }),
+    datasetReviewRoutes({ review: services.datasetReview, tags: services.reviewTags }),
+    datasetDraftRoutes({ drafts: services.datasetDrafts }),
     favoriteRoutes({ favorites }),
     followRoutes({ follows: services.follows }),
     shareRoutes({ shares: services.shares }),

@@ -63,6 +63,8 @@ export class SiteHealthService {
   readonly #pageHost: string;
   readonly #checkUrl: string;
   #verifying: Promise<SiteHealthActionResponse> | null = null;
+  /** The last check's outcome, for the card (this process's, like the hosts' states). */
+  #lastCheck: SiteHealthResponse['clearance']['last_check'] = null;
 
   constructor(
     private readonly deps: {
@@ -117,6 +119,7 @@ export class SiteHealthService {
         user_agent: clearance?.userAgent ?? null,
         challenged_at: iso(record.challengedAt),
         challenge_reason: record.challengeReason,
+        last_check: this.#lastCheck,
       },
       solver: {
         mode: up.challenge.solver,
@@ -179,6 +182,7 @@ export class SiteHealthService {
   }
 
   async #checked(check: ClearanceCheck): Promise<SiteHealthActionResponse> {
+    this.#lastCheck = { ...check, at: new Date().toISOString() };
     return { check, health: await this.view() };
   }
 

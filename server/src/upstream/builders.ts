@@ -1,3 +1,4 @@
+import { sourcePageUrl } from '@capshelf/contract';
 import type { ImageSize, ImageUrlTemplates, Kind } from '../config';
 import type { EpisodeRef, MovieRef, SeriesKind, WorkRef } from './refs';
 import { KIND_SEGMENT } from './refs';
@@ -36,8 +37,9 @@ export function createUrlBuilders(settings: {
   imageUrls: ImageUrlTemplates;
 }): UrlBuilders {
   const base = settings.baseUrl.replace(/\/+$/, '');
-  const seriesUrl = (file: string, kind: SeriesKind, id: number, page: number) =>
-    `${base}/${KIND_SEGMENT[kind]}/${file}?${id}${pageSuffix(page)}`;
+  // The page forms are the contract's, which the page also rebuilds them with.
+  const pageUrl = (type: 'work' | 'episode', kind: Kind, id: number, page: number) =>
+    `${sourcePageUrl(base, type, kind, id)}${pageSuffix(page)}`;
   const builders: UrlBuilders = {
     searchUrl(query, kinds = ALL_KINDS) {
       const params = new URLSearchParams({ q: query });
@@ -47,10 +49,9 @@ export function createUrlBuilders(settings: {
       params.append('submit', 'Submit Query');
       return `${base}/search.php?${params}`;
     },
-    showPageUrl: (ref, page = 1) => seriesUrl('showimages.php', ref.kind, ref.id, page),
-    episodePageUrl: (ref, page = 1) => seriesUrl('episodeimages.php', ref.kind, ref.id, page),
-    moviePageUrl: (ref, page = 1) =>
-      `${base}/${KIND_SEGMENT.movie}/MovieImages.php?movieid=${ref.id}${pageSuffix(page)}`,
+    showPageUrl: (ref, page = 1) => pageUrl('work', ref.kind, ref.id, page),
+    episodePageUrl: (ref, page = 1) => pageUrl('episode', ref.kind, ref.id, page),
+    moviePageUrl: (ref, page = 1) => pageUrl('work', 'movie', ref.id, page),
     workUrl: (ref) =>
       ref.type === 'movie' ? builders.moviePageUrl(ref) : builders.showPageUrl(ref),
     imageUrl(size, kind, id) {

@@ -41,6 +41,7 @@ const TABLES = [
   'work_titles',
   'shares',
   'share_images',
+  'review_drafts',
   'library_episodes',
 ] as const;
 /** Tables whose every row is compared, not only counted. */
@@ -57,6 +58,7 @@ const COMPARED = [
   'cache_totals',
   'work_titles',
   'shares',
+  'review_drafts',
 ] as const;
 
 /** Row counts of every table and the rows of the per-user ones, to compare before and after. */

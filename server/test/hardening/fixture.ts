@@ -49,7 +49,7 @@ export async function waitForIdleDownloads(t: BrowseApp) {
 
 export async function startHardeningApp(): Promise<HardeningApp> {
   const t = await startBrowseApp({ NOTIFY_ALLOWED_HOSTS: WEBHOOK_HOST });
-  const api = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const res = await t.app.inject({ method, url, payload, headers: t.headers });
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     const json = String(res.headers['content-type']).startsWith('application/json');
@@ -105,6 +105,10 @@ export async function startHardeningApp(): Promise<HardeningApp> {
     title: 'Non Non Biyori',
   });
   const shareToken = new URL(String(share.url)).pathname.split('/').at(-1)!;
+  const draft = await api('PUT', '/api/dataset-drafts', {
+    work_url: jobWorkUrl,
+    keep_image_ids: [imageId],
+  });
   const visit = (await api('GET', `/api/public/shares/${shareToken}`)) as {
     images: { thumb_url: string }[];
     zip_url: string;
@@ -130,6 +134,7 @@ export async function startHardeningApp(): Promise<HardeningApp> {
       fileSig: signed(visit.images[0]!.thumb_url).get('sig')!,
       zipSig: signed(visit.zip_url).get('sig')!,
     },
+    draftId: Number(draft.id),
   };
   t.replica.resetCounts();
   const adminHeaders = { authorization: `Bearer ${await t.login(ADMIN.email, ADMIN.password)}` };

@@ -86,6 +86,8 @@ export interface Samples {
   ownImageUrl: string;
   /** The user's share of the fixture's image, and one visit's signed addresses of it. */
   share: { id: number; token: string; exp: number; fileSig: string; zipSig: string };
+  /** The user's review draft (制作数据集) of the job's work. */
+  draftId: number;
 }
 
 export const slot = (kind: SlotKind, valid?: unknown, more: Partial<Slot> = {}): Slot => ({

@@ -118,6 +118,7 @@ export const EXPECTED_ROUTE_KEYS = Object.keys(
     imageId: 1,
     ownImageUrl: UNUSED,
     share: { id: 1, token: UNUSED, exp: 1, fileSig: UNUSED, zipSig: UNUSED },
+    draftId: 1,
   }),
 ).sort();
 

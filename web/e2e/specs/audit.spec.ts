@@ -23,10 +23,22 @@ test('an admin’s changes to an account appear in 审计日志, on a desktop an
   const mine = list.getByRole('listitem').filter({ hasText: target.email });
   // Newest first: the disabling, then the role change, each naming who did it.
   await expect(mine).toHaveCount(2);
-  await expect(mine.nth(0)).toContainText('停用用户');
-  await expect(mine.nth(1)).toContainText('更改角色');
-  await expect(mine.nth(1)).toContainText('角色：普通用户 → 管理员');
+  await expect(mine.nth(0)).toContainText(`停用用户 ${target.email}`);
+  await expect(mine.nth(1)).toContainText(`将 ${target.email} 的角色从普通用户改为管理员`);
   await expect(mine.nth(0)).toContainText(`操作者：${admin.email}`);
+
+  // A manual 立即淘汰 reads as one sentence, not as raw keys and bytes.
+  await page.goto('/site-health');
+  const cache = page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: '图片缓存' }) });
+  await cache.getByRole('button', { name: '立即淘汰' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '立即淘汰' }).click();
+  await expect(cache.getByRole('status')).toContainText(/已淘汰|没有需要淘汰的文件/);
+  await openFromUserMenu(page, '审计日志');
+  const evicted = list.getByRole('listitem').filter({ hasText: admin.email }).first();
+  await expect(evicted).toContainText('手动淘汰：');
+  await expect(evicted).not.toContainText(/bytes|includeFavorites|image cache|自动/);
   // Afresh, without the toasts of the changes above over the list.
   await page.reload();
   await expect(mine).toHaveCount(2);

@@ -29,8 +29,10 @@ test('search, open a show and an episode, filter, select a range and change colu
   await expect(page.getByText(`共 ${show.episodes.length} 集`)).toBeVisible();
   await expect(page.locator('[data-episode-id]')).toHaveCount(20);
 
+  await expect(page).toHaveURL(new RegExp(`/episodes/anime/${show.id}\\?q=hanabi$`));
   await page.locator(`[data-episode-id="${episode.id}"]`).click();
-  await expect(page).toHaveURL(/\/images\//);
+  // A short address: the kind and the source's id, and the search it came from.
+  await expect(page).toHaveURL(new RegExp(`/images/anime/${episode.id}\\?q=hanabi$`));
   const ids = episode.imageIds;
   await expect(card(page, ids[0]!)).toBeVisible();
 
@@ -57,16 +59,16 @@ test('a movie from search opens its images directly', async ({ page }) => {
   await signIn(page, 'movie');
   await search(page, 'ladybug', '电影');
   await page.getByRole('link', { name: new RegExp('Ladybug') }).click();
-  await expect(page).toHaveURL(/isMovie=true/);
+  await expect(page).toHaveURL(new RegExp(`/images/movie/${movie.id}\\?q=ladybug$`));
   await expect(card(page, movie.imageIds[0]!)).toBeVisible();
 });
 
 test('the CDN setting decides which host serves large images', async ({ page }) => {
-  const { control, pageOrigin } = await replica();
+  const { control } = await replica();
   await signIn(page, 'cdn');
   const [first, second] = showById(KEY_IDS.tvSeason2)!.episodes;
   const openEpisode = async (id: number, firstImage: number) => {
-    await page.goto(`/images/${encodeURIComponent(`${pageOrigin}/tv/episodeimages.php?${id}`)}`);
+    await page.goto(`/images/tv/${id}`);
     await expect(card(page, firstImage)).toBeVisible();
     // The grid shows thumbnails; the lightbox shows the chosen size: 压缩图 by default under the
     // small-CDN preference (the compressed host), 原图 under the large one.

@@ -49,8 +49,15 @@ for (const [name, viewport] of [
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`cache-panel-${name}.png`) });
       // No cap and room on the disk: the limits ask for nothing, and nothing goes.
+      // Asked first, and the answer stays on the card.
       await panel.getByRole('button', { name: '立即淘汰' }).click();
-      await expect(page.getByText('已淘汰 0 个图片文件（0 B）')).toBeVisible();
+      const confirm = page.getByRole('alertdialog', { name: '立即淘汰缓存的图片？' });
+      await expect(confirm).toContainText('不会删除任何文件');
+      await page.screenshot({ path: test.info().outputPath(`cache-evict-confirm-${name}.png`) });
+      await confirm.getByRole('button', { name: '立即淘汰' }).click();
+      await expect(panel.getByRole('status')).toContainText('没有需要淘汰的文件');
+      await expect(panel.getByRole('button', { name: '立即淘汰' })).toBeEnabled();
+      await page.screenshot({ path: test.info().outputPath(`cache-evicted-${name}.png`) });
     });
 
     test('a user’s 清除缓存 re-reads the list and leaves the shared files', async ({ page }) => {

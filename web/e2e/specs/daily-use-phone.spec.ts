@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { replica, signIn } from '../support';
+import { signIn } from '../support';
 import {
   longEpisode as episode,
   longShow as show,
@@ -100,13 +100,11 @@ test('no screen scrolls sideways on a phone', async ({ page }) => {
   }
 
   await signIn(page, 'phone-screens', 'admin');
-  const { pageOrigin } = await replica();
-  const episodeUrl = encodeURIComponent(`${pageOrigin}/anime/episodeimages.php?${episode.id}`);
   const screens: [path: string, ready: RegExp | string][] = [
     ['/', 'capshelf 截图书架'],
     ['/search?q=hanabi', show.title],
-    [`/episodes/${show.id}?title=${encodeURIComponent(show.title)}`, '共 '],
-    [`/images/${episodeUrl}`, '已选择 0 张'],
+    [`/episodes/anime/${show.id}`, '共 '],
+    [`/images/anime/${episode.id}`, '已选择 0 张'],
     [`/images-range/${episode.imageIds[0]}/${episode.imageIds[20]}?kind=anime`, '已选择 0 张'],
     ['/sample-images', '示例图片'],
     ['/favorites', '我的收藏'],

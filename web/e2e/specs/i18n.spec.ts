@@ -131,7 +131,9 @@ test.describe('every screen in English shows no Chinese outside user data', () =
     await expectEnglish(page);
   });
 
-  test('home, settings, profile, users, site health, operation log', async ({ page }) => {
+  test('home, settings, profile, users, site health, audit log, operation log', async ({
+    page,
+  }) => {
     await signInInEnglish(page, 'i18n-admin');
     for (const path of [
       '/',
@@ -139,6 +141,7 @@ test.describe('every screen in English shows no Chinese outside user data', () =
       '/profile',
       '/admin/users',
       '/site-health',
+      '/admin/audit',
       '/operation-log-test',
     ]) {
       await page.goto(path);

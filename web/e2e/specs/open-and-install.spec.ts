@@ -17,7 +17,7 @@ test('a source show address opens its episode list, after signing in', async ({ 
   await expect(page).toHaveURL(/\/login$/);
 
   await logInThroughForm(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/episodes\//);
+  await expect(page).toHaveURL(new RegExp(`/episodes/anime/${show.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: show.title })).toBeVisible();
   await expect(page.getByText(`共 ${show.episodes.length} 集`)).toBeVisible();
 });
@@ -32,7 +32,7 @@ test('an episode address shared inside some text opens its images', async ({ pag
       text: `看这一集 ${pageOrigin}${episodePath(show, episode)} 很好看`,
     }),
   );
-  await expect(page).toHaveURL(/\/images\//);
+  await expect(page).toHaveURL(new RegExp(`/images/anime/${episode.id}$`));
   await expect(
     page.getByRole('button', { name: `图片 ${episode.imageIds[0]}`, exact: true }),
   ).toBeVisible();

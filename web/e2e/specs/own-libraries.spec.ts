@@ -35,8 +35,8 @@ test('a second account on the same browser sees empty libraries and none of the 
   await shoot(page, 'home-new-user');
 
   await page.goto('/categorized-library');
-  await expect(page.getByText('暂无分类图片数据')).toBeVisible();
-  await expect(page.getByText('作品 0 部，图片 0 张')).toBeVisible();
+  await expect(page.getByText('分类图库还是空的')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: '开始搜索' })).toBeVisible();
   await expect(page.getByRole('radio', { name: '全部用户' })).toHaveCount(0);
   await shoot(page, 'categorized-new-user');
 
@@ -57,7 +57,7 @@ test('a second account on the same browser sees empty libraries and none of the 
   // An admin on the same browser may look at every user's images, and only on asking.
   await signIn(page, 'librarian', 'admin');
   await page.goto('/categorized-library');
-  await expect(page.getByText('暂无分类图片数据')).toBeVisible();
+  await expect(page.getByText('分类图库还是空的')).toBeVisible();
   await page.getByRole('radio', { name: '全部用户' }).locator('..').click();
   await expect(page).toHaveURL(/scope=all/);
   await expect(page.locator(`li[data-category="anime:${show.id}"]`)).toBeVisible();

@@ -67,6 +67,24 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   expect((await control.counts()).challenges).toBe(challengesAfterSolve);
 });
 
+test('立即验证 with no challenge writes its result on the card, where it stays', async ({
+  page,
+}) => {
+  await signIn(page, 'verify-card', 'admin');
+  await page.goto('/site-health');
+  const lastCheck = page
+    .getByText('上次检查', { exact: true })
+    .locator('xpath=following-sibling::dd[1]');
+  // The shared server may have checked before: the row is there either way.
+  await expect(lastCheck).toBeVisible();
+  await page.getByRole('button', { name: '立即验证' }).click();
+  await expect(lastCheck).toContainText(/ · 通过：站点可以访问，无需验证/);
+  // Still there after the page reads the state again (it refreshes every few seconds).
+  await page.reload();
+  await expect(lastCheck).toContainText(/ · 通过：站点可以访问，无需验证/);
+  await shootPhoneAndDesktop(page, 'site-health-verified');
+});
+
 test('the site-health page is the admin’s only', async ({ page }) => {
   await signIn(page, 'not-admin');
   await userMenu(page).click();

@@ -13,11 +13,15 @@ export function useCacheOverview() {
   });
 }
 
+/** Deleting thousands of files (or S3 objects) may take longer than a plain request. */
+const EVICT_TIMEOUT_MS = 300_000;
+
 /** Evicts now (least recently viewed first), then reads the overview again. */
 export function useEvictCache() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EvictRequest) => call(api.cacheAdmin.evict, { body }),
+    mutationFn: (body: EvictRequest) =>
+      call(api.cacheAdmin.evict, { body }, { timeoutMs: EVICT_TIMEOUT_MS }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: cacheOverviewKey }),
   });
 }

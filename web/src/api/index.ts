@@ -17,6 +17,7 @@ export * from './cache';
 export * from './follows';
 export * from './tokens';
 export * from './datasets';
+export * from './datasetDrafts';
 export * from './notifications';
 export * from './workTitles';
 export * from './shares';

@@ -11,6 +11,9 @@ const searchLibrary = () =>
     Component: m.SearchLibraryPage,
   }));
 
+const legacyAddress = () =>
+  import('../features/open/LegacyAddress').then((m) => ({ Component: m.LegacyAddress }));
+
 /**
  * Every route of the page; public ones sit beside the RequireAuth group. Screens that validate
  * with the shared schemas load on first visit, so zod stays out of the entry bundle.
@@ -61,14 +64,14 @@ export const routes: RouteObject[] = [
               import('../features/open/OpenPage').then((m) => ({ Component: m.OpenPage })),
           },
           {
-            path: '/episodes/:showId',
+            path: '/episodes/:kind/:id',
             lazy: () =>
               import('../features/episodes/EpisodesPage').then((m) => ({
                 Component: m.EpisodesPage,
               })),
           },
           {
-            path: '/episodes/:showId/dataset',
+            path: '/episodes/:kind/:id/dataset',
             lazy: () =>
               import('../features/datasets/DatasetReviewPage').then((m) => ({
                 Component: m.DatasetReviewPage,
@@ -76,12 +79,16 @@ export const routes: RouteObject[] = [
           },
           // The image screens share one lazily loaded grid.
           {
-            path: '/images/:episodeId',
+            path: '/images/:kind/:id',
             lazy: () =>
               import('../features/images/EpisodeImagesPage').then((m) => ({
                 Component: m.EpisodeImagesPage,
               })),
           },
+          // The addresses before the short ones (an encoded source URL), sent on to them.
+          { path: '/episodes/:legacy', lazy: legacyAddress },
+          { path: '/episodes/:legacy/dataset', lazy: legacyAddress },
+          { path: '/images/:legacy', lazy: legacyAddress },
           {
             path: '/images-range/:startId/:endId',
             lazy: () =>

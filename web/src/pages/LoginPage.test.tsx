@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderApp, signedIn } from '../test/helpers';
 
@@ -58,6 +58,20 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '返回首页' }));
     await screen.findByRole('heading', { name: '搜索历史图库' });
     expect(router.state.location.pathname + router.state.location.search).toBe('/history?x=1');
+  });
+
+  it('says that signing in comes first when the visitor was on the way to a page, and only then', async () => {
+    mockApi({});
+    const { router } = renderApp('/');
+    fireEvent.click(await screen.findByRole('link', { name: '登录后开始搜索' }));
+    expect(await screen.findByText('请先登录，登录后会直接打开您要去的页面。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+
+    // Opened directly, the page has nothing to say about a next page.
+    await router.navigate('/login');
+    await waitFor(() =>
+      expect(screen.queryByText('请先登录，登录后会直接打开您要去的页面。')).toBeNull(),
+    );
   });
 
   it('links to the forgot-password page', async () => {

@@ -16,7 +16,8 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   usePageTitle(t('login.title'));
   const navigate = useNavigate();
-  const from = (useLocation().state as LoginRedirectState | null)?.from ?? '/';
+  const redirected = (useLocation().state as LoginRedirectState | null)?.from;
+  const from = redirected ?? '/';
   const login = useLogin();
   const form = useForm('login', { email: '', password: '' });
   const { email, password } = form.values;
@@ -57,6 +58,8 @@ export function LoginPage() {
           {t('login.expired')}
         </p>
       )}
+      {/* Sent here on the way to a page (开始搜索, an /open link): signing in comes first. */}
+      {redirected && !expired && <p className="text-sm text-slate-600">{t('login.first')}</p>}
       <StackedForm onSubmit={submit}>
         <FormField {...form.field('email')} kind="email" label={t('email')} />
         <FormField {...form.field('password')} kind="current-password" label={t('password')} />

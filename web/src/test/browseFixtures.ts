@@ -1,3 +1,4 @@
+import { pagePath, sourcePage } from '@capshelf/contract';
 import type {
   Episode,
   EpisodesResponse,
@@ -9,11 +10,11 @@ import type {
   SearchResult,
 } from '@capshelf/contract';
 
-/** The server's link of an episode or a movie: its images page, by its whole URL. */
-export const imagesLink = (url: string): PageLink => ({
-  page_path: `/images/${encodeURIComponent(url)}`,
-  source_url: url,
-});
+/** The server's link of a source page: its app page, by the kind and id the URL names. */
+export function imagesLink(url: string): PageLink {
+  const page = sourcePage(new URL(url))!;
+  return { page_path: pagePath(page.view, page.kind, page.id), source_url: url };
+}
 
 const SHOW_URL = 'https://fancaps.net/anime/showimages.php?10435-Non_Non_Biyori';
 export const showResult: SearchResult = {
@@ -24,7 +25,7 @@ export const showResult: SearchResult = {
   kind: 'anime',
   id: 10435,
   preview_images: ['/api/images/1.jpg?size=thumb&kind=anime'],
-  link: { page_path: '/episodes/10435-Non_Non_Biyori', source_url: SHOW_URL },
+  link: imagesLink(SHOW_URL),
 };
 
 const MOVIE_URL = 'https://fancaps.net/movies/MovieImages.php?name=Non_Stop&movieid=2731';

@@ -19,7 +19,7 @@ export function favWork(id: number, overrides: Partial<FavoriteWork> = {}): Favo
     kind: 'anime',
     work_id: 10_000 + id,
     original_url: url,
-    link: { page_path: `/episodes/${10_000 + id}`, source_url: url },
+    link: { page_path: `/episodes/anime/${10_000 + id}`, source_url: url },
     created_at: AT,
     ...overrides,
   };

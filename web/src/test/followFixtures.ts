@@ -1,4 +1,5 @@
 import type { Follow, FollowsResponse } from '@capshelf/contract';
+import { imagesLink } from './browseFixtures';
 
 /** A new episode of a followed work, found an hour before the tests' noon. */
 export const newEpisode = (
@@ -8,7 +9,7 @@ export const newEpisode = (
 ) => ({
   id,
   label: `Episode ${id}`,
-  link: { page_path: `/images/${encodeURIComponent(source_url)}`, source_url },
+  link: imagesLink(source_url),
   found_at,
 });
 
@@ -20,7 +21,7 @@ export const follow = (over: Partial<Follow> = {}): Follow => ({
   title: "Hanabi's Lantern Festival",
   chinese_name: null,
   link: {
-    page_path: '/episodes/10434',
+    page_path: '/episodes/anime/10434',
     source_url: 'https://fancaps.net/anime/showimages.php?10434',
   },
   mode: 'none',

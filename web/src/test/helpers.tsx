@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import type { User } from '@capshelf/contract';
+import type { HealthResponse, User } from '@capshelf/contract';
 import { App } from '../app/App';
 import { routes } from '../app/routes';
 import { TOKEN_KEY } from '../features/auth';
@@ -44,10 +44,21 @@ export const testUser: User = {
 /** The same user with English chosen: the session shows the page in the user's language. */
 export const englishUser: User = { ...testUser, locale: 'en' };
 
-/** A stored token plus a /auth/me answer: the visitor starts signed in. */
+/** The server's /api/health, naming fancaps.net as the source (what rebuilds source URLs). */
+export const health: HealthResponse = {
+  status: 'ok',
+  role: 'all',
+  storage: 'local',
+  source_origin: 'https://fancaps.net',
+};
+
+/** A stored token plus /auth/me and /health answers: the visitor starts signed in. */
 export function signedIn(user: User = testUser): Record<string, Handler> {
   localStorage.setItem(TOKEN_KEY, 'test-token');
-  return { 'GET /api/auth/me': () => json(200, user) };
+  return {
+    'GET /api/auth/me': () => json(200, user),
+    'GET /api/health': () => json(200, health),
+  };
 }
 
 /** Renders the whole page (providers, layout, routes) at `entry`. */

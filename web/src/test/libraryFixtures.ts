@@ -28,7 +28,7 @@ export function libraryCategory(id: number, overrides: Partial<LibraryCategory> 
     show_name: `Work ${id}`,
     work: { kind: 'anime', id },
     link: {
-      page_path: `/episodes/${id}`,
+      page_path: `/episodes/anime/${id}`,
       source_url: `https://fancaps.net/anime/showimages.php?${id}`,
     },
     category: `anime:${id}`,
@@ -110,7 +110,7 @@ export function historyCategory(overrides: Partial<HistoryCategory> = {}): Histo
     show_name: 'Non Non Biyori',
     work: { kind: 'anime', id: 10435 },
     link: {
-      page_path: '/episodes/10435',
+      page_path: '/episodes/anime/10435',
       source_url: 'https://fancaps.net/anime/showimages.php?10435',
     },
     episode_count: 2,

@@ -4,7 +4,8 @@ import type { ImageTagger, ImageTags } from './tagger';
 /**
  * One job's view of the tagger: a group's stored tags read at once, and only the images without
  * any tagged (one at a time, through the tagger's queue). An image that cannot be tagged (a
- * broken file) goes into the archive without tags rather than failing the job.
+ * broken file) goes into the archive with no tags rather than failing the job: empty, not absent,
+ * so its row has the same columns as every other.
  */
 export class JobTags {
   private known = new Map<string, ImageTags>();
@@ -25,11 +26,11 @@ export class JobTags {
   }
 
   /** The frame's tags; its picture is read only when the model has to run on it. */
-  async of(kind: Kind, id: number, picture: () => Promise<Buffer>): Promise<ImageTags | null> {
+  async of(kind: Kind, id: number, picture: () => Promise<Buffer>): Promise<ImageTags> {
     const known = this.known.get(`${kind}:${id}`);
     if (known) return known;
     return picture()
       .then((body) => this.tagger.tag(kind, id, body))
-      .catch(() => null);
+      .catch(() => ({ rating: null, tags: [] }));
   }
 }

@@ -30,6 +30,8 @@ export class ImageTagger {
   constructor(
     private readonly deps: {
       model: TaggerModel;
+      /** The model's short name (`taggerModelName`), which the page shows. */
+      name: string;
       labels: TagLabel[];
       /** The model and label files' fingerprint: stored tags of another model are not read. */
       fingerprint: string;
@@ -37,6 +39,11 @@ export class ImageTagger {
       store: ImageTagStore;
     },
   ) {}
+
+  /** The model's short name, e.g. `wd-eva02-large-tagger-v3`. */
+  get name(): string {
+    return this.deps.name;
+  }
 
   /** The stored tags of those of `ids` already tagged by this model, by id. */
   async known(kind: Kind, ids: number[]): Promise<Map<number, ImageTags>> {

@@ -30,6 +30,7 @@ import * as quotaNotices from './028-quota-notices';
 import * as challengeBackoff from './029-challenge-backoff';
 import * as workTitles from './030-work-titles';
 import * as shares from './031-shares';
+import * as reviewDrafts from './032-review-drafts';
 import * as libraryEpisodes from './033-library-episodes';
 
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '029-challenge-backoff': challengeBackoff,
   '030-work-titles': workTitles,
   '031-shares': shares,
+  '032-review-drafts': reviewDrafts,
   '033-library-episodes': libraryEpisodes,
 };

@@ -1,24 +1,24 @@
-import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   DatasetOptions as Options,
+  pagePath,
   type DatasetReviewRequest,
   type DownloadSize,
 } from '@capshelf/contract';
 import { useDatasetReview } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
+import { usePageTarget } from '../../lib/usePageTarget';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { NotFoundPage } from '../../pages/NotFoundPage';
 import { DatasetOptions } from '../downloads/DatasetOptions';
 import { sizeInEffect, useDownloadSizes } from '../downloads/size';
 import { SizeChoice } from '../downloads/SizeChoice';
 import { UpstreamError } from '../site-health';
-import { NO_OVERRIDES, overrideFields, tally, toggle } from './decision';
-import { ReviewFrames } from './ReviewFrames';
-import { ReviewStart } from './ReviewStart';
-import { ReviewTotals } from './ReviewTotals';
+import { ReviewContent } from './ReviewContent';
 
 /** A dataset leaves out repeats and bad frames by default: the review is there to adjust that. */
 const REVIEW_OPTIONS: Options = Options.parse({
@@ -40,38 +40,35 @@ function filterPart({
 }
 
 /**
- * /episodes/:showId/dataset (制作数据集): what a whole-work download keeps and drops, filling in
- * as the work is read; the user turns any frame's decision, then starts the job with exactly it.
- * The decisions live in this page and go with the job request; nothing is stored for them.
+ * /episodes/:kind/:id/dataset (制作数据集): what a whole-work download keeps and drops, filling in
+ * as the work is read; the user turns any frame's decision and edits the tags, then starts the job
+ * with exactly them. The decisions are saved as a draft on the server as they are made.
  */
 export function DatasetReviewPage() {
+  const target = usePageTarget();
+  if (!target || target.kind === 'movie') return <NotFoundPage />;
+  return <DatasetReview kind={target.kind} id={target.id} />;
+}
+
+function DatasetReview({ kind, id }: { kind: 'anime' | 'tv'; id: number }) {
   const { t } = useTranslation('downloads');
-  const { showId = '' } = useParams();
-  const [params] = useSearchParams();
-  const contentType = params.get('contentType');
-  const kind = contentType === 'tv' || contentType === 'anime' ? contentType : undefined;
-  const sizes = useDownloadSizes([kind ?? 'anime']);
+  const showId = String(id);
+  const sizes = useDownloadSizes([kind]);
   const [chosenSize, setSize] = useState<DownloadSize | null>(null);
   const size = sizeInEffect(sizes, chosenSize);
   const [options, setOptions] = useState(REVIEW_OPTIONS);
-  const [overrides, setOverrides] = useState(NO_OVERRIDES);
-  const scope: Omit<DatasetReviewRequest, 'offset'> = {
-    work_url: showId,
-    ...(kind ? { kind } : {}),
-    size,
-  };
+  const scope: Omit<DatasetReviewRequest, 'offset'> = useMemo(
+    () => ({ work_url: showId, kind, size }),
+    [showId, kind, size],
+  );
   const { review, error, retry } = useDatasetReview({ ...scope, ...filterPart(options) });
-  const title = review?.work_title || params.get('title') || '';
+  const title = review?.work_title ?? '';
   usePageTitle(title ? t('review.title', { title }) : t('review.heading'));
-  const counts = review ? tally(review, overrides) : null;
 
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
-        <Link
-          to={{ pathname: `/episodes/${encodeURIComponent(showId)}`, search: params.toString() }}
-          className={buttonClass('secondary')}
-        >
+        <Link to={pagePath('episodes', kind, id)} className={buttonClass('secondary')}>
           <ArrowLeft aria-hidden className="size-4" />
           {t('review.back')}
         </Link>
@@ -93,21 +90,14 @@ export function DatasetReviewPage() {
       </section>
       {error && <UpstreamError error={error} onRetry={retry} fallback={t('review.failed')} />}
       {!review && !error && <Spinner label={t('review.loading')} />}
-      {review && counts && (
-        <>
-          <ReviewTotals tally={counts} complete={review.complete} />
-          <ReviewStart
-            request={{ ...scope, ...overrideFields(review, overrides) }}
-            options={options}
-            onChange={setOptions}
-            keptCount={counts.kept + counts.pending}
-          />
-          <ReviewFrames
-            frames={review.frames}
-            overrides={overrides}
-            onToggle={(frame) => setOverrides((current) => toggle(current, frame))}
-          />
-        </>
+      {review && (
+        <ReviewContent
+          review={review}
+          scope={scope}
+          title={title}
+          options={options}
+          onOptions={setOptions}
+        />
       )}
     </div>
   );

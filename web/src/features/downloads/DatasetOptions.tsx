@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { DatasetOptions as Options, QualityFilter } from '@capshelf/contract';
+import {
+  filtersInEffect,
+  type DatasetOptions as Options,
+  type QualityFilter,
+} from '@capshelf/contract';
 import { RadioGroup } from '../../components/RadioGroup';
 
 /** 完全相同, 同一镜头 (the default) and 宽松, as distances in bits of the 64-bit hash. */
@@ -15,7 +19,8 @@ function presetOf(threshold: number): Preset {
 /**
  * What a download leaves out, of its dataset options (the contract's one shape, which the dialog
  * holds whole): near-duplicate frames (a preset or a number 0–64; compared with every frame kept
- * so far, over the whole work or each episode) and the quality filters.
+ * so far, over the whole work or each episode) and the quality filters. A filter the user has not
+ * touched follows the layout (`filtersInEffect`: on for kohya, waifuc and hf, off for a plain ZIP).
  */
 export function DatasetOptions({
   value,
@@ -31,7 +36,8 @@ export function DatasetOptions({
   const set = (change: Partial<Options>) => onChange({ ...value, ...change });
   const threshold = value.near_duplicate_threshold;
   const preset = presetOf(threshold);
-  const quality = value.quality_filters;
+  const filters = filtersInEffect(value);
+  const quality = filters.quality_filters;
   const toggleQuality = (filter: QualityFilter) =>
     set({
       quality_filters: quality.includes(filter)
@@ -43,12 +49,12 @@ export function DatasetOptions({
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
-          checked={value.skip_near_duplicates}
+          checked={filters.skip_near_duplicates}
           onChange={(e) => set({ skip_near_duplicates: e.target.checked })}
         />
         {t('dataset.skip')}
       </label>
-      {value.skip_near_duplicates && (
+      {filters.skip_near_duplicates && (
         <div className="flex flex-col gap-2 pl-6">
           <RadioGroup
             name="near-duplicate-preset"

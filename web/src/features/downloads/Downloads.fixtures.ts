@@ -6,9 +6,8 @@ import { firstProgressCall, images, progressAnswer } from '../../test/browseFixt
 import { downloadList, downloadTask } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
-export const EPISODE_URL =
-  'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
-export const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}`;
+export const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001';
+export const PAGE = '/images/anime/1001';
 export const LIST = firstProgressCall(EPISODE_URL);
 export const ID = 'task-0000000001';
 export const STATUS = `GET /api/download/${ID}/status`;

@@ -4,14 +4,14 @@ import { episode, episodesResponse } from '../../test/browseFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { downloadList } from '../../test/downloadFixtures';
 
-const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
+const PAGE = '/episodes/anime/10435?q=non';
 const three = [episode(1), episode(2), episode(3)];
 
-function workScreen() {
+function workScreen(storage: Parameters<typeof downloadList>[1] = {}) {
   const fetchMock = mockApi({
     ...signedIn(),
     'POST /api/episodes': () => json(200, episodesResponse(three)),
-    'GET /api/download': () => json(200, downloadList([])),
+    'GET /api/download': () => json(200, downloadList([], storage)),
     'POST /api/download/work': () =>
       json(202, {
         download_id: 'task-0000000009',
@@ -48,7 +48,7 @@ describe('下载整部', () => {
 
     await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(sent(fetchMock)[0]).toEqual({
-      work_url: '10435-Non_Non_Biyori',
+      work_url: '10435',
       kind: 'anime',
       episode_ids: [three[0]!.id, three[2]!.id],
       size: 'thumb',
@@ -68,6 +68,57 @@ describe('下载整部', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('a dataset layout turns the filters on until the user sets them; a plain ZIP keeps every frame', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    const checked = (label: RegExp | string) =>
+      (within(dialog).getByLabelText(label) as HTMLInputElement).checked;
+    const filters = () => [/跳过相似帧/, '过暗', '纯色画面', '模糊'].map(checked);
+    expect(filters()).toEqual([false, false, false, false]);
+    fireEvent.click(within(dialog).getByLabelText('kohya'));
+    expect(filters()).toEqual([true, true, true, true]);
+    fireEvent.click(within(dialog).getByLabelText('Hugging Face'));
+    expect(filters()).toEqual([true, true, true, true]);
+    // A filter the user set stays as they set it; the one they did not still follows the layout.
+    fireEvent.click(within(dialog).getByLabelText('模糊'));
+    fireEvent.click(within(dialog).getByLabelText('普通'));
+    expect(filters()).toEqual([false, true, true, false]);
+    fireEvent.click(within(dialog).getByLabelText('kohya'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
+    expect(sent(fetchMock)[0]).toMatchObject({
+      export: 'kohya',
+      quality_filters: ['dark', 'blank'],
+    });
+    // Not sent: the server reads it from the layout, as the dialog showed it (on for kohya).
+    expect(sent(fetchMock)[0]).not.toHaveProperty('skip_near_duplicates');
+  });
+
+  it("says 标签：已开启 with the server's tagger model, and nothing without one", async () => {
+    workScreen({ tagger_model: 'wd-eva02-large-tagger-v3' });
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    expect(
+      await within(dialog).findByText('标签：已开启（wd-eva02-large-tagger-v3）'),
+    ).toBeTruthy();
+  });
+
+  it('shows no tag badge when the server has no tagger', async () => {
+    const fetchMock = workScreen();
+    await screen.findByText('共 3 集', undefined, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: '下载整部' }));
+    const dialog = await screen.findByRole('dialog', { name: /下载整部/ }, { timeout: 5000 });
+    // Once the download list (which would name the model) has answered.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/download')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(dialog).queryByText(/标签/)).toBeNull();
+  });
+
   it('sends no episode list when every episode is chosen, and nothing when none is', async () => {
     const fetchMock = workScreen();
     await screen.findByText('共 3 集', undefined, { timeout: 5000 });
@@ -81,7 +132,10 @@ describe('下载整部', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '开始下载（3 集）' }));
     await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(sent(fetchMock)[0]).not.toHaveProperty('episode_ids');
-    expect(sent(fetchMock)[0]).toMatchObject({ size: 'original', skip_near_duplicates: false });
+    expect(sent(fetchMock)[0]).toMatchObject({ size: 'original', export: 'plain' });
+    // Filters left as they were follow the layout: off for a plain ZIP, on the server too.
+    expect(sent(fetchMock)[0]).not.toHaveProperty('skip_near_duplicates');
+    expect(sent(fetchMock)[0]).not.toHaveProperty('quality_filters');
   });
 
   it('offers the presets 完全相同, 同一镜头 (the default) and 宽松, or any number from 0 to 64', async () => {
@@ -101,7 +155,6 @@ describe('下载整部', () => {
       skip_near_duplicates: true,
       near_duplicate_threshold: 64,
       near_duplicate_scope: 'work',
-      quality_filters: [],
     });
   });
 

@@ -10,6 +10,7 @@ import { DatasetOptions } from './DatasetOptions';
 import { ExportOptions } from './ExportOptions';
 import { sizeInEffect, useDownloadSizes } from './size';
 import { SizeChoice } from './SizeChoice';
+import { TaggerBadge } from './TaggerBadge';
 import { WorkEstimate } from './WorkEstimate';
 import { watchDownload } from './watch';
 import { dialogOverlayClass, dialogPanelClass } from '../../components/dialog';
@@ -26,7 +27,8 @@ interface WorkDownloadDialogProps {
 
 /**
  * 下载整部: every episode of a work, or the ones ticked, in one background ZIP task, with the
- * dataset options (near-duplicate and bad frames left out, metadata files alongside).
+ * dataset options (near-duplicate and bad frames left out, metadata files alongside): the filters
+ * follow the layout until the user sets them, and the tagger badge says whether tags are written.
  */
 export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
   const { open, onOpenChange, episodes } = props;
@@ -127,6 +129,7 @@ export function WorkDownloadDialog(props: WorkDownloadDialogProps) {
           </fieldset>
           <DatasetOptions value={options} onChange={setOptions} withScope />
           <ExportOptions value={options} onChange={setOptions} />
+          <TaggerBadge />
           <div className="flex justify-end gap-2">
             <Dialog.Close className={buttonClass('secondary')}>{t('work.cancel')}</Dialog.Close>
             <button

@@ -5,7 +5,7 @@ import { episode, episodesResponse } from '../../test/browseFixtures';
 import { cdnStatus, WITH_COMPRESSED, downloadList } from '../../test/downloadFixtures';
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 
-const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
+const PAGE = '/episodes/anime/10435?q=non';
 const three = [episode(1), episode(2), episode(3)];
 
 const answer = (overrides: Partial<WorkDownloadEstimate> = {}): WorkDownloadEstimate => ({
@@ -69,7 +69,7 @@ describe('下载整部: the estimate before starting', () => {
     );
     const asked = fetchMock.mock.calls.filter(([url]) => url === '/api/download/work/estimate');
     expect(JSON.parse(String(asked.at(-1)![1]!.body))).toEqual({
-      work_url: '10435-Non_Non_Biyori',
+      work_url: '10435',
       kind: 'anime',
       size: 'thumb',
     });

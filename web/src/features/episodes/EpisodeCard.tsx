@@ -13,8 +13,14 @@ interface EpisodeCardProps {
   onOpen: () => void;
 }
 
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 export function EpisodeCard({ episode, favorite, to, onOpen }: EpisodeCardProps) {
   const { t } = useTranslation('episodes');
+  // The number in the reader's language, unless the title already says just that ("Episode 3").
+  const number =
+    episode.episode_number === null ? null : t('card.number', { number: episode.episode_number });
+  const badge = number !== null && !sameText(number, episode.title) ? number : null;
   return (
     <li className="relative">
       <Link
@@ -25,9 +31,9 @@ export function EpisodeCard({ episode, favorite, to, onOpen }: EpisodeCardProps)
         className="flex h-full w-full flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-sky-400 hover:shadow"
       >
         <div className="flex items-center gap-2 pr-8">
-          {episode.episode_number !== null && (
+          {badge && (
             <span className="rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-800">
-              {t('card.number', { number: episode.episode_number })}
+              {badge}
             </span>
           )}
           {episode.image_count !== null && (

@@ -5,7 +5,7 @@ import { episode, episodesResponse } from '../../test/browseFixtures';
 import { expectNoCjk } from '../../test/cjk';
 import { json, mockApi, renderApp, englishUser, signedIn } from '../../test/helpers';
 
-const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
+const PAGE = '/episodes/anime/10435?q=non';
 const list = [
   ...Array.from({ length: 24 }, (_, n) => episode(n + 1)),
   { ...episode(null, 'のんのんびより 特別編'), image_count: 1 },

@@ -4,7 +4,7 @@ import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { episode, episodesResponse, imagesLink } from '../../test/browseFixtures';
 import { REVEAL_DELAY_MS } from './useProgressiveCount';
 
-const PAGE = '/episodes/10435-Non_Non_Biyori?title=Non&searchTerm=non&contentType=anime';
+const PAGE = '/episodes/anime/10435?q=non';
 const cards = () => document.querySelectorAll('[data-episode-id]');
 const cardTitles = () =>
   [...cards()].map((card) => card.querySelector('span.font-medium')?.textContent);
@@ -24,7 +24,7 @@ describe('episode page', () => {
     expect(screen.getByText('共 45 集')).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/episodes')!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({
-      show_url: '10435-Non_Non_Biyori',
+      show_url: '10435',
       kind: 'anime',
     });
     expect(cards()).toHaveLength(20);
@@ -83,32 +83,19 @@ describe('episode page', () => {
     const { router } = renderApp(PAGE);
     const card = await screen.findByRole('link', { name: /Episode 1/ });
     // A link: a middle click or "open in new tab" opens the same page.
-    expect(card.getAttribute('href')).toBe(
-      `/images/${encodeURIComponent(first.url)}?${new URLSearchParams({
-        title: 'Non Non Biyori - Episode 1',
-        workTitle: 'Non Non Biyori',
-        episodeTitle: 'Episode 1',
-        searchTerm: 'non',
-      })}`,
-    );
+    // A short address: the kind and id, and the search it came from.
+    expect(card.getAttribute('href')).toBe('/images/anime/1001?q=non');
     fireEvent.click(card);
 
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(first.url)}`),
-    );
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      title: 'Non Non Biyori - Episode 1',
-      workTitle: 'Non Non Biyori',
-      episodeTitle: 'Episode 1',
-      searchTerm: 'non',
-    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/images/anime/1001'));
+    expect(router.state.location.search).toBe('?q=non');
     const access = fetchMock.mock.calls
       .map(([url]) => String(url))
       .find((url) => url.startsWith('/api/images/record-episode-access?'))!;
     expect(Object.fromEntries(new URL(access, 'http://x').searchParams)).toEqual({
       search_term: 'non',
       show_title: 'Non Non Biyori',
-      show_id: '10435-Non_Non_Biyori',
+      show_id: '10435',
       episode_title: 'Episode 1',
       episode_id: first.url,
     });
@@ -129,12 +116,10 @@ describe('episode page', () => {
           },
         }),
     });
-    const { router } = renderApp('/episodes/name%3DNon_Stop%26movieid%3D2731?title=Non-Stop');
+    const { router } = renderApp('/episodes/anime/2731?q=non');
 
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieUrl)}`),
-    );
-    expect(router.state.location.search).toBe('?isMovie=true&title=Non-Stop');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/images/movie/2731'));
+    expect(router.state.location.search).toBe('?q=non');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/episodes')).toHaveLength(1);
   });
 

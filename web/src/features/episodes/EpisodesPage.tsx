@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { pagePath, withPageQuery } from '@capshelf/contract';
 import { ArrowLeft, Download, Layers } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { recordEpisodeAccess, useEpisodes } from '../../api';
@@ -10,14 +11,15 @@ import { buttonClass } from '../../components/button';
 import { episodeTarget } from '../favorites';
 import { FollowToggle } from '../follows';
 import { ChineseTitle, useOpenedMatch } from '../titles';
-import { movieImagesPath } from '../search/links';
 import { EpisodeCard } from './EpisodeCard';
 import { arrangeEpisodes, PAGE_SIZES, SORTS, type EpisodeSort, type PageSize } from './episodeList';
-import { episodeImagesPath } from './links';
 import { movieDetail } from './movieRedirect';
 import { useProgressiveCount } from './useProgressiveCount';
 import { UpstreamError } from '../site-health';
+import { linkedPath } from '../../lib/linkedPath';
+import { usePageTarget } from '../../lib/usePageTarget';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { NotFoundPage } from '../../pages/NotFoundPage';
 import { RefreshButton } from '../../components/RefreshButton';
 
 // Loaded when first opened: most visits never download a whole work.
@@ -25,15 +27,24 @@ const WorkDownloadDialog = lazy(() =>
   import('../downloads/WorkDownloadDialog').then((m) => ({ default: m.WorkDownloadDialog })),
 );
 
-/** /episodes/:showId?title=&searchTerm=&contentType= — showId is the query part of the show URL. */
+/**
+ * /episodes/:kind/:id[?q=] — a show by its kind and source id; the title comes from the answer,
+ * `q` is the search it was opened from (the way back, and what its visits are recorded under).
+ */
 export function EpisodesPage() {
+  const target = usePageTarget();
+  if (!target) return <NotFoundPage />;
+  if (target.kind === 'movie')
+    return <Navigate replace to={pagePath('images', 'movie', target.id)} />;
+  return <ShowEpisodes kind={target.kind} id={target.id} />;
+}
+
+function ShowEpisodes({ kind, id }: { kind: 'anime' | 'tv'; id: number }) {
   const { t } = useTranslation('episodes');
-  const { showId = '' } = useParams();
+  const showId = String(id);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const searchTerm = params.get('searchTerm') ?? '';
-  const contentType = params.get('contentType');
-  const kind = contentType === 'tv' || contentType === 'anime' ? contentType : undefined;
+  const searchTerm = params.get('q') ?? '';
   const { query, refresh } = useEpisodes(showId, kind);
 
   const [filter, setFilter] = useState('');
@@ -43,13 +54,15 @@ export function EpisodesPage() {
   const episodes = arrangeEpisodes(query.data?.episodes ?? [], filter, sort);
   const progress = useProgressiveCount(episodes.length, pageSize, `${filter}|${sort}|${pageSize}`);
 
-  const workTitle = query.data?.show_title || params.get('title') || '';
+  const workTitle = query.data?.show_title ?? '';
   usePageTitle(workTitle || t('title'));
   useOpenedMatch(query.data?.work);
 
   const movie = movieDetail(query.error);
   if (movie) {
-    return <Navigate replace to={movieImagesPath(movie.link, movie.movie_title, searchTerm)} />;
+    return (
+      <Navigate replace to={linkedPath(movie.link, { q: searchTerm, zh: params.get('zh') })} />
+    );
   }
 
   const backToSearch = () =>
@@ -94,10 +107,7 @@ export function EpisodesPage() {
         </button>
         {query.data && query.data.episodes.length > 0 && (
           <Link
-            to={{
-              pathname: `/episodes/${encodeURIComponent(showId)}/dataset`,
-              search: `?${params}`,
-            }}
+            to={withPageQuery(pagePath('dataset', kind, id), { q: searchTerm })}
             className={buttonClass('secondary')}
           >
             <Layers aria-hidden className="size-4" />
@@ -182,7 +192,7 @@ export function EpisodesPage() {
                 key={episode.url}
                 episode={episode}
                 favorite={episodeTarget(episode, workTitle, work)}
-                to={episodeImagesPath(episode, workTitle, searchTerm)}
+                to={linkedPath(episode.link, { q: searchTerm })}
                 onOpen={() =>
                   recordEpisodeAccess({
                     search_term: searchTerm,

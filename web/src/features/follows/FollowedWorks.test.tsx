@@ -151,7 +151,14 @@ describe('opening a new episode', () => {
     const fetchMock = mockApi({
       ...signedIn(),
       'GET /api/follows': () =>
-        json(200, list(follow({ new_episodes: [episode(90002, `${EPISODE_URL}_other`)] }))),
+        json(
+          200,
+          list(
+            follow({
+              new_episodes: [episode(90002, 'https://fancaps.net/anime/episodeimages.php?1002')],
+            }),
+          ),
+        ),
       [PROGRESS]: () => json(200, progressAnswer(images(3))),
       'POST /api/images/record-view': () => json(204),
     });

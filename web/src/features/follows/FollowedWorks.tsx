@@ -44,7 +44,7 @@ function FollowedWork({ follow }: { follow: Follow }) {
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
       <span className="flex min-w-0 flex-col">
         <Link
-          to={linkedPath(follow.link, { title: follow.title, contentType: follow.kind })}
+          to={linkedPath(follow.link)}
           className="font-medium break-words text-slate-900 hover:text-sky-700 hover:underline"
           data-user-content=""
         >

@@ -10,10 +10,6 @@ const follow = (over: Partial<Follow> = {}): Follow =>
       {
         ...newEpisode(90001, undefined, '2026-01-05T12:00:00.000Z'),
         label: 'Episode 27',
-        link: {
-          page_path: '/images/x',
-          source_url: 'https://fancaps.net/anime/episodeimages.php?90001',
-        },
       },
     ],
     last_checked_at: '2026-01-05T12:00:00.000Z',
@@ -35,7 +31,7 @@ describe('新剧集', () => {
     renderApp('/');
     const section = (await screen.findByRole('heading', { name: '新剧集' })).closest('section')!;
     const episode = await within(section).findByRole('link', { name: 'Episode 27' });
-    expect(episode.getAttribute('href')).toMatch(/^\/images\/x\?/);
+    expect(episode.getAttribute('href')).toBe('/images/anime/90001');
     expect(screen.getByTestId('new-episodes-badge').textContent).toBe('1');
 
     fireEvent.click(within(section).getByRole('button', { name: '标记为已看' }));

@@ -6,7 +6,6 @@ import { useFollows, useMarkFollowsSeen } from '../../api';
 import { buttonClass } from '../../components/button';
 import { linkedPath } from '../../lib/linkedPath';
 import { useSession } from '../auth';
-import { episodeImagesPath } from '../episodes/links';
 import { FollowedWorks } from './FollowedWorks';
 
 /** The home page's 新剧集: each followed work's episodes new to this user, until marked seen. */
@@ -54,7 +53,7 @@ export function NewEpisodes() {
 function NewEpisodesCard({ follow }: { follow: Follow }) {
   const { t } = useTranslation('follows');
   const seen = useMarkFollowsSeen();
-  const workPath = linkedPath(follow.link, { title: follow.title, contentType: follow.kind });
+  const workPath = linkedPath(follow.link);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-2">
@@ -80,7 +79,7 @@ function NewEpisodesCard({ follow }: { follow: Follow }) {
         {follow.new_episodes.map((episode) => (
           <li key={episode.id}>
             <Link
-              to={episodeImagesPath({ link: episode.link, title: episode.label }, follow.title)}
+              to={linkedPath(episode.link)}
               className="inline-block rounded-full bg-sky-50 px-3 py-1 text-sm text-sky-800 hover:bg-sky-100"
               data-user-content=""
             >

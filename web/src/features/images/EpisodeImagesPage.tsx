@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { sourcePageUrl } from '@capshelf/contract';
 import { useOpenedMatch } from '../titles';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,11 @@ import {
 } from '../../api';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { RadioGroup, translatedOptions } from '../../components/RadioGroup';
+import { usePageTarget } from '../../lib/usePageTarget';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { NotFoundPage } from '../../pages/NotFoundPage';
 import { useSession } from '../auth';
+import { SourceOrigin } from '../open/SourceOrigin';
 import { useSeenOnOpen } from '../follows/useSeenOnOpen';
 import { CrawlStatus } from './CrawlStatus';
 import { episodeCrumbs, episodeLabel, workEpisodesPath } from './episodeCrumbs';
@@ -29,14 +33,28 @@ const modeOptions = [
 const MAX_VIEW_IDS = 5000;
 
 /**
- * /images/:episodeId?title=&workTitle=&episodeTitle=&isMovie=&searchTerm= (id: full URL). Smart
- * mode shows the list as the server reads it; the mode is the one the user last chose.
+ * /images/:kind/:id[?q=] — an episode or a movie by its kind and source id. Its source URL is
+ * rebuilt on the configured source origin (never carried in the address); its titles come from
+ * the listing. `q` is the search it was opened from.
  */
 export function EpisodeImagesPage() {
+  const target = usePageTarget();
+  if (!target) return <NotFoundPage />;
+  const isMovie = target.kind === 'movie';
+  return (
+    <SourceOrigin>
+      {(origin) => {
+        const episodeUrl = sourcePageUrl(origin, 'episode', target.kind, target.id);
+        return <EpisodeImages key={episodeUrl} episodeUrl={episodeUrl} isMovie={isMovie} />;
+      }}
+    </SourceOrigin>
+  );
+}
+
+/** Smart mode shows the list as the server reads it; the mode is the one the user last chose. */
+function EpisodeImages({ episodeUrl, isMovie }: { episodeUrl: string; isMovie: boolean }) {
   const { t } = useTranslation('images');
-  const episodeUrl = (useParams().episodeId ?? '').trim();
   const [params] = useSearchParams();
-  const isMovie = params.get('isMovie') === 'true';
   const signedIn = useSession().status === 'authenticated';
   const preference = useModePreference(signedIn);
   const savePreference = useSaveModePreference();
@@ -51,22 +69,21 @@ export function EpisodeImagesPage() {
   // A new episode of a followed work is seen once opened.
   useSeenOnOpen(episodeUrl);
   const [loaded, setLoaded] = useState<ImageListData | null>(null);
-  const searchTerm = params.get('searchTerm') ?? '';
-  const workTitle = params.get('workTitle') || loaded?.work_title || '';
-  const episodeTitle = params.get('episodeTitle') || loaded?.episode_title || '';
+  const searchTerm = params.get('q') ?? '';
+  const workTitle = loaded?.work_title ?? '';
+  const episodeTitle = loaded?.episode_title ?? '';
   const work = loaded?.work ?? null;
   // A movie found by its Chinese name: the movie is the work the name belongs to.
   useOpenedMatch(isMovie ? (work ?? loaded?.episode) : null);
-  const movieTitle = params.get('title') || loaded?.work_title || '';
   usePageTitle(
     ...(isMovie
-      ? [movieTitle || t('title.movie')]
+      ? [workTitle || t('title.movie')]
       : [episodeTitle && episodeLabel(episodeTitle, t), workTitle]),
   );
 
-  const smart = useProgressiveImageList(episodeUrl, settled && mode === 'smart' && !!episodeUrl);
+  const smart = useProgressiveImageList(episodeUrl, settled && mode === 'smart');
   const fast = useImageList(
-    settled && mode === 'fast' && episodeUrl ? { type: 'episode', episodeUrl, mode } : null,
+    settled && mode === 'fast' ? { type: 'episode', episodeUrl, mode } : null,
   );
   const list = mode === 'smart' ? smart : fast;
 
@@ -79,23 +96,21 @@ export function EpisodeImagesPage() {
       if (data.partial || recorded.current === episodeUrl) return;
       recorded.current = episodeUrl;
       recordView({
-        search_term: params.get('searchTerm') || undefined,
-        show_title: params.get('workTitle') || data.work_title || undefined,
-        episode_title: params.get('episodeTitle') || data.episode_title || undefined,
+        search_term: searchTerm || undefined,
+        show_title: data.work_title || undefined,
+        episode_title: data.episode_title || undefined,
         episode_id: episodeUrl,
         image_ids: data.images.slice(0, MAX_VIEW_IDS).map((image) => image.id),
         image_count: data.exact === false ? 'estimate' : 'exact',
       });
     },
-    [episodeUrl, params, recordView],
+    [episodeUrl, searchTerm, recordView],
   );
 
   const smartData = mode === 'smart' ? smart.query.data : undefined;
   return (
     <ImageBrowser
-      key={episodeUrl}
-      {...(episodeUrl ? { list } : { source: null, invalidMessage: t('invalid.noEpisode') })}
-      title={params.get('title') ?? undefined}
+      list={list}
       fallbackTitle={isMovie ? t('title.movie') : t('title.episode')}
       episodeUrl={episodeUrl}
       onLoaded={onLoaded}
@@ -113,7 +128,7 @@ export function EpisodeImagesPage() {
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           {work && work.kind !== 'movie' && !isMovie && (
             <Link
-              to={workEpisodesPath(work, workTitle, searchTerm)}
+              to={workEpisodesPath(work, searchTerm)}
               className="flex items-center gap-1 text-sm font-medium text-sky-700 hover:underline"
             >
               <ArrowLeft aria-hidden className="size-4" />
@@ -124,7 +139,7 @@ export function EpisodeImagesPage() {
             items={episodeCrumbs(
               {
                 work,
-                workTitle: isMovie ? movieTitle : workTitle,
+                workTitle,
                 episodeTitle,
                 searchTerm,
                 isMovie,

@@ -6,8 +6,8 @@ import { firstProgressCall, images, progressAnswer } from '../../test/browseFixt
 import { COLUMNS_KEY } from './columns';
 import { moveIndex } from './useGridKeyboard';
 
-const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
-const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}?title=Non%20Non%20Biyori%20-%20Episode%201`;
+const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001';
+const PAGE = '/images/anime/1001';
 const PROGRESS = firstProgressCall(EPISODE_URL);
 
 const tile = (id: number) => document.querySelector<HTMLElement>(`[data-image-id="${id}"]`)!;

@@ -4,8 +4,8 @@ import { firstProgressCall, images, progressAnswer } from '../../test/browseFixt
 import { json, mockApi, renderApp, signedIn } from '../../test/helpers';
 import { downloadList } from '../../test/downloadFixtures';
 
-const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001-Non_Non_Biyori/Episode_1';
-const PAGE = `/images/${encodeURIComponent(EPISODE_URL)}`;
+const EPISODE_URL = 'https://fancaps.net/anime/episodeimages.php?1001';
+const PAGE = '/images/anime/1001';
 const PROGRESS = firstProgressCall(EPISODE_URL);
 const card = (id: number) => document.querySelector(`[data-image-id="${id}"]`);
 

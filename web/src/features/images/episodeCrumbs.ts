@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Ref } from '@capshelf/contract';
+import { withPageQuery, workPagePath, type Ref } from '@capshelf/contract';
 import type { Crumb } from '../../components/Breadcrumb';
 
 /** `第 3 集` for the source's `Episode 3` (and `Episode 1 & 2`), else the title as it is. */
@@ -12,11 +12,8 @@ export function episodeLabel(title: string, t: TFunction<'images'>): string {
 }
 
 /** The episode list of a work (the images screen's way back), carrying the search term along. */
-export function workEpisodesPath(work: Ref, title: string, searchTerm: string): string {
-  const query = new URLSearchParams({ title, contentType: work.kind });
-  if (searchTerm) query.set('searchTerm', searchTerm);
-  return `/episodes/${work.id}?${query}`;
-}
+export const workEpisodesPath = (work: Ref, searchTerm: string) =>
+  withPageQuery(workPagePath(work.kind, work.id), { q: searchTerm });
 
 /** 搜索 › 作品 › 剧集 for an episode; 搜索 › 电影 for a movie. */
 export function episodeCrumbs(
@@ -42,7 +39,7 @@ export function episodeCrumbs(
   if (isMovie || work?.kind === 'movie') return [search, titled(workTitle, t('crumbs.movie'))];
   const workCrumb: Crumb = {
     ...titled(workTitle, t('crumbs.work')),
-    to: work ? workEpisodesPath(work, workTitle, searchTerm) : undefined,
+    to: work ? workEpisodesPath(work, searchTerm) : undefined,
   };
   const label = episodeLabel(episodeTitle, t);
   return [

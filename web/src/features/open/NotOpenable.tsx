@@ -9,15 +9,21 @@ interface NotOpenableProps {
   address: string | null;
   /** What was shared besides (no address): offered as a search. */
   words?: string;
+  /** The address is the source's, but no page capshelf has (a picture, the home page). */
+  onSource?: boolean;
 }
 
-/** /open's answer to an address that is not the source's, or to no address at all. */
-export function NotOpenable({ address, words = '' }: NotOpenableProps) {
+/** /open's answer to an address it cannot open, or to no address at all. */
+export function NotOpenable({ address, words = '', onSource = false }: NotOpenableProps) {
   const { t } = useTranslation('open');
   const search = words ? `/search?${new URLSearchParams({ q: words })}` : '/search';
   return (
     <Panel title={t('notOpenable.title')}>
-      <p className="text-slate-700">{address ? t('notOpenable.foreign') : t('notOpenable.none')}</p>
+      <p className="text-slate-700">
+        {t(
+          address ? (onSource ? 'notOpenable.unknown' : 'notOpenable.foreign') : 'notOpenable.none',
+        )}
+      </p>
       {address && (
         <div className="flex flex-col gap-1 text-sm">
           <span className="text-slate-500">{t('notOpenable.address')}</span>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HealthResponse } from '@capshelf/contract';
 import { englishUser, json, mockApi, renderApp, signedIn, testUser } from '../../test/helpers';
-import { episode, episodesResponse, imagesLink } from '../../test/browseFixtures';
+import { episode, episodesResponse } from '../../test/browseFixtures';
 
 const SHOW = 'https://fancaps.net/anime/showimages.php?10434-Non_Non_Biyori';
 const EPISODE = 'https://fancaps.net/anime/episodeimages.php?10435-Non_Non_Biyori/Episode_1';
@@ -25,7 +25,7 @@ const episodeAsks = (fetchMock: ReturnType<typeof mockApi>) =>
     .map(([, init]) => JSON.parse(String(init!.body)) as unknown);
 
 describe('/open', () => {
-  it('opens a show’s episode list, asking the server once, whatever the scheme or www.', async () => {
+  it('opens a show’s episode list at its short address, whatever the scheme or www.', async () => {
     const fetchMock = mockApi({
       ...signedIn(),
       ...healthy,
@@ -37,48 +37,33 @@ describe('/open', () => {
 
     expect(await screen.findByRole('heading', { name: 'Non Non Biyori' })).toBeTruthy();
     expect(screen.getByText('共 2 集')).toBeTruthy();
-    expect(router.state.location.pathname).toBe(`/episodes/${encodeURIComponent(SHOW)}`);
-    // The episode list reads the answer /open already had.
-    expect(episodeAsks(fetchMock)).toEqual([{ show_url: SHOW }]);
+    expect(shownPath(router)).toBe('/episodes/anime/10434');
+    // The episode list asks for the show by its id and kind, once.
+    expect(episodeAsks(fetchMock)).toEqual([{ show_url: '10434', kind: 'anime' }]);
   });
 
   it('opens an episode on its images screen', async () => {
-    const fetchMock = mockApi({
-      ...signedIn(),
-      ...healthy,
-      'POST /api/episodes': () =>
-        json(400, { detail: 'show_url: 不是有效的作品地址', code: 'VALIDATION_FAILED' }),
-    });
+    const fetchMock = mockApi({ ...signedIn(), ...healthy });
     const { router } = renderApp(open({ url: EPISODE }));
 
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(EPISODE)}`),
-    );
-    expect(episodeAsks(fetchMock)).toEqual([{ show_url: EPISODE }]);
+    await waitFor(() => expect(shownPath(router)).toBe('/images/anime/10435'));
+    expect(episodeAsks(fetchMock)).toEqual([]);
   });
 
-  it('opens a movie on its images screen by the link the server answers', async () => {
-    mockApi({
-      ...signedIn(),
-      ...healthy,
-      'POST /api/episodes': () =>
-        json(400, {
-          detail: {
-            error: 'MOVIE_NO_EPISODES',
-            image_url: MOVIE,
-            movie_title: 'Non-Stop',
-            message: '电影内容没有剧集列表，请直接查看图片',
-            link: imagesLink(MOVIE),
-          },
-        }),
-    });
+  it('opens a movie on its images screen', async () => {
+    mockApi({ ...signedIn(), ...healthy });
     const { router } = renderApp(open({ url: MOVIE }));
 
-    await waitFor(() =>
-      expect(shownPath(router)).toBe(
-        `/images/${encodeURIComponent(MOVIE)}?isMovie=true&title=Non-Stop`,
-      ),
-    );
+    await waitFor(() => expect(shownPath(router)).toBe('/images/movie/2731'));
+  });
+
+  it('says a source address of no page it has (a picture) cannot be opened', async () => {
+    mockApi({ ...signedIn(), ...healthy });
+    renderApp(open({ url: 'https://fancaps.net/anime/picture.php?/7123823' }));
+
+    expect(
+      await screen.findByText('这是 fancaps 的地址，但不是作品、剧集、电影或搜索页面。'),
+    ).toBeTruthy();
   });
 
   it('opens a search address as the search for its query, without asking for episodes', async () => {
@@ -105,8 +90,8 @@ describe('/open', () => {
     );
 
     expect(await screen.findByRole('heading', { name: 'Non Non Biyori' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(`/episodes/${encodeURIComponent(SHOW)}`);
-    expect(episodeAsks(fetchMock)).toEqual([{ show_url: SHOW }]);
+    expect(shownPath(router)).toBe('/episodes/anime/10434');
+    expect(episodeAsks(fetchMock)).toEqual([{ show_url: '10434', kind: 'anime' }]);
   });
 
   it('takes the origin the server names as the source (a replica in tests)', async () => {
@@ -119,7 +104,7 @@ describe('/open', () => {
     renderApp(open({ url: `${replica}/anime/showimages.php?10434` }));
 
     expect(await screen.findByRole('heading', { name: 'Non Non Biyori' })).toBeTruthy();
-    expect(episodeAsks(fetchMock)).toEqual([{ show_url: `${replica}/anime/showimages.php?10434` }]);
+    expect(episodeAsks(fetchMock)).toEqual([{ show_url: '10434', kind: 'anime' }]);
   });
 
   it('says plainly that another site’s address cannot be opened, with a way to search', async () => {
@@ -187,6 +172,6 @@ describe('/open', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
 
     expect(await screen.findByRole('heading', { name: 'Non Non Biyori' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(`/episodes/${encodeURIComponent(SHOW)}`);
+    expect(shownPath(router)).toBe('/episodes/anime/10434');
   });
 });

@@ -241,19 +241,13 @@ describe('search page', () => {
     const { router } = renderApp('/search?q=non&type=all');
 
     const show = await screen.findByRole('link', { name: /Non Non Biyori/ });
-    expect(show.getAttribute('href')).toBe(
-      '/episodes/10435-Non_Non_Biyori?title=Non+Non+Biyori&searchTerm=non&contentType=anime',
-    );
+    // Short addresses: the kind and id, and the search (the way back, and the history's record).
+    expect(show.getAttribute('href')).toBe('/episodes/anime/10435?q=non');
 
     fireEvent.click(screen.getByRole('link', { name: /Non-Stop/ }));
     await screen.findByRole('button', { name: '刷新' });
-    expect(router.state.location.pathname).toBe(`/images/${encodeURIComponent(movieResult.url)}`);
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      isMovie: 'true',
-      title: 'Non-Stop',
-      // So the history records the search, not a direct visit.
-      searchTerm: 'non',
-    });
+    expect(router.state.location.pathname).toBe('/images/movie/2731');
+    expect(router.state.location.search).toBe('?q=non');
   });
 
   it("shows '搜索失败' with the server's message and retries", async () => {

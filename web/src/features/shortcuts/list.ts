@@ -1,6 +1,6 @@
 /** A key as shown: a named key (translated) or the character itself. */
-export type KeyName = 'space' | 'shift' | 'enter' | 'esc' | 'home' | 'end';
-export type KeyToken = KeyName | '/' | '?' | 'a' | 'd' | 'f' | '←' | '→' | '↑' | '↓';
+export type KeyName = 'space' | 'shift' | 'enter' | 'esc' | 'home' | 'end' | 'ctrl';
+export type KeyToken = KeyName | '/' | '?' | 'a' | 'd' | 'f' | 'z' | '⌘' | '←' | '→' | '↑' | '↓';
 
 export interface ShortcutEntry {
   /** Alternatives, each a combination pressed together (['shift', 'space']). */
@@ -11,11 +11,19 @@ export interface ShortcutEntry {
 
 export interface ShortcutGroup {
   /** Key of its heading under `groups.`. */
-  id: 'global' | 'grid' | 'lightbox';
+  id: 'global' | 'grid' | 'lightbox' | 'review';
   entries: readonly ShortcutEntry[];
 }
 
-export const NAMED_KEYS: readonly string[] = ['space', 'shift', 'enter', 'esc', 'home', 'end'];
+export const NAMED_KEYS: readonly string[] = [
+  'space',
+  'shift',
+  'enter',
+  'esc',
+  'home',
+  'end',
+  'ctrl',
+];
 
 /** Every shortcut of the page, as the `?` list shows them. */
 export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
@@ -45,6 +53,19 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { keys: [['←'], ['→']], action: 'previousNext' },
       { keys: [['f']], action: 'favorite' },
       { keys: [['esc']], action: 'close' },
+    ],
+  },
+  {
+    // 制作数据集 (datasets/useUndoShortcut.ts): a command combination, unlike the others.
+    id: 'review',
+    entries: [
+      {
+        keys: [
+          ['ctrl', 'z'],
+          ['⌘', 'z'],
+        ],
+        action: 'undo',
+      },
     ],
   },
 ];

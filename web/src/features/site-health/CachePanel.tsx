@@ -1,20 +1,12 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Eraser } from 'lucide-react';
 import type { CacheOverview } from '@capshelf/contract';
-import { errorMessage, useCacheOverview, useEvictCache } from '../../api';
-import { buttonClass } from '../../components/button';
+import { errorMessage, useCacheOverview } from '../../api';
 import { DefinitionList } from '../../components/DefinitionList';
 import { ErrorBox } from '../../components/ErrorBox';
-import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
 import { formatBytes } from '../downloads/size';
 import { formatDate } from '../../lib/formatDate';
-
-const GIB = 1024 ** 3;
-/** How much 立即淘汰 frees: what the limits ask for (0), or a fixed amount. */
-const AMOUNTS = [0, 0.1 * GIB, GIB, 10 * GIB].map(Math.round);
+import { EvictNow } from './EvictNow';
 
 /** The shared image cache on the site-health page (admin): size, limits, free space, evictions. */
 export function CachePanel() {
@@ -33,7 +25,7 @@ export function CachePanel() {
     <>
       <CacheFigures data={overview.data} />
       <MinFreeOutOfReach data={overview.data} />
-      <EvictNow />
+      <EvictNow data={overview.data} />
     </>
   );
 }
@@ -82,61 +74,5 @@ function CacheFigures({ data }: { data: CacheOverview }) {
         ],
       ]}
     />
-  );
-}
-
-function EvictNow() {
-  const { t, i18n } = useTranslation('siteHealth');
-  const evict = useEvictCache();
-  const [amount, setAmount] = useState(0);
-  const [favorites, setFavorites] = useState(false);
-  const options = AMOUNTS.map((bytes) => ({
-    value: bytes,
-    label: bytes === 0 ? t('cache.byLimits') : formatBytes(bytes, i18n.language),
-  }));
-  const run = () =>
-    evict.mutate(
-      { bytes: amount || undefined, include_favorites: favorites },
-      {
-        onSuccess: (answer) =>
-          toast.success(
-            t('cache.evictDone', {
-              count: answer.evicted_files,
-              size: formatBytes(answer.evicted_bytes, i18n.language),
-            }),
-          ),
-        onError: (error) => toast.error(errorMessage(error, t('cache.evictFailed'))),
-      },
-    );
-  return (
-    <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
-      <p className="text-sm text-slate-600">{t('cache.evictHelp')}</p>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <SelectField
-          id="evict-amount"
-          label={t('cache.amount')}
-          value={amount}
-          options={options}
-          onChange={setAmount}
-        />
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={favorites}
-            onChange={(e) => setFavorites(e.target.checked)}
-          />
-          {t('cache.includeFavorites')}
-        </label>
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          disabled={evict.isPending}
-          onClick={run}
-        >
-          <Eraser aria-hidden className="size-4" />
-          {evict.isPending ? t('cache.evicting') : t('cache.evictNow')}
-        </button>
-      </div>
-    </div>
   );
 }

@@ -15,6 +15,23 @@ const CHROME = {
   platform: '"Windows"',
 };
 
+/** An image cache with nothing evicted yet, changed by `overrides`. */
+function cacheOverview(overrides: Partial<CacheOverview>): CacheOverview {
+  return {
+    images: 10,
+    files: 10,
+    size_bytes: 5 * 1024 ** 2,
+    max_bytes: null,
+    min_free_bytes: 0,
+    free_bytes: 20 * 1024 ** 3,
+    disk_bytes: 100 * 1024 ** 3,
+    evicted_files: 0,
+    evicted_bytes: 0,
+    last_evicted_at: null,
+    ...overrides,
+  };
+}
+
 function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse {
   return {
     hosts: [
@@ -46,6 +63,7 @@ function health(overrides: Partial<SiteHealthResponse> = {}): SiteHealthResponse
       user_agent: null,
       challenged_at: '2026-11-23T11:50:00.000Z',
       challenge_reason: 'no_browser',
+      last_check: null,
     },
     solver: {
       mode: 'auto',
@@ -125,6 +143,7 @@ describe('site-health page', () => {
           user_agent: 'Mozilla/5.0 Test',
           challenged_at: null,
           challenge_reason: null,
+          last_check: null,
         },
       }),
     };
@@ -153,6 +172,37 @@ describe('site-health page', () => {
     expect(
       within(screen.getAllByTestId('site-host')[0]!).getByTestId('host-state').textContent,
     ).toBe('正常');
+  });
+  it('writes the last 立即验证 and its result on the card, where it stays', async () => {
+    const message = '站点可以访问，无需验证';
+    const checked = health({
+      hosts: [{ ...health().hosts[0]!, state: 'ok', cooling_until: null }],
+      clearance: {
+        ...health().clearance,
+        challenged_at: null,
+        challenge_reason: null,
+        last_check: { ok: true, reason: null, message, at: '2026-11-23T12:05:00.000Z' },
+      },
+    });
+    let verified = false;
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () => json(200, verified ? checked : health()),
+      'POST /api/admin/site-health/verify': () => {
+        verified = true;
+        return json(200, { check: { ok: true, reason: null, message }, health: checked });
+      },
+    });
+    renderApp('/site-health');
+    const before = await screen.findByText('上次检查', {}, { timeout: 5000 });
+    expect(before.nextElementSibling?.textContent).toBe('本次启动以来尚未检查（点“立即验证”）');
+    fireEvent.click(screen.getByRole('button', { name: '立即验证' }));
+    await waitFor(() =>
+      expect(screen.getByText('上次检查').nextElementSibling?.textContent).toMatch(
+        /^2026.* · 通过：站点可以访问，无需验证$/,
+      ),
+    );
+    expect(screen.getByText('上次浏览器验证')).toBeTruthy();
   });
 });
 
@@ -213,28 +263,62 @@ describe('challenge panel', () => {
     expect(screen.getByText('20.0 GB（共 100.0 GB）')).toBeTruthy();
     expect(screen.getByText(/^300 个文件，12.0 MB（最近一次：/)).toBeTruthy();
 
+    // Round amounts, written as round amounts.
+    const amounts = within(screen.getByLabelText('释放')).getAllByRole('option');
+    expect(amounts.map((option) => option.textContent)).toEqual([
+      '按上限和保留空间',
+      '100 MB',
+      '1 GB',
+      '10 GB',
+    ]);
     fireEvent.change(screen.getByLabelText('释放'), { target: { value: String(1024 ** 3) } });
     fireEvent.click(screen.getByLabelText('包括收藏的图片'));
     fireEvent.click(screen.getByRole('button', { name: '立即淘汰' }));
-    expect(await screen.findByText('已淘汰 40 个图片文件（2.00 MB）')).toBeTruthy();
+    // Asked first: what goes, and that the libraries shrink with it. Cancel changes nothing.
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('将淘汰整个缓存：45.0 MB，1,500 个文件');
+    expect(dialog.textContent).toContain('收藏的图片也会被淘汰');
+    expect(dialog.textContent).toContain('被淘汰的图片会从所有用户的图库中消失');
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sent).toBeUndefined();
+
+    fireEvent.click(screen.getByRole('button', { name: '立即淘汰' }));
+    dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '立即淘汰' }));
+    // The result stays written on the card, no reload needed.
+    const result = await screen.findByText('已淘汰 40 个图片文件（2.00 MB）');
+    expect(result.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent).toEqual({ bytes: 1024 ** 3, include_favorites: true });
     // 20 GB free is above CACHE_MIN_FREE: no warning.
     expect(screen.queryByText(/CACHE_MIN_FREE：清空缓存也达不到它/)).toBeNull();
   });
 
+  it('says when the limits ask for nothing, before and after 立即淘汰', async () => {
+    const overview = cacheOverview({ files: 12, size_bytes: 16 * 1024 ** 2, max_bytes: 1024 ** 3 });
+    mockApi({
+      ...signedIn(admin),
+      'GET /api/admin/site-health': () => json(200, health()),
+      'GET /api/admin/cache': () => json(200, overview),
+      'POST /api/admin/cache/evict': () =>
+        json(200, { evicted_files: 0, evicted_bytes: 0, message: 'ok' }),
+    });
+    renderApp('/site-health');
+    fireEvent.click(await screen.findByRole('button', { name: '立即淘汰' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('按上限淘汰不会删除任何文件');
+    fireEvent.click(within(dialog).getByRole('button', { name: '立即淘汰' }));
+    const result = await screen.findByText(/^没有需要淘汰的文件/);
+    expect(result.getAttribute('role')).toBe('status');
+  });
+
   it('says so when CACHE_MIN_FREE is past what emptying the whole cache could free', async () => {
-    const overview: CacheOverview = {
-      images: 10,
-      files: 10,
-      size_bytes: 5 * 1024 ** 2,
-      max_bytes: null,
+    const overview = cacheOverview({
       min_free_bytes: 2 * 1024 ** 3,
       free_bytes: 1024 ** 3,
       disk_bytes: 10 * 1024 ** 3,
-      evicted_files: 0,
-      evicted_bytes: 0,
-      last_evicted_at: null,
-    };
+    });
     mockApi({
       ...signedIn(admin),
       'GET /api/admin/site-health': () => json(200, health()),

@@ -8,7 +8,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { DefinitionList } from '../../components/DefinitionList';
 import { Spinner } from '../../components/Spinner';
 import { buttonClass } from '../../components/button';
-import { challengeText, checkMessage } from './challenge';
+import { challengeText, checkMessage, lastCheckText } from './challenge';
 import { CachePanel } from './CachePanel';
 import { ClearanceForm } from './ClearanceForm';
 import { AdminOnly } from '../admin/AdminOnly';
@@ -106,7 +106,10 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
               t('solver.count'),
               t('solver.counts', { solves: solver.solves, failures: solver.failures }),
             ],
-            [t('solver.last'), formatDate(solver.last_solve_at)],
+            [
+              t('solver.last'),
+              solver.last_solve_at ? formatDate(solver.last_solve_at) : t('solver.never'),
+            ],
             ...(solver.next_try_at
               ? [
                   [
@@ -115,6 +118,7 @@ function HealthView({ data }: { data: SiteHealthResponse }) {
                   ] as [string, string],
                 ]
               : []),
+            [t('check.last'), lastCheckText(clearance.last_check)],
           ]}
         />
         <ClearanceActions

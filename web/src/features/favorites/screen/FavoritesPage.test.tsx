@@ -73,11 +73,9 @@ describe('favourites screen', () => {
     });
     favoritesScreen('/favorites', {}, { ...sample, works: [...sample.works, movie] });
     const show = await screen.findByRole('link', { name: 'Non Non Biyori' });
-    expect(show.getAttribute('href')).toBe(
-      '/episodes/10001?title=Non+Non+Biyori&contentType=anime',
-    );
+    expect(show.getAttribute('href')).toBe('/episodes/anime/10001');
     expect(screen.getByRole('link', { name: 'Non-Stop' }).getAttribute('href')).toBe(
-      `/images/${encodeURIComponent(movie.original_url)}?title=Non-Stop&contentType=movie&isMovie=true`,
+      '/images/movie/2731',
     );
     const original = screen.getByRole('link', { name: '打开原始页面 Bleach' });
     expect(original.getAttribute('target')).toBe('_blank');
@@ -90,7 +88,7 @@ describe('favourites screen', () => {
     expect(await screen.findByRole('region', { name: 'Non Non Biyori' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Bleach' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Episode 3' }).getAttribute('href')).toBe(
-      `/images/${encodeURIComponent(sample.episodes[0]!.episode_url)}?title=Non+Non+Biyori+-+Episode+3&workTitle=Non+Non+Biyori&episodeTitle=Episode+3`,
+      '/images/anime/1003',
     );
     fireEvent.click(screen.getByLabelText('按剧集平铺'));
     expect(screen.queryByRole('region', { name: 'Bleach' })).toBeNull();

@@ -123,7 +123,7 @@ describe('categorized library', () => {
         json(200, categoryEpisode(libraryImages(2), { episode_name: 'Episode 2', episode_id: 12 })),
     });
     const { router } = renderApp('/categorized-library');
-    expect(await screen.findByText('暂无分类图片数据')).toBeTruthy();
+    expect(await screen.findByText('分类图库还是空的')).toBeTruthy();
     expect((screen.getByRole('radio', { name: '我的' }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByRole('radio', { name: '全部用户' }));
@@ -142,12 +142,12 @@ describe('categorized library', () => {
       [LEVEL1()]: () => json(200, categorized([], { total_categories: 0, total_images: 0 })),
     });
     renderApp('/categorized-library?scope=all');
-    expect(await screen.findByText('暂无分类图片数据')).toBeTruthy();
+    expect(await screen.findByText('分类图库还是空的')).toBeTruthy();
     expect(screen.queryByRole('radio', { name: '全部用户' })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('scope=all'))).toBe(false);
   });
 
-  it('says when there is nothing, and when an episode has no images', async () => {
+  it("explains a new user's empty library and offers 开始搜索, and says when an episode has no images", async () => {
     mockApi({
       ...signedIn(),
       [LEVEL1()]: () => json(200, categorized([])),
@@ -156,8 +156,14 @@ describe('categorized library', () => {
         json(200, categoryEpisode([], { show_name: '未分类', episode_name: '全部', work: null })),
     });
     const { router } = renderApp('/categorized-library');
-    expect(await screen.findByText('暂无分类图片数据')).toBeTruthy();
-    expect(screen.getByText('作品 0 部，图片 0 张')).toBeTruthy();
+    expect(await screen.findByText('分类图库还是空的')).toBeTruthy();
+    expect(
+      screen.getByText('打开剧集浏览截图后，服务器为您缓存的图片会按作品和剧集分类整理在这里。'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '开始搜索' }).getAttribute('href')).toBe('/search');
+    // Nothing to filter or count yet.
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByText('作品 0 部，图片 0 张')).toBeNull();
 
     await router.navigate('/categorized-library?category=uncategorized&episode=all');
     expect(await screen.findByText('此集数暂无图片')).toBeTruthy();

@@ -12,6 +12,7 @@ import { useLibraryLevel } from './useLibraryLevel';
 import { WorksLevel } from './WorksLevel';
 import { usePageTitle } from '../../../lib/usePageTitle';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { EmptyLibrary } from '../EmptyLibrary';
 import { LibraryFilter } from '../LibraryFilter';
 
 /** /categorized-library: works → episodes → images, the level kept in the URL. */
@@ -36,6 +37,8 @@ export function CategorizedLibraryPage() {
   /** The failure text: the message, else '未知错误'. */
   const failure = (error: unknown) =>
     t('categorized.loadFailed', { message: errorMessage(error, t('unknownError')) });
+  // A new user's library: what it will hold and where to start, without an idle filter and totals.
+  const empty = !level.category && !filterText && !filter && totals?.total_categories === 0;
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,7 +55,7 @@ export function CategorizedLibraryPage() {
             {level.category ? (workName ?? t('categorized.work')) : t('categorized.title')}
           </h1>
         )}
-        {totals && (
+        {totals && !empty && (
           <span className="text-sm text-slate-500">
             {t('summary', { works: totals.total_categories, images: totals.total_images })}
           </span>
@@ -87,6 +90,10 @@ export function CategorizedLibraryPage() {
         <Spinner />
       );
     }
+    if (empty)
+      return (
+        <EmptyLibrary title={t('categorized.emptyLibrary')} hint={t('categorized.emptyHint')} />
+      );
     return (
       <>
         <LibraryFilter

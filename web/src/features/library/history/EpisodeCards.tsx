@@ -44,7 +44,7 @@ export function EpisodeCards({ episodes, onDelete }: EpisodeCardsProps) {
               </>
             }
             previews={episode.images}
-            to={historyEpisodePath(episode, episode.show_name)}
+            to={historyEpisodePath(episode)}
             favorite={
               episode.work
                 ? libraryEpisodeTarget(

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Search } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useSearchLibrary, useSearchLibraryEpisodes } from '../../../api';
 import { ErrorBox } from '../../../components/ErrorBox';
 import { RadioGroup, translatedOptions } from '../../../components/RadioGroup';
 import { Spinner } from '../../../components/Spinner';
-import { buttonClass } from '../../../components/button';
 import { EpisodeCards } from './EpisodeCards';
 import { useHistoryDeletion } from './useHistoryDeletion';
 import { WorkCards } from './WorkCards';
 import { usePageTitle } from '../../../lib/usePageTitle';
+import { EmptyLibrary } from '../EmptyLibrary';
 import { LibraryFilter } from '../LibraryFilter';
 import { namedBy } from '../namedBy';
 
@@ -91,14 +90,5 @@ export function SearchLibraryPage() {
 
 function EmptyHistory() {
   const { t } = useTranslation('library');
-  return (
-    <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p className="text-lg font-medium text-slate-700">{t('history.empty')}</p>
-      <p className="text-sm text-slate-500">{t('history.emptyHint')}</p>
-      <Link to="/search" className={buttonClass()}>
-        <Search aria-hidden className="size-4" />
-        {t('history.startSearch')}
-      </Link>
-    </div>
-  );
+  return <EmptyLibrary title={t('history.empty')} hint={t('history.emptyHint')} />;
 }

@@ -3,7 +3,7 @@ import type { HistoryCategory } from '@capshelf/contract';
 import { formatDate } from '../../../lib/formatDate';
 import { CardGrid, LibraryCard } from '../LibraryCard';
 import { knownWorkTarget } from '../../favorites';
-import { workPath } from '../links';
+import { linkedPath } from '../../../lib/linkedPath';
 
 /** By work: a known work opens its episodes (a movie its images); an unnamed one, a search. */
 export function WorkCards({ categories }: { categories: readonly HistoryCategory[] }) {
@@ -26,7 +26,7 @@ export function WorkCards({ categories }: { categories: readonly HistoryCategory
           previews={item.episodes.flatMap((episode) => episode.images).slice(0, 4)}
           to={
             item.work && item.link
-              ? workPath(item.show_name, item.work, item.link)
+              ? linkedPath(item.link)
               : `/search?${new URLSearchParams({ q: item.show_name })}`
           }
           favorite={

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FolderTree, Search } from 'lucide-react';
+import { FolderTree } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ImageItem, LibraryImage, LocalLibrarySort } from '@capshelf/contract';
 import { LOCAL_LIBRARY_LIMIT, useLocalLibrary } from '../../../api';
@@ -10,6 +10,7 @@ import { buttonClass } from '../../../components/button';
 import { useSession } from '../../auth';
 import type { ImageOrigin } from '../../favorites';
 import { ImageBrowser } from '../../images/ImageBrowser';
+import { EmptyLibrary } from '../EmptyLibrary';
 import { pageParam } from '../pageParam';
 import { ScopeSwitch, useLibraryScope } from '../scope';
 import { ClearAllCacheButton } from './ClearAllCacheButton';
@@ -88,7 +89,7 @@ export function LocalLibraryPage() {
   );
 }
 
-/** As the search history library's empty state: it explains, and offers 开始搜索 (an admin keeps the scope switch). */
+/** Nothing cached yet: the libraries' empty state, under the title (an admin keeps the scope switch). */
 function EmptyLocalLibrary() {
   const { t } = useTranslation('library');
   return (
@@ -97,14 +98,7 @@ function EmptyLocalLibrary() {
         <h1 className="text-2xl font-bold text-slate-900">{t('local.title')}</h1>
         <ScopeSwitch />
       </div>
-      <div className="flex flex-col items-center gap-4 py-12 text-center">
-        <p className="text-lg font-medium text-slate-700">{t('local.empty')}</p>
-        <p className="max-w-xl text-sm text-slate-500">{t('local.emptyHint')}</p>
-        <Link to="/search" className={buttonClass()}>
-          <Search aria-hidden className="size-4" />
-          {t('local.startSearch')}
-        </Link>
-      </div>
+      <EmptyLibrary title={t('local.empty')} hint={t('local.emptyHint')} />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+export { DatasetDrafts } from './service';
+export { datasetDraftRoutes } from './routes';
