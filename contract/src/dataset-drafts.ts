@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { DatasetOptions } from './dataset-options';
-import { ReviewOverrideIds, workScopeFields } from './downloads';
+import { noFrameKeptAndDropped, ReviewOverrideIds, workScopeFields } from './downloads';
 import { validationMessages } from './messages';
 import { TagEdits } from './tag-edits';
+
+/** Drafts one user may keep: each may hold 100,000 ids, so their number is bounded too. */
+export const MAX_DATASET_DRAFTS = 100;
 
 /**
  * PUT /dataset-drafts: the user's review of one work (制作数据集) as it stands, saved whole on
@@ -20,13 +23,10 @@ export const SaveDatasetDraftRequest = z
     tag_edits: TagEdits.default({ remove: [], replace: [] }),
     trigger_word: DatasetOptions.shape.trigger_word,
   })
-  .refine(
-    ({ keep_image_ids: keep, drop_image_ids: drop }) => !keep.some((id) => drop.includes(id)),
-    {
-      message: validationMessages.reviewOverlap,
-      path: ['drop_image_ids'],
-    },
-  );
+  .refine(({ keep_image_ids: keep, drop_image_ids: drop }) => noFrameKeptAndDropped(keep, drop), {
+    message: validationMessages.reviewOverlap,
+    path: ['drop_image_ids'],
+  });
 export type SaveDatasetDraftRequest = z.input<typeof SaveDatasetDraftRequest>;
 
 /** A draft in the list: which work, how many decisions, when it was last saved. */

@@ -106,6 +106,15 @@ export const ReviewOverrideIds = z
   .array(z.number().int().positive().max(999_999_999_999))
   .max(MAX_REVIEW_OVERRIDES, validationMessages.reviewTooMany);
 
+/**
+ * Whether no frame is both kept and dropped. One set of the drops, built once: the lists may hold
+ * 50,000 ids each, so a search per pair would keep the server busy for seconds.
+ */
+export function noFrameKeptAndDropped(keep: readonly number[], drop: readonly number[]): boolean {
+  const dropped = new Set(drop);
+  return !keep.some((id) => dropped.has(id));
+}
+
 /** Which work, which of its episodes and at what size a whole-work job (or its review) reads. */
 export const workScopeFields = {
   /** The show or movie URL, or a show's query part as POST /episodes/ takes it (with `kind`). */
@@ -130,9 +139,11 @@ export const CreateWorkDownloadRequest = z
     drop_image_ids: ReviewOverrideIds.optional(),
   })
   .refine(
-    ({ keep_image_ids: keep = [], drop_image_ids: drop = [] }) =>
-      !keep.some((id) => new Set(drop).has(id)),
-    { message: validationMessages.reviewOverlap, path: ['drop_image_ids'] },
+    ({ keep_image_ids: keep = [], drop_image_ids: drop = [] }) => noFrameKeptAndDropped(keep, drop),
+    {
+      message: validationMessages.reviewOverlap,
+      path: ['drop_image_ids'],
+    },
   );
 export type CreateWorkDownloadRequest = z.input<typeof CreateWorkDownloadRequest>;
 

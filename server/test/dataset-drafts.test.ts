@@ -112,6 +112,22 @@ describe(`review drafts (${databaseKind})`, () => {
     expect(res.json()).toEqual({ tagger: false, tagged: 0, tags: [] });
   });
 
+  it('keeps at most 100 drafts a user, and a full list still takes changes to those it has', async () => {
+    const carol = await t.userHeaders('draft-carol@example.com');
+    const put = (work_url: string, keep: number[]) =>
+      call('PUT', '/api/dataset-drafts', carol, { work_url, keep_image_ids: keep });
+    for (let i = 1; i <= 100; i++) expect((await put(`${i}`, [i])).statusCode).toBe(200);
+    const over = await put('101', [1]);
+    expect(over.statusCode).toBe(409);
+    expect(over.json<{ detail: string }>().detail).toContain('最多保存 100 份数据集草稿');
+    expect((await put('7', [7, 8])).statusCode).toBe(200);
+    expect(await list(carol)).toHaveLength(100);
+    // Her full list costs alice nothing.
+    expect((await call('PUT', '/api/dataset-drafts', alice, { work_url: '101' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses bad input with a clear 400', async () => {
     const bad = async (body: object, detail: string) => {
       const res = await call('PUT', '/api/dataset-drafts', alice, { work_url: WORK, ...body });

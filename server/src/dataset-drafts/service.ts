@@ -1,14 +1,15 @@
-import type {
-  DatasetDraft,
-  DatasetDraftSummary,
-  SaveDatasetDraftRequest,
-  TagEdits,
+import {
+  MAX_DATASET_DRAFTS,
+  type DatasetDraft,
+  type DatasetDraftSummary,
+  type SaveDatasetDraftRequest,
+  type TagEdits,
 } from '@capshelf/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db';
 import type { ReviewDraftsTable } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 
 type DraftInput = z.output<typeof SaveDatasetDraftRequest>;
 type DraftRow = Selectable<ReviewDraftsTable>;
@@ -61,6 +62,7 @@ export class DatasetDrafts {
       trigger_word: input.trigger_word,
       updated_at: new Date(this.now()).toISOString(),
     };
+    await this.refuseOneTooMany(userId, workKey(input));
     const row = await this.db
       .insertInto('review_drafts')
       .values({
@@ -74,6 +76,20 @@ export class DatasetDrafts {
       .returningAll()
       .executeTakeFirstOrThrow();
     return summaryOf(row);
+  }
+
+  /** A new draft past the limit is refused (a change to one the user has is always taken). */
+  private async refuseOneTooMany(userId: number, key: string): Promise<void> {
+    const { drafts, here } = await this.db
+      .selectFrom('review_drafts')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('drafts'),
+        eb.fn.countAll<number>().filterWhere('work_key', '=', key).as('here'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(here) === 0 && Number(drafts) >= MAX_DATASET_DRAFTS)
+      throw conflict(`最多保存 ${MAX_DATASET_DRAFTS} 份数据集草稿，请先删除不用的草稿`);
   }
 
   /** Removes the caller's draft; another user's id is not found, as one that never was. */
