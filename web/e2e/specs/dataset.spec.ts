@@ -107,6 +107,11 @@ for (const [device, viewport] of [
     const episode = show.episodes[1]!;
     const dialog = await selectionDialog(page, `selection-kohya-${device}`, episode);
     await dialog.locator('label').filter({ hasText: 'kohya' }).click();
+    // A dataset layout turns the filters on; this archive keeps every frame to check each caption.
+    for (const filter of [/跳过相似帧/, '过暗', '纯色画面', '模糊']) {
+      await expect(dialog.getByLabel(filter)).toBeChecked();
+      await dialog.getByLabel(filter).uncheck();
+    }
     await dialog.getByLabel('重复次数').fill('3');
     await dialog.getByLabel('触发词').fill('sel_style');
     await dialog.getByLabel('触发词').scrollIntoViewIfNeeded();

@@ -52,7 +52,13 @@ test('a challenge the solver cannot pass is explained, shown on the site-health 
   await control.setFault('pages', { type: 'managed-challenge', checkboxAfterMs: 1500 });
   const challengesBefore = (await control.counts()).challenges;
   await page.getByRole('button', { name: '立即验证' }).click();
-  await expect(page.getByText(/验证通过/)).toBeVisible({ timeout: 60_000 });
+  // The toast says so, and the card keeps it (上次检查).
+  await expect(page.getByRole('status').filter({ hasText: /验证通过/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(
+    page.getByText('上次检查', { exact: true }).locator('xpath=following-sibling::dd[1]'),
+  ).toContainText(/ · 通过：验证通过/);
   // No longer challenged (earlier refusals in this run may still mark it 不稳定).
   await expect(pagesHost.getByTestId('host-state')).not.toContainText('人机验证');
   await expect(page.getByText('自动验证（Chromium）').first()).toBeVisible();

@@ -1,20 +1,14 @@
-import { createRequire } from 'node:module';
-import type * as CheerioModule from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
+import { load } from 'cheerio';
 import { readLink } from '../urls';
 import { assertSitePage } from './page-check';
 
 export type Scope = ReturnType<CheerioAPI>;
 
-// Required at the first page parsed, not at start: cheerio and its parsers hold ~8 MB that a server
-// answering from its cache does not need.
-let cheerio: typeof CheerioModule | undefined;
-
 /** Loads a checked page with htmlparser2 (tolerant, keeps the site's odd nesting as written). */
 export function loadPage(html: string): CheerioAPI {
   assertSitePage(html);
-  cheerio ??= createRequire(import.meta.url)('cheerio') as typeof CheerioModule;
-  const $ = cheerio.load(html, { xml: { xmlMode: false } });
+  const $ = load(html, { xml: { xmlMode: false } });
   // The sidebar links other shows' episodes and images; nothing in it belongs to this page.
   $('.right_bar').remove();
   return $;
