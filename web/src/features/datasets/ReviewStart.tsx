@@ -8,6 +8,7 @@ import { ExportOptions } from '../downloads/ExportOptions';
 import { TaggerBadge } from '../downloads/TaggerBadge';
 import { watchDownload } from '../downloads/watch';
 import { WorkEstimate } from '../downloads/WorkEstimate';
+import { ReviewCard } from './ReviewCard';
 
 /**
  * How many frames the archive will hold, as far as it is known: exactly once every frame is
@@ -61,13 +62,7 @@ export function ReviewStart({
       },
     );
   return (
-    <section
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      aria-labelledby="review-start"
-    >
-      <h2 id="review-start" className="text-lg font-semibold text-slate-900">
-        {t('review.archive')}
-      </h2>
+    <ReviewCard id="review-start" heading={t('review.archive')}>
       <ExportOptions value={options} onChange={onChange} />
       <TaggerBadge />
       {limit && <WorkEstimate estimate={estimate.data} failed={false} />}
@@ -79,6 +74,6 @@ export function ReviewStart({
       >
         {create.isPending ? t('work.creating') : startLabel(t, count)}
       </button>
-    </section>
+    </ReviewCard>
   );
 }

@@ -5,6 +5,7 @@ import { MAX_REVIEW_OVERRIDES } from '@capshelf/contract';
 import { useReviewTags } from '../../api';
 import { buttonClass } from '../../components/button';
 import { removeTag, replaceTag, restoreTag } from './history';
+import { ReviewCard } from './ReviewCard';
 
 const fieldClass = 'rounded border border-slate-300 px-2 py-1';
 
@@ -35,13 +36,7 @@ export function ReviewTags({
   const tags = useReviewTags(listed && kind ? { kind, image_ids: ids } : null).data;
   if (!tags?.tagger) return null;
   return (
-    <section
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-      aria-labelledby="review-tags"
-    >
-      <h2 id="review-tags" className="text-lg font-semibold text-slate-900">
-        {t('review.tags.heading')}
-      </h2>
+    <ReviewCard id="review-tags" heading={t('review.tags.heading')}>
       <label className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span>{t('review.tags.trigger')}</span>
         <input
@@ -68,7 +63,7 @@ export function ReviewTags({
           </ul>
         </>
       )}
-    </section>
+    </ReviewCard>
   );
 }
 
