@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_FILE, ImageSize, Kind } from './browse';
+import { validationMessages } from './messages';
 
 /**
  * Share links (issue 38): a set of pictures anyone with the link may see, read-only and without an
@@ -48,6 +49,7 @@ export type ShareState = z.infer<typeof ShareState>;
 export const Share = z.object({
   id: z.number().int(),
   kind: ShareKind,
+  /** Empty when the owner gave none: the page names it by kind and count in its own language. */
   title: z.string(),
   image_count: z.number().int(),
   state: ShareState,
@@ -74,12 +76,20 @@ export const ShareIdParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** A change of expiry (from now), password (null: none) or download; a changed password ends every open visit. */
-export const ChangeShareRequest = z.object({
-  expires_in: ExpiresIn.optional(),
-  password: SharePassword.nullable().optional(),
-  allow_download: z.boolean().optional(),
-});
+/**
+ * A change of expiry (from now), password (null: none) or download, at least one of them; a
+ * changed password ends every open visit.
+ */
+export const ChangeShareRequest = z
+  .object({
+    expires_in: ExpiresIn.optional(),
+    password: SharePassword.nullable().optional(),
+    allow_download: z.boolean().optional(),
+  })
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    validationMessages.userChangeEmpty,
+  );
 export type ChangeShareRequest = z.input<typeof ChangeShareRequest>;
 
 // ------------------------------------------------------------------------------------------
@@ -107,6 +117,7 @@ export const PublicShare = z.discriminatedUnion('locked', [
   z.object({ locked: z.literal(true) }),
   z.object({
     locked: z.literal(false),
+    /** Empty: untitled (as `Share.title`). */
     title: z.string(),
     kind: ShareKind,
     owner_name: z.string(),

@@ -7,6 +7,8 @@ describe('config', () => {
   it('has working defaults for every setting', () => {
     const config = loadConfig({});
     expect(config.port).toBe(8000);
+    expect(config.publicUrl).toBe('http://localhost:8000');
+    expect(loadConfig({ PORT: '18400' }).publicUrl).toBe('http://localhost:18400');
     expect(config.upstream.baseUrl).toBe('https://fancaps.net');
     expect(config.upstream.pages).toEqual({ concurrency: 1, spacingMs: 1000 });
     expect(config.upstream.imageUrls.large.tv).toBe(

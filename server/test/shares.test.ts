@@ -3,6 +3,10 @@
 // expires, loses its views or its owner is disabled. The token is kept only as a hash; a password
 // is limited per address and per share before it is hashed, and cannot be used to lock the owner's
 // friends out; visitors' fetches spend the owner's budget.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_SHARE_IMAGES } from '@capshelf/contract';
 import { KEY_IDS, episodeById } from '@capshelf/replica';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './helpers';
@@ -27,17 +31,21 @@ let clock = Date.now();
 let t: BrowseApp;
 let bob: Headers;
 let admin: Headers;
+// A built page of one file: `/s/<token>` is served as the app serves it.
+const webRoot = mkdtempSync(path.join(os.tmpdir(), 'capshelf-share-web-'));
 beforeAll(async () => {
-  t = await startBrowseApp({}, { now: () => clock });
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>capshelf</title>');
+  t = await startBrowseApp({}, { now: () => clock, webRoot });
   bob = await t.userHeaders('share-bob@example.com');
   admin = await t.userHeaders('share-admin@example.com', 'admin');
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
 });
 
 const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   headers: Record<string, string> = {},
   payload?: object,
@@ -50,8 +58,11 @@ async function share(body: object, headers: Headers = t.headers): Promise<Create
   return res.json<Created>();
 }
 const tokenOf = (created: Created) => new URL(created.url).pathname.split('/').at(-1)!;
-const open = (created: Created, grant?: string) =>
-  call('GET', `/api/public/shares/${tokenOf(created)}`, grant ? { 'x-share-grant': grant } : {});
+const open = (created: Created, grant?: string, cookie?: string) =>
+  call('GET', `/api/public/shares/${tokenOf(created)}`, {
+    ...(grant && { 'x-share-grant': grant }),
+    ...(cookie && { cookie }),
+  });
 async function visit(created: Created, grant?: string): Promise<Opened> {
   const res = await open(created, grant);
   expect(res.statusCode, res.body).toBe(200);
@@ -92,7 +103,13 @@ describe(`share links (${databaseKind})`, () => {
     expect((await fetchUrl(tampered)).statusCode).toBe(404);
     // The page's own addresses keep the page's rules: no account, no session.
     const page = await call('GET', `/s/${token}`);
+    expect(page.statusCode).toBe(200);
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    // A link preview's HEAD answers as the page does, without its body.
+    const head = await call('HEAD', `/s/${token}`);
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['referrer-policy']).toBe('no-referrer');
+    expect(head.body).toBe('');
   });
 
   it('keeps each owner’s shares their own; an admin sees and revokes anyone’s', async () => {
@@ -231,6 +248,126 @@ describe(`share links (${databaseKind})`, () => {
     expect(actions.map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['share.create', 'share.revoke', 'share.change', 'share.download']),
     );
+  });
+
+  it('refuses an empty change (400) and any change of a revoked share (409)', async () => {
+    const created = await share({ kind: 'images', image_ids: [ids[22]!], image_kind: 'anime' });
+    const empty = await call('PATCH', `/api/shares/${created.id}`, t.headers, {});
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    await call('DELETE', `/api/shares/${created.id}`, t.headers);
+    const late = await call('PATCH', `/api/shares/${created.id}`, t.headers, {
+      allow_download: false,
+    });
+    expect(late.statusCode, late.body).toBe(409);
+  });
+
+  it('counts password tries per address as logins do: an IPv6 /64 is one, ::ffff: is IPv4', async () => {
+    const locked = await share({
+      kind: 'images',
+      image_ids: [ids[23]!],
+      image_kind: 'anime',
+      password: 'open sesame',
+    });
+    const unlock = (password: string, address: string) =>
+      call('POST', `/api/public/shares/${tokenOf(locked)}/unlock`, {}, { password }, address);
+    for (let n = 1; n <= 5; n++) await unlock('wrong', `2001:db8:1:2::${n}`);
+    expect((await unlock('open sesame', '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await unlock('open sesame', '2001:db8:1:3::1')).statusCode).toBe(200);
+
+    for (let n = 0; n < 5; n++) await unlock('wrong', '198.51.100.200');
+    expect((await unlock('open sesame', '::ffff:198.51.100.200')).statusCode).toBe(429);
+  });
+
+  it('names the field it was given when an episode address is not one', async () => {
+    const show = await call('POST', '/api/shares', t.headers, {
+      kind: 'episode',
+      episode_url: 'https://fancaps.net/anime/showimages.php?1234-Some_Show',
+    });
+    expect(show.statusCode).toBe(400);
+    expect(show.json().detail).toMatch(/^episode_url: /);
+  });
+
+  it('names no title when given none, and refuses a share over the image limit', async () => {
+    const untitled = await share({ kind: 'images', image_ids: [ids[24]!], image_kind: 'anime' });
+    expect((await visit(untitled)).title).toBe('');
+
+    const carl = await t.userHeaders('share-carl@example.com');
+    const carlId = (await call('GET', '/api/auth/me', carl)).json<{ id: number }>().id;
+    const rows = Array.from({ length: MAX_SHARE_IMAGES + 1 }, (_, n) => ({
+      user_id: carlId,
+      kind: 'anime' as const,
+      image_id: 900_000_000 + n,
+      work_id: null,
+      episode_id: null,
+      work_title: 'Work',
+      episode_title: 'Episode',
+      created_at: new Date().toISOString(),
+    }));
+    for (let at = 0; at < rows.length; at += 200) {
+      await t.services.db.kysely
+        .insertInto('favorite_images')
+        .values(rows.slice(at, at + 200))
+        .execute();
+    }
+    const tooMany = await call('POST', '/api/shares', carl, { kind: 'favorites' });
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json().detail).toBe(
+      `kind: 一个分享最多 ${MAX_SHARE_IMAGES} 张图片，这里有 ${MAX_SHARE_IMAGES + 1} 张`,
+    );
+  });
+
+  it('counts a visit once: a reload with its cookie counts no view and keeps its addresses', async () => {
+    const twice = await share({
+      kind: 'images',
+      image_ids: [ids[25]!],
+      image_kind: 'anime',
+      max_views: 2,
+      password: 'open sesame',
+    });
+    const { grant } = (
+      await call(
+        'POST',
+        `/api/public/shares/${tokenOf(twice)}/unlock`,
+        {},
+        {
+          password: 'open sesame',
+        },
+      )
+    ).json<{ grant: string }>();
+    const first = await open(twice, grant);
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    expect(String(first.headers['set-cookie'])).toMatch(
+      new RegExp(`Path=/api/public/shares/${tokenOf(twice)}; .*HttpOnly`),
+    );
+    const firstSeen = first.json<Opened>();
+    clock += 60_000;
+    const reload = await open(twice, grant, cookie);
+    expect(reload.statusCode, reload.body).toBe(200);
+    // The same visit: the same addresses, still one view.
+    expect(reload.json<Opened>().images![0]!.thumb_url).toBe(firstSeen.images![0]!.thumb_url);
+    const counted = (await call('GET', '/api/shares', t.headers))
+      .json<{ shares: { id: number; views: number }[] }>()
+      .shares.find((s) => s.id === twice.id);
+    expect(counted?.views).toBe(1);
+
+    await visit(twice, grant);
+    // Views used up: a new visitor is told it is gone, even before the password…
+    expect((await open(twice)).statusCode).toBe(404);
+    const unlockAgain = await call(
+      'POST',
+      `/api/public/shares/${tokenOf(twice)}/unlock`,
+      {},
+      { password: 'open sesame' },
+    );
+    expect(unlockAgain.statusCode).toBe(404);
+    // …while the counted visit keeps its page and its addresses until they expire.
+    expect((await open(twice, grant, cookie)).statusCode).toBe(200);
+    expect((await fetchUrl(firstSeen.images![0]!.thumb_url)).statusCode).toBe(200);
+    expect((await fetchUrl(firstSeen.zip_url!)).statusCode).toBe(200);
+    clock += 60 * 60_000;
+    expect((await open(twice, grant, cookie)).statusCode).toBe(404);
+    expect((await fetchUrl(firstSeen.images![0]!.thumb_url)).statusCode).toBe(404);
   });
 
   it('shares the favourites as they were when it was made', async () => {

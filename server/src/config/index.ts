@@ -25,7 +25,8 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker'], { message: 'must be all, web or worker' }).default('all'),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: trustProxy,
-  PUBLIC_URL: url('http://localhost:8000'),
+  /** Unset: http://localhost:<PORT>. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -130,7 +131,7 @@ export type Kind = 'anime' | 'tv' | 'movie';
 export type ImageSize = 'thumb' | 'small' | 'large';
 export type ImageUrlTemplates = Record<ImageSize, Record<Kind, string>>;
 
-type Env = z.infer<typeof envSchema>;
+type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 function shape(env: Env) {
   const dataDir = path.resolve(env.DATA_DIR);
@@ -303,7 +304,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
-  return shape(parsed.data);
+  const { PUBLIC_URL, PORT } = parsed.data;
+  return shape({ ...parsed.data, PUBLIC_URL: PUBLIC_URL ?? `http://localhost:${PORT}` });
 }
 
 /** Reads `.env` from the working directory into process.env when present (never overriding). */

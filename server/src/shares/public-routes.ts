@@ -11,6 +11,8 @@ import type { SharesService } from './service';
 
 const routes = api.shares;
 const visitor = { config: { access: 'public' as const } };
+/** A counted visit of one share (`<expiry>.<signature>`, signed with the share's key). */
+const VISIT_COOKIE = 'capshelf_share_visit';
 /** What every answer to a visitor says: no referrer leaves the page, no search engine keeps it. */
 export const SHARE_PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
@@ -36,12 +38,24 @@ export function sharePublicRoutes({
     });
 
     serve(app, routes.open, visitor, async (request, reply) => {
+      const { token } = request.params;
       const grant = request.headers[SHARE_GRANT_HEADER];
-      const answer = await shares.open(
-        request.params.token,
+      const { share, visit } = await shares.open(
+        token,
         typeof grant === 'string' ? grant : undefined,
+        request.cookies[VISIT_COOKIE],
       );
-      return reply.header('cache-control', 'no-store').send(answer);
+      if (visit) {
+        // Only this share's own address sees it: a reload within the visit counts no view again.
+        reply.setCookie(VISIT_COOKIE, visit, {
+          path: `/api/public/shares/${token}`,
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: request.protocol === 'https',
+          maxAge: Math.max(0, Number(visit.split('.')[0]) - Math.floor(Date.now() / 1000)),
+        });
+      }
+      return reply.header('cache-control', 'no-store').send(share);
     });
 
     serve(app, routes.unlock, visitor, async (request, reply) => {
@@ -56,7 +70,7 @@ export function sharePublicRoutes({
       );
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(`${row.title}.zip`))
+        .header('content-disposition', contentDisposition(`${row.title || `share-${row.id}`}.zip`))
         .header('cache-control', 'no-store')
         .send(stream);
     });

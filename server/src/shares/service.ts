@@ -7,17 +7,22 @@ import type {
 } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit';
+import { addressKey } from '../auth/client-address';
 import type { RateLimits } from '../auth/rate-limits';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/secrets';
 import type { CatalogService } from '../catalog';
 import type { Kind } from '../config';
 import type { Database } from '../db';
-import { badRequest, forbidden, notFound, tooManyRequests } from '../errors';
+import { MAX_SHARE_IMAGES } from '@capshelf/contract';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors';
 import { archiveUrl, publicImage, shareAnswer, stateOf } from './answers';
 import { grant, grantHolds, newSignKey, signedBy } from './signing';
 import type { ShareStore, ShareWithOwner } from './store';
 
-/** How long the image addresses a visit is given stay good, and an unlocked visit lasts. */
+/**
+ * How long a counted visit lasts: its image addresses stay good, and a reload within it (its
+ * cookie) counts no view again. An unlocked visitor's grant lasts GRANT_TTL_MS.
+ */
 export const FILE_URL_TTL_MS = 60 * 60_000;
 export const GRANT_TTL_MS = 12 * 60 * 60_000;
 /** Password tries: per share and visitor's address, and per share over every address. */
@@ -56,8 +61,13 @@ export class SharesService {
   ) {}
 
   async create(owner: Caller, input: CreateShareRequest): Promise<CreatedShare> {
-    const { images, title } = await this.contents(owner.id, input);
+    const { images, title, field } = await this.contents(owner.id, input);
     if (images.length === 0) throw badRequest('没有可分享的图片');
+    if (images.length > MAX_SHARE_IMAGES) {
+      throw badRequest(
+        `${field}: 一个分享最多 ${MAX_SHARE_IMAGES} 张图片，这里有 ${images.length} 张`,
+      );
+    }
     const now = this.deps.now();
     const token = newToken();
     const id = await this.deps.store.create(
@@ -81,23 +91,36 @@ export class SharesService {
     return { ...shareAnswer(row, now), url: `${this.deps.publicUrl}/s/${token}` };
   }
 
-  /** What a new share shows, fixed now, and the title it takes when given none. */
+  /**
+   * What a new share shows, fixed now, the title it takes when given none (empty: the page names
+   * it in the visitor's language) and the field a share too large is blamed on.
+   */
   private async contents(userId: number, input: CreateShareRequest) {
     if (input.kind === 'favorites') {
-      return { images: await this.deps.favoriteImages(userId), title: '收藏的图片' };
+      return { images: await this.deps.favoriteImages(userId), title: '', field: 'kind' };
     }
     if (input.kind === 'episode') {
       if (!input.episode_url) throw badRequest('episode_url: 请给出剧集或电影的地址');
-      const ref = this.deps.catalog.resolveEpisode(input.episode_url);
+      const ref = this.episodeRef(input.episode_url);
       const { value } = await this.deps.catalog.episodeImages(ref, 'smart');
-      const title = [value.workTitle, value.episodeTitle].filter(Boolean).join(' ') || '剧集图片';
-      return { images: value.imageIds.map((id) => ({ kind: value.kind, id })), title };
+      const title = [value.workTitle, value.episodeTitle].filter(Boolean).join(' ');
+      const images = value.imageIds.map((id) => ({ kind: value.kind, id }));
+      return { images, title, field: 'episode_url' };
     }
     if (!input.image_ids) throw badRequest('image_ids: 请给出要分享的图片');
     const ids = [...new Set(input.image_ids)];
     const kinds = input.image_kind ? null : await this.deps.kindsOf(ids);
     const images = ids.map((id) => ({ kind: input.image_kind ?? kinds!.get(id) ?? 'anime', id }));
-    return { images, title: `${images.length} 张图片` };
+    return { images, title: '', field: 'image_ids' };
+  }
+
+  /** The catalog names its own field (`episode_id`); here the address came as `episode_url`. */
+  private episodeRef(url: string) {
+    try {
+      return this.deps.catalog.resolveEpisode(url);
+    } catch {
+      throw badRequest('episode_url: 不是有效的剧集或电影地址');
+    }
   }
 
   async list(caller: Caller, everyone: boolean): Promise<Share[]> {
@@ -109,6 +132,7 @@ export class SharesService {
 
   async change(caller: Caller, id: number, input: ChangeShareRequest): Promise<Share> {
     const row = await this.owned(caller, id);
+    if (row.revoked_at !== null) throw conflict('分享已撤销，不能再修改');
     const now = this.deps.now();
     const values: Parameters<ShareStore['change']>[1] = {};
     if (input.expires_in !== undefined) values.expires_at = expiry(now, input.expires_in);
@@ -152,8 +176,11 @@ export class SharesService {
   // --------------------------------------------------------------------------------------------
   // Visitors.
 
-  /** A share a visitor may see: not revoked or expired, its owner not disabled. */
-  private async usable(tokenOrId: string | number): Promise<ShareWithOwner> {
+  /**
+   * A share a visitor may see: not revoked or expired, its owner not disabled; out of views too
+   * when `newVisit` (a visit counted before keeps its addresses until they expire).
+   */
+  private async usable(tokenOrId: string | number, newVisit = false): Promise<ShareWithOwner> {
     const { store } = this.deps;
     const row =
       typeof tokenOrId === 'number'
@@ -163,23 +190,40 @@ export class SharesService {
     if (!row || row.owner_disabled || state === 'revoked' || state === 'expired') {
       throw notFound(GONE);
     }
+    if (newVisit && state === 'used_up') throw notFound(GONE);
     return row;
   }
 
   /**
-   * A visit: the share's images with addresses good for an hour, counted as one view. A share
-   * with a password says only that it is locked until its grant comes along.
+   * A visit: the share's images with addresses good for an hour, counted as one view. Its `visit`
+   * value (the page's cookie) opens it again within that hour without counting, with the same
+   * addresses' expiry. A share with a password says only that it is locked until its grant comes
+   * along; one out of views says it is gone to anyone without a visit.
    */
-  async open(token: string, grantValue: string | undefined): Promise<PublicShare> {
-    const row = await this.usable(token);
+  async open(
+    token: string,
+    grantValue: string | undefined,
+    visitValue: string | undefined,
+  ): Promise<{ share: PublicShare; visit: string | null }> {
     const now = this.deps.now();
+    const row = await this.usable(token);
+    const counted =
+      visitValue !== undefined && grantHolds(row.sign_key, 'view', visitValue, now)
+        ? visitValue
+        : null;
+    if (!counted && stateOf(row, now) === 'used_up') throw notFound(GONE);
     if (row.password_hash !== null) {
       if (!grantValue || !grantHolds(row.sign_key, 'visit', grantValue, now)) {
-        return { locked: true };
+        return { share: { locked: true }, visit: null };
       }
     }
-    if (!(await this.deps.store.countView(row.id))) throw notFound(GONE);
-    const exp = Math.floor((now + FILE_URL_TTL_MS) / 1000);
+    if (!counted && !(await this.deps.store.countView(row.id))) throw notFound(GONE);
+    const visit = counted ?? grant(row.sign_key, 'view', now, FILE_URL_TTL_MS);
+    const exp = Number(visit.split('.')[0]);
+    return { share: await this.shown(row, exp), visit };
+  }
+
+  private async shown(row: ShareWithOwner, exp: number): Promise<PublicShare> {
     const images = await this.deps.store.images(row.id);
     return {
       locked: false,
@@ -198,11 +242,12 @@ export class SharesService {
    * all, both counted before the hash is computed. Past the share's 50 an address that has not
    * tried yet still gets its one try: strangers guessing cannot shut the owner's friends out.
    */
-  async unlock(token: string, password: string, address: string): Promise<string> {
-    const row = await this.usable(token);
+  async unlock(token: string, password: string, ip: string): Promise<string> {
+    const row = await this.usable(token, true);
     const now = this.deps.now();
     if (row.password_hash === null) return grant(row.sign_key, 'visit', now, GRANT_TTL_MS);
     const { limits } = this.deps;
+    const address = addressKey(ip);
     const fromHere = await limits.hit(
       `share:${row.id}:${address}`,
       TRIES_PER_ADDRESS,

@@ -44,6 +44,7 @@ test('a share link shows favourites to a visitor without an account, behind its 
   await english.page.getByRole('button', { name: 'View' }).click();
   const grid = english.page.getByRole('list', { name: 'Shared pictures' });
   await expect(grid.locator('img')).toHaveCount(ids.length);
+  await expect(english.page.getByRole('heading', { name: 'Favourite pictures' })).toBeVisible();
   await expect(english.page.getByRole('link', { name: /Download all/ })).toBeVisible();
   await shootPhoneAndDesktop(english.page, 'share-page-en');
   const thumb = await grid.locator('img').first().getAttribute('src');
@@ -62,12 +63,20 @@ test('a share link shows favourites to a visitor without an account, behind its 
     ids.length,
   );
   await shootPhoneAndDesktop(chinese.page, 'share-page-zh');
+  // A reload within the visit counts no view again.
+  await english.page.reload();
+  await expect(grid.locator('img')).toHaveCount(ids.length);
 
   // The owner revokes it: the page and every picture address already given stop at once.
   await page.goto('/shares');
-  const row = page.getByRole('listitem').filter({ hasText: '我收藏的图片' });
+  // Untitled: named by kind in each reader's language.
+  const row = page.getByRole('listitem').filter({ hasText: '收藏的图片' });
   await expect(row).toContainText('已打开 2 次');
   await shootPhoneAndDesktop(page, 'shares-list');
+  await row.getByRole('button', { name: '更改密码' }).click();
+  await row.getByLabel('新密码').fill('new sesame');
+  await row.getByRole('button', { name: '保存' }).click();
+  await expect(row.getByLabel('新密码')).toBeHidden();
   await row.getByRole('button', { name: '撤销' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '撤销' }).click();
   await expect(row).toContainText('已撤销');

@@ -25,7 +25,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string) {
   app.setNotFoundHandler((request, reply) => {
     // The path alone: a request line may be in absolute form (`GET http://host/api/x`).
     const pathOnly = request.url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
-    const isPage = request.method === 'GET' && !pathOnly.startsWith('/api/');
+    const isPage = ['GET', 'HEAD'].includes(request.method) && !pathOnly.startsWith('/api/');
     if (hasBuild && isPage) {
       // A share's public page: no referrer leaves it, no search engine keeps it.
       if (pathOnly.startsWith('/s/')) reply.headers(SHARE_PAGE_HEADERS);

@@ -25,13 +25,14 @@ export type ShareSubject = Pick<
 export function ShareDialog({ subject, onClose }: { subject: ShareSubject; onClose: () => void }) {
   const { t } = useTranslation('shares');
   const create = useCreateShare();
-  const [title, setTitle] = useState(subject.title);
+  // Left empty, the share stays untitled: each visitor's page names it in their own language.
+  const [title, setTitle] = useState('');
   const [expiry, setExpiry] = useState<Expiry>('week');
   const [password, setPassword] = useState('');
   const [download, setDownload] = useState(true);
   const [views, setViews] = useState('');
   const [created, setCreated] = useState<CreatedShare | null>(null);
-  const { title: _defaultTitle, ...names } = subject;
+  const { title: suggested, ...names } = subject;
   const submit = () =>
     create.mutate(
       {
@@ -103,6 +104,7 @@ export function ShareDialog({ subject, onClose }: { subject: ShareSubject; onClo
                 label={t('create.name')}
                 value={title}
                 onChange={setTitle}
+                placeholder={suggested}
                 maxLength={200}
               />
               <SelectField

@@ -100,6 +100,26 @@ describe('a share link’s public page', () => {
     expect((grantSent![1]!.headers as Record<string, string>)['x-share-grant']).toBe('123.abc');
   });
 
+  it('follows the browser’s first language and names an untitled share in it', async () => {
+    speaks(['en-US', 'en', 'zh-CN']);
+    mockApi({ [OPEN]: () => json(200, opened({ title: '', kind: 'favorites' })) });
+    renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Favourite pictures' })).toBeTruthy();
+  });
+
+  it('says a password is wrong in English too', async () => {
+    speaks(['en-US']);
+    mockApi({
+      [OPEN]: () => json(200, { locked: true }),
+      [`POST /api/public/shares/${TOKEN}/unlock`]: () =>
+        json(403, { detail: '密码不正确', code: 'FORBIDDEN' }),
+    });
+    renderApp(`/s/${TOKEN}`);
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'View' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong password');
+  });
+
   it('says plainly when the link no longer works', async () => {
     speaks(['zh-CN']);
     mockApi({ [OPEN]: () => json(404, { detail: '分享链接不存在或已失效', code: 'NOT_FOUND' }) });

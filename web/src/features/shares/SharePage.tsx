@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Archive, Lock } from 'lucide-react';
-import { errorMessage, unlockShare, useShareVisit } from '../../api';
+import { ApiError, errorMessage, unlockShare, useShareVisit } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { FormField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
@@ -10,6 +10,7 @@ import { buttonClass } from '../../components/button';
 import { formatDate } from '../../lib/formatDate';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ShareViewer } from './ShareViewer';
+import { shareTitle } from './title';
 import { useVisitorLocale } from './visitorLocale';
 
 const grantKey = (token: string) => `capshelf.share.${token}`;
@@ -27,7 +28,8 @@ export function SharePage() {
   const visit = useShareVisit(token, grant);
   const [viewing, setViewing] = useState<number | null>(null);
   const shown = visit.data && !visit.data.locked ? visit.data : null;
-  usePageTitle(shown?.title ?? t('page.title'));
+  const title = shown && shareTitle(t, { ...shown, count: shown.images.length });
+  usePageTitle(title || t('page.title'));
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-6xl flex-col gap-4 p-4">
@@ -54,12 +56,16 @@ export function SharePage() {
       );
     }
     const share = visit.data;
+    const heading = shareTitle(t, { ...share, count: share.images.length });
     return (
       <>
         <header className="flex flex-wrap items-end gap-x-4 gap-y-2">
           <div className="flex min-w-0 flex-col">
-            <h1 className="text-2xl font-bold break-words text-slate-900" data-user-content="">
-              {share.title}
+            <h1
+              className="text-2xl font-bold break-words text-slate-900"
+              data-user-content={share.title ? '' : undefined}
+            >
+              {heading}
             </h1>
             <p className="text-sm text-slate-500">
               <span data-user-content="">{t('page.by', { name: share.owner_name })}</span>
@@ -124,7 +130,14 @@ function Unlock({ token, onGrant }: { token: string; onGrant: (grant: string) =>
         setError(null);
         unlockShare(token, password)
           .then(({ grant }) => onGrant(grant))
-          .catch((failure: unknown) => setError(errorMessage(failure, t('unlock.failed'))))
+          .catch((failure: unknown) =>
+            // The one refusal here is a wrong password: say so in the page's language.
+            setError(
+              failure instanceof ApiError && failure.status === 403
+                ? t('unlock.wrong')
+                : errorMessage(failure, t('unlock.failed')),
+            ),
+          )
           .finally(() => setBusy(false));
       }}
     >

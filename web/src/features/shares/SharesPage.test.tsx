@@ -67,6 +67,33 @@ describe('my shares', () => {
     );
   });
 
+  it('sets or changes a share’s password, and names an untitled share by kind and count', async () => {
+    const fetchMock = mockApi({
+      ...signedIn(),
+      'GET /api/shares?scope=mine': () =>
+        json(200, { shares: [share(1, { title: '' }), share(2, { has_password: true })] }),
+      'PATCH /api/shares/1': () => json(200, share(1, { title: '', has_password: true })),
+    });
+    renderApp('/shares');
+    const row = (await screen.findByText('3 张图片', { selector: 'span.font-medium' })).closest(
+      'li',
+    )!;
+    const second = screen.getByText('Share 2').closest('li')!;
+    expect(within(second).getByRole('button', { name: '更改密码' })).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: '设置密码' }));
+    const save = within(row).getByRole('button', { name: '保存' }) as HTMLButtonElement;
+    fireEvent.change(within(row).getByLabelText('新密码'), { target: { value: 'abc' } });
+    // The server's minimum: four characters.
+    expect(save.disabled).toBe(true);
+    fireEvent.change(within(row).getByLabelText('新密码'), { target: { value: 'open sesame' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'PATCH', '/api/shares/1')).toEqual([{ password: 'open sesame' }]),
+    );
+    await waitFor(() => expect(within(row).queryByLabelText('新密码')).toBeNull());
+  });
+
   it('lets an admin see everyone’s shares', async () => {
     mockApi({
       ...signedIn({ ...testUser, role: 'admin' }),
@@ -102,7 +129,6 @@ describe('sharing favourites', () => {
     expect(bodyOf(fetchMock, 'POST', '/api/shares')).toEqual([
       {
         kind: 'favorites',
-        title: '我收藏的图片',
         expires_in: 86_400,
         password: 'pass',
         allow_download: true,

@@ -5,6 +5,7 @@ import type { Share } from '@capshelf/contract';
 import { errorMessage, useChangeShare, useRevokeShare, useShares } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBox } from '../../components/ErrorBox';
+import { FormField } from '../../components/FormField';
 import { RadioGroup } from '../../components/RadioGroup';
 import { SelectField } from '../../components/SelectField';
 import { Spinner } from '../../components/Spinner';
@@ -13,6 +14,7 @@ import { formatDate } from '../../lib/formatDate';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../auth';
 import { EXPIRIES, secondsOf, type Expiry } from './expiry';
+import { shareTitle } from './title';
 
 const stateClass: Record<Share['state'], string> = {
   active: 'bg-emerald-100 text-emerald-800',
@@ -71,6 +73,8 @@ function ShareRow({ share, showOwner }: { share: Share; showOwner: boolean }) {
   const change = useChangeShare();
   const revoke = useRevokeShare();
   const [revoking, setRevoking] = useState(false);
+  const [settingPassword, setSettingPassword] = useState(false);
+  const title = shareTitle(t, { ...share, count: share.image_count });
   const active = share.state === 'active' || share.state === 'used_up';
   const fail = (error: unknown) => toast.error(errorMessage(error, t('list.changeFailed')));
   const changed = () => toast.success(t('list.changed'));
@@ -80,8 +84,11 @@ function ShareRow({ share, showOwner }: { share: Share; showOwner: boolean }) {
       data-share-id={share.id}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium break-words text-slate-900" data-user-content="">
-          {share.title}
+        <span
+          className="font-medium break-words text-slate-900"
+          data-user-content={share.title ? '' : undefined}
+        >
+          {title}
         </span>
         <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${stateClass[share.state]}`}>
           {t(`state.${share.state}`)}
@@ -136,6 +143,14 @@ function ShareRow({ share, showOwner }: { share: Share; showOwner: boolean }) {
             />
             {t('create.download')}
           </label>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            aria-expanded={settingPassword}
+            onClick={() => setSettingPassword((open) => !open)}
+          >
+            {t(share.has_password ? 'list.changePassword' : 'list.setPassword')}
+          </button>
           {share.has_password && (
             <button
               type="button"
@@ -159,11 +174,19 @@ function ShareRow({ share, showOwner }: { share: Share; showOwner: boolean }) {
           </button>
         </div>
       )}
+      {active && settingPassword && (
+        <PasswordForm
+          shareId={share.id}
+          onDone={() => setSettingPassword(false)}
+          onSaved={changed}
+          onError={fail}
+        />
+      )}
       <ConfirmDialog
         open={revoking}
         onOpenChange={setRevoking}
         title={t('list.revokeTitle')}
-        description={t('list.revokeBody', { title: share.title })}
+        description={t('list.revokeBody', { title })}
         confirmLabel={t('list.revoke')}
         danger
         pending={revoke.isPending}
@@ -178,5 +201,62 @@ function ShareRow({ share, showOwner }: { share: Share; showOwner: boolean }) {
         }
       />
     </li>
+  );
+}
+
+/** A new password for a share (a changed one ends every visit the old one let in). */
+function PasswordForm({
+  shareId,
+  onDone,
+  onSaved,
+  onError,
+}: {
+  shareId: number;
+  onDone: () => void;
+  onSaved: () => void;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = useTranslation('shares');
+  const change = useChangeShare();
+  const [password, setPassword] = useState('');
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change.mutate(
+          { id: shareId, password },
+          {
+            onSuccess: () => {
+              onSaved();
+              onDone();
+            },
+            onError,
+          },
+        );
+      }}
+    >
+      <FormField
+        id={`share-${shareId}-password`}
+        label={t('list.newPassword')}
+        kind="new-password"
+        value={password}
+        onChange={setPassword}
+        minLength={4}
+        maxLength={200}
+        required
+        title={t('create.passwordHint')}
+      />
+      <button
+        type="submit"
+        className={buttonClass()}
+        disabled={change.isPending || password.length < 4}
+      >
+        {t('list.savePassword')}
+      </button>
+      <button type="button" className={buttonClass('secondary')} onClick={onDone}>
+        {t('list.cancel')}
+      </button>
+    </form>
   );
 }

@@ -8,9 +8,9 @@ import { i18n, LOCALE_KEY } from '../../i18n';
 export function useVisitorLocale() {
   useEffect(() => {
     if (localStorage.getItem(LOCALE_KEY)) return;
-    const wanted = navigator.languages.some((tag) => tag.toLowerCase().startsWith('zh'))
-      ? 'zh-CN'
-      : 'en';
+    // The browser's first preference decides: an English reader who also reads Chinese gets English.
+    const first = navigator.languages[0] ?? navigator.language ?? '';
+    const wanted = first.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
     if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
   }, []);
 }
