@@ -92,6 +92,10 @@ export type TitleSuggestion = z.infer<typeof TitleSuggestion>;
 export const TitleSuggestionsResponse = z.object({ suggestions: z.array(TitleSuggestion) });
 export type TitleSuggestionsResponse = z.infer<typeof TitleSuggestionsResponse>;
 
+/** `GET /api/search/titles/source`: the table's file, its name when `TITLES_FILE` set it, else null. */
+export const TitlesSourceResponse = z.object({ titles_file: z.string().nullable() });
+export type TitlesSourceResponse = z.infer<typeof TitlesSourceResponse>;
+
 /**
  * Which entry of the local title table a work of the source is: the Chinese name shown beside
  * its title. The server's, shared by all users; an admin may correct or remove it.

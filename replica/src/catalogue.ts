@@ -38,6 +38,8 @@ export const KEY_IDS = {
   spacedRomajiShow: 11610,
   /** Found by its second season's Chinese name through the first season's English title. */
   siblingSeasonShow: 11620,
+  /** Found by a Chinese name through its kanji original read by a dictionary (化物语 → 化物語). */
+  kanjiReadShow: 11630,
 } as const;
 
 /** Frames per scene in KEY_IDS.sceneShow. */
@@ -182,12 +184,14 @@ export const shows: readonly Show[] = [
   // Works found by their Chinese names (the server's title table, bangumi-data): Barakamon only
   // through its romanised original (元气囝仔 → ばらかもん → "barakamon"), Non Non Biyori through a
   // romaji spaced as its sequel's English title (悠哉日常大王), Frieren through its first
-  // season's English title when its second season is asked for (葬送的芙莉莲 第二季).
+  // season's English title when its second season is asked for (葬送的芙莉莲 第二季), Bakemonogatari
+  // through its kanji original read by a dictionary (化物语 → 化物語 → "bakemono").
   ...(
     [
       [KEY_IDS.romajiShow, 'Barakamon'],
       [KEY_IDS.spacedRomajiShow, 'Non Non Biyori'],
       [KEY_IDS.siblingSeasonShow, "Frieren: Beyond Journey's End"],
+      [KEY_IDS.kanjiReadShow, 'Bakemonogatari'],
     ] as const
   ).map(([id, title]) =>
     show('anime', id, title, '', 'new', [

@@ -5,6 +5,7 @@
 import { KEY_IDS } from '@capshelf/replica';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config';
+import { SHIPPED_TITLES_FILE } from '../src/titles';
 import { databaseKind, startTestApp } from './helpers';
 import { startBrowseApp, type BrowseApp } from './support/browse';
 
@@ -122,6 +123,27 @@ describe(`search by Chinese names (${databaseKind})`, () => {
     expect(t.upstreamRequests()).toBe(0);
   });
 
+  it('finds a work through its kanji original read by the dictionary (化物语 → 化物語)', async () => {
+    const found = await search('化物语');
+    expect(found.results).toEqual([
+      expect.objectContaining({ id: KEY_IDS.kanjiReadShow, chinese_name: '化物语' }),
+    ]);
+    expect(found.title_matches?.[0]).toMatchObject({ original_title: '化物語' });
+    // 化物 + 語 read "bakemonogo"; its first word is a part of the source's "Bakemonogatari".
+    expect(sourceSearches()).toEqual(['bakemono']);
+  }, 30_000);
+
+  it('finds a romaji title written together through the table (nonnonbiyori → Non Non Biyori)', async () => {
+    await search('悠哉日常大王'); // the table is loaded (an English query never waits for it)
+    t.replica.resetCounts();
+    const found = await search('nonnonbiyori');
+    expect(found.results.map((r) => r.id)).toEqual([KEY_IDS.spacedRomajiShow]);
+    // The query as it is first (it counts as one of the three), then the work's own title, which
+    // the search by 悠哉日常大王 left in the cache.
+    expect(sourceSearches()).toEqual(['nonnonbiyori']);
+    expect(found.title_matches?.[0]?.tried).toEqual(['nonnonbiyori', 'Non Non Biyori']);
+  });
+
   it('searches an English or romaji query as before', async () => {
     const found = await search('hanabi');
     expect(found.results.map((r) => r.id)).toEqual([KEY_IDS.longShow]);
@@ -153,6 +175,20 @@ describe(`search by Chinese names (${databaseKind})`, () => {
     });
     expect(latin.json()).toEqual({ suggestions: [] });
     expect(t.upstreamRequests()).toBe(0);
+  });
+
+  it('tells the settings page which title table it reads: the shipped one, or TITLES_FILE', async () => {
+    const source = (headers: { authorization: string }, app = t.app) =>
+      app.inject({ method: 'GET', url: '/api/search/titles/source', headers });
+    expect((await source(t.headers)).json()).toEqual({ titles_file: null });
+    const own = await startTestApp({ TITLES_FILE: SHIPPED_TITLES_FILE });
+    try {
+      const res = await source(await own.userHeaders('credits@example.com'), own.app);
+      // Its name only: where the server keeps it is none of the page's business.
+      expect(res.json()).toEqual({ titles_file: 'data.json' });
+    } finally {
+      await own.close();
+    }
   });
 
   it('stops the start on a TITLES_FILE that is not a title table, naming the setting', async () => {

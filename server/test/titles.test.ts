@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loadTitleTable,
   sourceQueriesFor,
@@ -6,12 +6,16 @@ import {
   TitleIndex,
   type TitleEntry,
 } from '../src/titles';
+import { kanjiReader } from '../src/titles/kanji-reader';
+import { sourceQueriesRead } from '../src/titles/queries';
+import { readKanjiTitle } from '../src/titles/romanise';
 
 // The real table bangumi-data ships: the titles below must resolve through it.
 let index: TitleIndex;
 beforeAll(() => {
   index = new TitleIndex(loadTitleTable());
 });
+afterAll(() => kanjiReader.close());
 
 const top = (query: string): TitleEntry | undefined => index.lookup(query)[0]?.entry;
 const queriesOf = (query: string): string[] => sourceQueriesFor(top(query)!, index);
@@ -62,6 +66,34 @@ describe('titles: Chinese queries resolve to the work and to source queries', ()
     // Without an English title in the series, the romaji as it is.
     expect(queriesOf('元气囝仔')).toEqual(['barakamon']);
   });
+
+  it('sends one spelling of a title written several ways (SPY FAMILY, SPY×FAMILY, SPY x FAMILY)', () => {
+    expect(queriesOf('间谍过家家')).toEqual(['SPY x FAMILY']);
+  });
+
+  it('drops the brackets an English title is written in (我推的孩子: 【Oshi No Ko】)', () => {
+    expect(queriesOf('我推的孩子')).toEqual(['Oshi No Ko']);
+    expect(queriesOf('我推的孩子 第二季')).toEqual(['Oshi No Ko']);
+  });
+
+  it('reads a kanji title the table gives no other query for (凉宫春日的忧郁, 化物语)', async () => {
+    const haruhi = top('凉宫春日的忧郁')!;
+    expect(haruhi.title).toBe('涼宮ハルヒの憂鬱');
+    expect(sourceQueriesFor(haruhi, index)).toEqual([]);
+    // Nouns run together, particles and katakana words spaced; 憂鬱 through katakana: yuuutsu.
+    expect(await sourceQueriesRead(haruhi, index)).toEqual([
+      expect.stringMatching(/ haruhi no yuuutsu$/),
+    ]);
+    // 化物 + 語 ("bakemonogo"): its first word, a part of "Bakemonogatari", replaces it.
+    expect(await sourceQueriesRead(top('化物语')!, index)).toEqual(['bakemono']);
+    // Kana the dictionary cuts (ぼ + っち) run together before romaji, so っ doubles: "botchi".
+    const recap = await readKanjiTitle('劇場総集編ぼっち・ざ・ろっく！ Re:', kanjiReader);
+    expect(recap).toEqual([expect.stringContaining('botchi za rokku')]);
+    // A work with a query of its own is not read (no dictionary for it).
+    expect(await sourceQueriesRead(top('葬送的芙莉莲 第二季')!, index)).toEqual(
+      sourceQueriesFor(top('葬送的芙莉莲 第二季')!, index),
+    );
+  }, 30_000);
 
   it('gives at most three queries, none containing another (case aside)', () => {
     for (const entry of index.entries.slice(0, 2000)) {

@@ -107,6 +107,21 @@ describe(`works' Chinese names (${databaseKind})`, () => {
     expect((await episodesTitle(KEY_IDS.romajiShow, t.headers))!.chinese_name).toBe('元气囝仔');
   });
 
+  it('names a work found through a sibling season by the sibling, not by the season asked for', async () => {
+    const frieren = { kind: 'anime', id: KEY_IDS.siblingSeasonShow };
+    const [found] = await search('葬送的芙莉莲 第二季');
+    expect(found).toMatchObject({ id: KEY_IDS.siblingSeasonShow });
+    const res = await opened(frieren, found!.title_ref!);
+    expect(res.statusCode, res.body).toBe(200);
+    // The source's work is the first season, whose English title found it.
+    expect(res.json().chinese_title).toMatchObject({ chinese_name: '葬送的芙莉莲' });
+    expect(res.json().chinese_title.ref).not.toBe(found!.title_ref);
+    expect(await episodesTitle(KEY_IDS.siblingSeasonShow, other)).toMatchObject({
+      chinese_name: '葬送的芙莉莲',
+      original_title: '葬送のフリーレン',
+    });
+  });
+
   it('names a work whose title and year name one entry, with nobody opening it', async () => {
     // The table is loaded by the Chinese searches above; "A Silent Voice (2016)" is 声之形 (2016).
     const [film] = await search('a silent voice', other);

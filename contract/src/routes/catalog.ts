@@ -11,6 +11,7 @@ import {
   SearchResponse,
   TitleSuggestionsQuery,
   TitleSuggestionsResponse,
+  TitlesSourceResponse,
   UpstreamId,
   WorkChineseTitleResponse,
   WorkOpenedRequest,
@@ -57,6 +58,12 @@ export const catalogRoutes = {
     path: '/api/search/titles',
     query: TitleSuggestionsQuery,
     responses: { 200: TitleSuggestionsResponse },
+  }),
+  /** Which title table the server reads (the settings page's credit). */
+  titlesSource: route({
+    method: 'GET',
+    path: '/api/search/titles/source',
+    responses: { 200: TitlesSourceResponse },
   }),
   /** Chinese names of works: the server's, shared by all users (issue 37). */
   workTitles: {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { api } from '@capshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../auth/request-user';
@@ -27,6 +28,11 @@ export function titleRoutes({ titles }: { titles: Titles }): FastifyPluginAsyncZ
         })),
       };
     });
+
+    serve(app, api.catalog.titlesSource, async () => ({
+      // The file's name only: the server's directories are none of the page's business.
+      titles_file: titles.table.file && path.basename(titles.table.file),
+    }));
 
     const routes = api.catalog.workTitles;
     serve(app, routes.opened, async (request) => {

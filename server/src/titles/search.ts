@@ -1,9 +1,11 @@
 import type { ContentType, TitleMatch as TitleMatchView } from '@capshelf/contract';
 import type { CatalogService, FoundByTitle, SearchRecord, TitleFinder } from '../catalog';
-import { chineseNameOf, entryKeyOf, yearOf } from './entry';
+import { chineseNameOf, entryKeyOf, yearOf, type TitleEntry } from './entry';
 import { hasCjk } from './normalise';
-import { MAX_SOURCE_QUERIES, sourceQueriesFor } from './queries';
+import { MAX_SOURCE_QUERIES, sourceQueriesRead } from './queries';
+import { romaniseTitle } from './romanise';
 import type { TitleTable } from './table';
+import type { TitleIndex } from './title-index';
 
 /** Works of the table a query may name, the closest first: enough for three source queries. */
 const MATCHES_TRIED = 3;
@@ -25,25 +27,38 @@ export class TitleSearch implements TitleFinder {
     contentType: ContentType,
     refresh: boolean,
   ): Promise<FoundByTitle | null> {
-    if (!hasCjk(query)) return null;
-    const index = this.deps.table.index();
-    const matches = index.lookup(query, MATCHES_TRIED).map(({ entry }): TitleMatchView => ({
-      chinese_name: chineseNameOf(entry),
-      ref: entryKeyOf(entry),
-      original_title: entry.title,
-      year: yearOf(entry),
-      queries: sourceQueriesFor(entry, index),
-      tried: [],
-    }));
-    const plan = planQueries(matches);
+    const cjk = hasCjk(query);
+    // An English or romaji query goes to the source as it is, unless it names a work of the table
+    // (romaji written together, "nonnonbiyori", where the source spaces it): nobody waits for the
+    // table for it, so until it is loaded in the background such a query goes as it is too.
+    const index = cjk ? this.deps.table.index() : this.deps.table.indexIfReady();
+    if (!index) return null;
+    const named = cjk
+      ? index.lookup(query, MATCHES_TRIED).map(({ entry }) => entry)
+      : (runTogetherNames(index).get(runTogether(query)) ?? []).slice(0, MATCHES_TRIED);
+    const matches = await Promise.all(
+      named.map(async (entry): Promise<TitleMatchView> => ({
+        chinese_name: chineseNameOf(entry),
+        ref: entryKeyOf(entry),
+        original_title: entry.title,
+        year: yearOf(entry),
+        queries: await sourceQueriesRead(entry, index),
+        tried: [],
+      })),
+    );
+    if (!cjk && matches.length === 0) return null;
+    // The query itself first when the source can read it: it counts as one of the three, and what
+    // it finds is marked with no name (it was asked for as it is).
+    const plan: { text: string; match: TitleMatchView | null }[] = cjk
+      ? planQueries(matches, MAX_SOURCE_QUERIES)
+      : [{ text: query, match: null }, ...planQueries(matches, MAX_SOURCE_QUERIES - 1, query)];
     const records = new Map<string, SearchRecord>();
     const chineseNames = new Map<string, string>();
     const refs = new Map<string, string>();
     let cached = true;
     let fetchedAt = new Date().toISOString();
     for (const { text, match } of plan) {
-      match.tried.push(text);
-      const name = match.chinese_name;
+      (match ?? matches[0])?.tried.push(text);
       const found = await this.deps.catalog.search(text.toLowerCase(), contentType, refresh);
       cached &&= found.cached;
       if (found.fetchedAt < fetchedAt) fetchedAt = found.fetchedAt;
@@ -51,7 +66,8 @@ export class TitleSearch implements TitleFinder {
         const key = `${record.kind}:${record.id}`;
         if (records.has(key)) continue;
         records.set(key, record);
-        chineseNames.set(key, name);
+        if (!match) continue;
+        chineseNames.set(key, match.chinese_name);
         refs.set(key, match.ref);
       }
       // The fewest requests: a query that found something is enough.
@@ -68,13 +84,32 @@ export class TitleSearch implements TitleFinder {
   }
 }
 
-/** The source queries to try in order (the closest work's first), each once, at most three. */
-function planQueries(matches: TitleMatchView[]) {
+const runTogether = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Per index: its works by their English and romanised titles written together, built once. */
+const byRunTogether = new WeakMap<TitleIndex, Map<string, TitleEntry[]>>();
+
+function runTogetherNames(index: TitleIndex): Map<string, TitleEntry[]> {
+  let names = byRunTogether.get(index);
+  if (names) return names;
+  names = new Map();
+  for (const entry of index.entries) {
+    const romaji = romaniseTitle(entry.title);
+    const keys = new Set([...entry.en, ...(romaji ? [romaji] : [])].map(runTogether));
+    for (const key of keys) if (key) names.set(key, [...(names.get(key) ?? []), entry]);
+  }
+  byRunTogether.set(index, names);
+  return names;
+}
+
+/** The source queries to try in order (the closest work's first), each once, at most `most`. */
+function planQueries(matches: TitleMatchView[], most: number, sent?: string) {
   const plan: { text: string; match: TitleMatchView }[] = [];
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   for (const match of matches) {
     for (const text of match.queries) {
-      const taken = plan.some((step) => step.text.toLowerCase() === text.toLowerCase());
-      if (!taken && plan.length < MAX_SOURCE_QUERIES) plan.push({ text, match });
+      const taken = (sent && same(text, sent)) || plan.some((step) => same(step.text, text));
+      if (!taken && plan.length < most) plan.push({ text, match });
     }
   }
   return plan;

@@ -19,6 +19,9 @@ describe('season words', () => {
     ['進撃の巨人 Season3 Part.2', '進撃の巨人', 3],
     ['Attack on Titan The Final Season Part 3 (1st Half)', 'Attack on Titan', null],
     ['进击的巨人 最终季', '进击的巨人', null],
+    ['チェンソーマン 総集篇', 'チェンソーマン', null],
+    ['某作品 总集篇', '某作品', null],
+    ['某作品 総集編', '某作品', null],
   ])('%s → %s, season %s', (title, base, season) => {
     expect(splitSeason(title)).toEqual({ base, season, movie: false });
   });

@@ -39,6 +39,8 @@ const RULES: readonly { kind: Kind; pattern: RegExp }[] = [
     pattern: new RegExp(`${START}\\d+(?:st|nd|rd|th)\\s*(?:half|cour)${END}`, 'giu'),
   },
   { kind: 'sequel', pattern: /[续續続][篇编編]/gu },
+  // A recap (总集篇, 総集編) is a part of the series, a film as often as not: the series' name.
+  { kind: 'part', pattern: /[总總総]集[篇编編]/gu },
   {
     kind: 'movie',
     pattern: new RegExp(`[剧劇][场場]版|映画|[电電]影版|${START}(?:the\\s+)?movie${END}`, 'giu'),

@@ -18,7 +18,8 @@ export class TitleTable {
   #entries: TitleEntry[] | null;
   #index: TitleIndex | null = null;
 
-  constructor(private readonly file: string | null) {
+  /** `TITLES_FILE`, or null for the table the package ships. */
+  constructor(readonly file: string | null) {
     try {
       this.#entries = file ? loadTitleTable(file) : null;
     } catch (error) {

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors';
 import type { Logger } from '../logger';
 import { chineseNameOf, entryKeyOf, yearOf, type TitleEntry } from './entry';
 import { compactTitle, foldTitle } from './normalise';
-import { sourceQueriesFor } from './queries';
+import { sourceQueriesRead } from './queries';
 import type { TitleTable } from './table';
 import type { TitleIndex } from './title-index';
 import type { StoredEntry, WorkTitleRow, WorkTitleStore } from './work-title-store';
@@ -75,10 +75,13 @@ export class WorkTitles implements WorkNamer {
     const index = this.deps.table.index();
     const entry = index.byKey(ref);
     if (!entry) throw notFound('标题表中没有这部作品');
-    if (!(await this.searchFound(index, entry, work))) {
-      throw conflict('这部作品不是由这个中文名搜索到的');
-    }
-    await this.deps.store.save(work.kind, work.id, stored(entry), 'search');
+    const record = await this.searchFound(index, entry, work);
+    if (!record) throw conflict('这部作品不是由这个中文名搜索到的');
+    // Found through another work of the series (a later season by its first season's English
+    // title), the work is that one: the entry asked for would name it for everyone.
+    const named = index.sameTitle(record.title, record.year, record.kind === 'movie');
+    const sibling = named && index.seriesOf(entry).includes(named) ? named : null;
+    await this.deps.store.save(work.kind, work.id, stored(sibling ?? entry), 'search');
     return answer(await this.deps.store.get(work.kind, work.id));
   }
 
@@ -134,16 +137,18 @@ export class WorkTitles implements WorkNamer {
     return (await this.entriesOf([work])).get(`${work.kind}:${work.id}`) ?? null;
   }
 
+  /** The work as a search the server made for the entry listed it, or null. */
   private async searchFound(index: TitleIndex, entry: TitleEntry, work: WorkRef) {
     // The queries a search by the entry's Chinese name sends (titles/search.ts), as it sends them.
-    const queries = sourceQueriesFor(entry, index).map((text) => text.toLowerCase());
+    const queries = (await sourceQueriesRead(entry, index)).map((text) => text.toLowerCase());
     for (const query of new Set(queries)) {
       for (const contentType of ContentType.options) {
         const found = await this.deps.catalog.peekSearch(query, contentType);
-        if (found?.value.some((r) => r.kind === work.kind && r.id === work.id)) return true;
+        const record = found?.value.find((r) => r.kind === work.kind && r.id === work.id);
+        if (record) return record;
       }
     }
-    return false;
+    return null;
   }
 }
 

@@ -25,6 +25,15 @@ export function useTitleSuggestions(text: string) {
     enabled: CJK_TEXT.test(needle),
   });
 }
+/** Which title table the server reads (`TITLES_FILE` or the shipped one): fixed while it runs. */
+export function useTitlesSource() {
+  return useQuery({
+    queryKey: ['search', 'titles-source'],
+    queryFn: ({ signal }) => call(api.catalog.titlesSource, {}, { signal }),
+    staleTime: Infinity,
+  });
+}
+
 export const episodeKeys = {
   list: (showUrl: string, kind: 'anime' | 'tv' | undefined) =>
     ['episodes', showUrl, kind ?? null] as const,

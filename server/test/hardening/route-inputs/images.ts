@@ -10,6 +10,7 @@ export function imageInputs(s: Samples): Record<string, RouteInputs> {
     },
     'DELETE /api/search/cache': { query: { pattern: text(300) } },
     'GET /api/search/titles': { query: { q: text(100, '孤独', true) } },
+    'GET /api/search/titles/source': {},
     // Bangumi's id of 元气囝仔 (Barakamon); the fixture never searched it, so the claim is refused.
     'POST /api/work-titles/opened': {
       body: {

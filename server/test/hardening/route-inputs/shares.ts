@@ -21,7 +21,11 @@ export function shareInputs(s: Samples): Record<string, RouteInputs> {
     'GET /api/shares': { query: { scope: choice('mine') } },
     'PATCH /api/shares/:id': {
       params: id,
-      body: { allow_download: slot('flag', true), password: slot('text', undefined, { max: 200 }) },
+      // A change names at least one field: the one valid body has the flag.
+      body: {
+        allow_download: slot('flag', true, { required: true }),
+        password: slot('text', undefined, { max: 200 }),
+      },
     },
     'DELETE /api/shares/:id': { params: id },
     'GET /api/public/shares/:token': { params: { token: text(100, s.share.token, true) } },

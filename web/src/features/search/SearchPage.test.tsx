@@ -197,8 +197,11 @@ describe('search page', () => {
     expect(box.textContent).toContain('孤独摇滚！');
     expect(box.textContent).toContain('已试：BOCCHI THE ROCK!');
     expect(box.textContent).toContain('还可以试：botchi za rokku');
-    // A name tried is a search of its own.
-    fireEvent.click(within(box).getByRole('button', { name: 'botchi za rokku' }));
+    // A name tried is a link to its own search (it opens in a new tab too).
+    const link = within(box).getByRole('link', { name: 'botchi za rokku' });
+    expect(link.getAttribute('href')).toBe('/search?q=botchi+za+rokku');
+    expect(within(box).queryAllByRole('button')).toEqual([]);
+    fireEvent.click(link);
     expect(await screen.findByText('Non-Stop')).toBeTruthy();
     expect(JSON.parse(String(searchCalls(fetchMock).at(-1)![1]!.body)).query).toBe(
       'botchi za rokku',

@@ -110,7 +110,6 @@ export function SearchPage() {
         searchTerm={shownQuery}
         refreshing={query.isFetching}
         onRefresh={() => void refresh()}
-        onSearch={run}
       />
     );
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SearchResponse, TitleMatch } from '@capshelf/contract';
 import { ResultCard } from './ResultCard';
 import { RefreshButton } from '../../components/RefreshButton';
@@ -8,12 +9,10 @@ interface SearchResultsProps {
   searchTerm: string;
   refreshing: boolean;
   onRefresh: () => void;
-  /** Searches another text (a name the server tried for a Chinese query). */
-  onSearch: (query: string) => void;
 }
 
 export function SearchResults(props: SearchResultsProps) {
-  const { data, searchTerm, refreshing, onRefresh, onSearch } = props;
+  const { data, searchTerm, refreshing, onRefresh } = props;
   const { t } = useTranslation('search');
   return (
     <section aria-label={t('results.label')} className="flex flex-col gap-3">
@@ -34,7 +33,7 @@ export function SearchResults(props: SearchResultsProps) {
       </div>
       {data.results.length === 0 ? (
         data.title_matches ? (
-          <NamesTried matches={data.title_matches} query={searchTerm} onSearch={onSearch} />
+          <NamesTried matches={data.title_matches} query={searchTerm} />
         ) : (
           <p className="py-12 text-center text-slate-500">{t('results.none')}</p>
         )
@@ -51,17 +50,9 @@ export function SearchResults(props: SearchResultsProps) {
 
 /**
  * Nothing found for a Chinese or Japanese name: the works of the title table it named and the
- * English and romaji names tried for them, each a search of its own; or that the table knows none.
+ * English and romaji names tried for them, each a link to its search; or that the table knows none.
  */
-function NamesTried({
-  matches,
-  query,
-  onSearch,
-}: {
-  matches: TitleMatch[];
-  query: string;
-  onSearch: (query: string) => void;
-}) {
+function NamesTried({ matches, query }: { matches: TitleMatch[]; query: string }) {
   const { t } = useTranslation('search');
   if (matches.length === 0) {
     return <p className="py-12 text-center text-slate-500">{t('byName.unknown', { query })}</p>;
@@ -85,11 +76,10 @@ function NamesTried({
               <span className="text-slate-500">{t('byName.noNames')}</span>
             ) : (
               <>
-                <NameButtons label={t('byName.tried')} names={match.tried} onSearch={onSearch} />
-                <NameButtons
+                <NameLinks label={t('byName.tried')} names={match.tried} />
+                <NameLinks
                   label={t('byName.untried')}
                   names={match.queries.filter((name) => !match.tried.includes(name))}
-                  onSearch={onSearch}
                 />
               </>
             )}
@@ -100,29 +90,20 @@ function NamesTried({
   );
 }
 
-/** Names to search for, each a button; nothing when there are none. */
-function NameButtons({
-  label,
-  names,
-  onSearch,
-}: {
-  label: string;
-  names: string[];
-  onSearch: (query: string) => void;
-}) {
+/** Names to search for, each a link to its search (a new tab opens it too); nothing when none. */
+function NameLinks({ label, names }: { label: string; names: string[] }) {
   if (names.length === 0) return null;
   return (
     <span className="flex flex-wrap items-center gap-2">
       <span className="text-slate-500">{label}</span>
       {names.map((name) => (
-        <button
+        <Link
           key={name}
-          type="button"
+          to={`/search?${new URLSearchParams({ q: name })}`}
           className="rounded border border-sky-200 px-2 py-0.5 text-sky-800 hover:bg-sky-50"
-          onClick={() => onSearch(name)}
         >
           <span data-user-content>{name}</span>
-        </button>
+        </Link>
       ))}
     </span>
   );

@@ -1,8 +1,13 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { useTitlesSource } from '../../api';
 
-/** Where the data capshelf ships comes from: the title table's CC BY 4.0 attribution. */
+/**
+ * Where the data capshelf ships comes from: the title table's CC BY 4.0 attribution, and the file
+ * read instead of the shipped one when the server's TITLES_FILE names one.
+ */
 export function DataCredits() {
   const { t } = useTranslation('settings');
+  const file = useTitlesSource().data?.titles_file;
   const link = 'text-sky-700 underline underline-offset-2';
   return (
     <section
@@ -15,7 +20,8 @@ export function DataCredits() {
       <p>
         <Trans
           t={t}
-          i18nKey="credits.titles"
+          i18nKey={file ? 'credits.titlesFile' : 'credits.titles'}
+          values={{ file }}
           components={{
             data: <a className={link} href="https://github.com/bangumi-data/bangumi-data" />,
             license: <a className={link} href="https://creativecommons.org/licenses/by/4.0/" />,
