@@ -9,7 +9,4 @@ import { root } from './install.mjs';
  * idle server, bench/README.md); the bundle is not minified, so a stack trace still names each
  * function, and `NODE_OPTIONS=--enable-source-maps npm start` maps it to the sources when debugging.
  */
-export const SERVER_ARGS = [
-  '--max-semi-space-size=1',
-  path.join(root, 'server/dist/main.mjs'),
-];
+export const SERVER_ARGS = ['--max-semi-space-size=1', path.join(root, 'server/dist/main.mjs')];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationMs, nextBroadcast, parseBroadcast } from '../src/follows/broadcast';
+import { airingOf, durationMs, nextBroadcast, parseBroadcast } from '../src/follows/broadcast';
 import { nextCheck, planCheck } from '../src/follows/schedule';
 
 const HOUR = 60 * 60 * 1000;
@@ -120,6 +120,23 @@ describe('follows: checks timed to broadcasts', () => {
     });
     // Its check done, nothing is left to look for.
     expect(planCheck(settings, last + 3 * HOUR, last, ended).status).toBe('finished');
+  });
+
+  it('a work the table gives an end but no schedule is finished once the end has passed', () => {
+    const entry = (end: string | null) =>
+      ({ broadcast: null, end }) as Parameters<typeof airingOf>[0];
+    const ended = airingOf(entry('2014-09-27'));
+    expect(ended && nextBroadcast(ended, now - 3650 * DAY)).toBeNull();
+    expect(planCheck(settings, now, now, ended)).toEqual({
+      status: 'finished',
+      at: now + 30 * DAY,
+    });
+    // Still airing (its end ahead) or no end known: the ordinary checks.
+    const airing = airingOf(entry('2026-03-01'));
+    expect(planCheck(settings, now, lastNewAt, airing)).toEqual(
+      nextCheck(settings, now, lastNewAt),
+    );
+    expect(airingOf(entry(null))).toBeNull();
   });
 
   it('a work quiet for half a year is finished whatever the table says', () => {

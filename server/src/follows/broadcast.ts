@@ -63,9 +63,19 @@ export function parseBroadcast(broadcast: string | null, end: string | null = nu
   return { start, periodMs, end: timeOf(end) };
 }
 
-/** The broadcasts of a title-table entry (null: the entry has no usable schedule, or none). */
+/**
+ * The broadcasts of a title-table entry (null: no entry, or one with neither a usable schedule nor
+ * an end). An entry with an end but no schedule (most works that ended long ago) airs no broadcast
+ * and counts for its end alone: once that has passed the work is finished, as one whose broadcasts
+ * ended (`planCheck`).
+ */
 export function airingOf(entry: TitleEntry | null): Airing | null {
-  return entry ? parseBroadcast(entry.broadcast, entry.end) : null;
+  if (!entry) return null;
+  const airing = parseBroadcast(entry.broadcast, entry.end);
+  if (airing) return airing;
+  const end = timeOf(entry.end);
+  // The first "broadcast" comes after the end, so `nextBroadcast` never finds one.
+  return end === null ? null : { start: end + 1, periodMs: LONGEST_PERIOD_MS, end };
 }
 
 /**
