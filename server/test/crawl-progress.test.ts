@@ -96,12 +96,15 @@ describe(`progressive listing (${databaseKind})`, () => {
     expect(pageRequests()).toBe(done.page);
   });
 
-  // A deadline, not a speed: the paced crawl took over 30 s beside the other tiers on Postgres.
+  // A deadline, not a speed: slow pages, and a loaded machine beside the other tiers.
   it('keeps what a failed crawl read, says where it stopped, and resumes from there', async () => {
     const episode = episodeById(KEY_IDS.bigEpisode + 1)!;
     const longer = episodeById(KEY_IDS.longShow + 1)!;
     const target = longer.imageIds.length > episode.imageIds.length ? longer : episode;
     const id = episodeId(target.id);
+    // Slow pages, so the crawl is still reading when the site starts failing: the episode has
+    // only three pages, and a fast crawl read them all before the fault (then it never failed).
+    t.replica.setFault('pages', { type: 'slow', delayMs: 1500 });
     await progress(id);
     await pollUntil(id, (a) => a.page >= 1);
     t.replica.setFault('pages', { type: 'error', status: 503 });

@@ -123,6 +123,8 @@ describe(`search by Chinese names (${databaseKind})`, () => {
     expect(t.upstreamRequests()).toBe(0);
   });
 
+  // A deadline, not a speed: kuromoji builds its dictionary in ~2 s on an idle machine, and beside
+  // the other tiers a test of two builds went past 30 s.
   it('finds a work through its kanji original read by the dictionary (化物语 → 化物語)', async () => {
     const found = await search('化物语');
     expect(found.results).toEqual([
@@ -131,7 +133,7 @@ describe(`search by Chinese names (${databaseKind})`, () => {
     expect(found.title_matches?.[0]).toMatchObject({ original_title: '化物語' });
     // 化物 + 語 read "bakemonogo"; its first word is a part of the source's "Bakemonogatari".
     expect(sourceSearches()).toEqual(['bakemono']);
-  }, 30_000);
+  }, 180_000);
 
   it('finds a romaji title written together through the table (nonnonbiyori → Non Non Biyori)', async () => {
     await search('悠哉日常大王'); // the table is loaded (an English query never waits for it)

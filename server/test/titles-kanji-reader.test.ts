@@ -8,6 +8,8 @@ const reader = new KanjiReader(300);
 afterAll(() => reader.close());
 
 describe('kanji reader', () => {
+  // A deadline, not a speed: kuromoji builds its dictionary in ~2 s on an idle machine, and beside
+  // the other tiers a test of two builds went past 30 s.
   it('reads in a worker that ends when idle and starts again when needed', async () => {
     expect(reader.running).toBe(false);
     expect(await readKanjiTitle('進撃の巨人', reader)).toEqual(['shingeki no kyojin']);
@@ -20,5 +22,5 @@ describe('kanji reader', () => {
       expect.stringMatching(/ haruhi no yuuutsu$/),
     ]);
     expect(reader.running).toBe(true);
-  }, 30_000);
+  }, 180_000);
 });

@@ -76,6 +76,8 @@ describe('titles: Chinese queries resolve to the work and to source queries', ()
     expect(queriesOf('我推的孩子 第二季')).toEqual(['Oshi No Ko']);
   });
 
+  // A deadline, not a speed: kuromoji builds its dictionary in ~2 s on an idle machine, and beside
+  // the other tiers a test of two builds went past 30 s.
   it('reads a kanji title the table gives no other query for (凉宫春日的忧郁, 化物语)', async () => {
     const haruhi = top('凉宫春日的忧郁')!;
     expect(haruhi.title).toBe('涼宮ハルヒの憂鬱');
@@ -93,7 +95,7 @@ describe('titles: Chinese queries resolve to the work and to source queries', ()
     expect(await sourceQueriesRead(top('葬送的芙莉莲 第二季')!, index)).toEqual(
       sourceQueriesFor(top('葬送的芙莉莲 第二季')!, index),
     );
-  }, 30_000);
+  }, 180_000);
 
   it('gives at most three queries, none containing another (case aside)', () => {
     for (const entry of index.entries.slice(0, 2000)) {
