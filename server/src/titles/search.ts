@@ -29,9 +29,9 @@ export class TitleSearch implements TitleFinder {
   ): Promise<FoundByTitle | null> {
     const cjk = hasCjk(query);
     // An English or romaji query goes to the source as it is, unless it names a work of the table
-    // (romaji written together, "nonnonbiyori", where the source spaces it): nobody waits for the
-    // table for it, so until it is loaded in the background such a query goes as it is too.
-    const index = cjk ? this.deps.table.index() : this.deps.table.indexIfReady();
+    // (romaji written together, "nonnonbiyori", where the source spaces it): it neither waits for
+    // the table nor starts loading it, so until a Chinese query has, it goes as it is too.
+    const index = cjk ? this.deps.table.index() : this.deps.table.builtIndex();
     if (!index) return null;
     const named = cjk
       ? index.lookup(query, MATCHES_TRIED).map(({ entry }) => entry)
