@@ -104,10 +104,16 @@ export class HostLane {
     const local = Math.max(this.now(), this.#nextStart);
     // Booked before sleeping, so concurrent tasks queue up behind each other's turns.
     this.#nextStart = local + gap;
-    const start = (await this.reserve?.(gap)) ?? local;
-    const wait = start - this.now();
-    if (wait > 0) await sleep(wait, undefined, { signal });
-    return gap;
+    let start = (await this.reserve?.(gap)) ?? local;
+    // A process that wakes well past its booked start (a stall, a throttled CPU) books again: the
+    // start another process booked after this one's may be due now, and the two would go out
+    // together. At most twice, so a busy process still gets its turn.
+    for (let rebooked = 0; ; rebooked++) {
+      const wait = start - this.now();
+      if (wait > 0) await sleep(wait, undefined, { signal });
+      if (!this.reserve || rebooked === 2 || this.now() - start <= gap / 4) return gap;
+      start = (await this.reserve(gap)) ?? this.now();
+    }
   }
 
   /**
