@@ -1,9 +1,10 @@
-import type {
-  ChangeShareRequest,
-  CreatedShare,
-  CreateShareRequest,
-  PublicShare,
-  Share,
+import {
+  MAX_SHARE_IMAGES,
+  type ChangeShareRequest,
+  type CreatedShare,
+  type CreateShareRequest,
+  type PublicShare,
+  type Share,
 } from '@capshelf/contract';
 import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit';
@@ -13,7 +14,6 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/secre
 import type { CatalogService } from '../catalog';
 import type { Kind } from '../config';
 import type { Database } from '../db';
-import { MAX_SHARE_IMAGES } from '@capshelf/contract';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors';
 import { archiveUrl, publicImage, shareAnswer, stateOf } from './answers';
 import { grant, grantHolds, newSignKey, signedBy } from './signing';
