@@ -49,4 +49,28 @@ describe('ByteBudgetCache', () => {
     expect(cache.get('x')?.tag).toBe('x');
     expect(cache.get('z')?.tag).toBe('z');
   });
+
+  it('keeps an offered value from its second offer, so one pass over many images evicts nothing', () => {
+    const cache = new ByteBudgetCache<ReturnType<typeof entry>>(300, 200, 4);
+    cache.offer('hot', entry(100, 'hot'));
+    expect(cache.get('hot')).toBeUndefined();
+    cache.offer('hot', entry(100, 'hot'));
+    expect(cache.get('hot')?.tag).toBe('hot');
+    // A scan: each image offered once, more of them than the budget holds.
+    for (let i = 0; i < 20; i++) cache.offer(`scan${i}`, entry(100));
+    expect(cache.get('hot')?.tag).toBe('hot');
+    expect(Array.from({ length: 20 }, (_, i) => cache.get(`scan${i}`)).filter(Boolean)).toEqual([]);
+    // The doorkeeper forgets when full: a second offer long after the first counts as a first.
+    cache.offer('late', entry(100));
+    for (let i = 0; i < 4; i++) cache.offer(`other${i}`, entry(100));
+    cache.offer('late', entry(100));
+    expect(cache.get('late')).toBeUndefined();
+    // An entry already kept is replaced by an offer at once, and clear forgets the offers too.
+    cache.offer('hot', entry(100, 'hot2'));
+    expect(cache.get('hot')?.tag).toBe('hot2');
+    cache.offer('again', entry(100));
+    cache.clear();
+    cache.offer('again', entry(100));
+    expect(cache.get('again')).toBeUndefined();
+  });
 });

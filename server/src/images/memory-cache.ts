@@ -1,16 +1,24 @@
 /**
  * A map of small values with a total byte budget. Eviction is CLOCK (second chance), an
  * approximation of least-recently-used whose reads only set a flag: a read of the hot path
- * costs one lookup, with no reordering of the map.
+ * costs one lookup, with no reordering of the map. Values read from below come in through
+ * `offer`, which keeps a value only the second time it is offered (a doorkeeper, as in TinyLFU).
  */
 export class ByteBudgetCache<T extends { body: Buffer }> {
   private readonly entries = new Map<string, { value: T; used: boolean }>();
   private used = 0;
+  /** Keys offered once, forgotten all at once when full: "twice" means within that many offers. */
+  private readonly offeredOnce = new Set<string>();
+  private readonly doorkeeperSize: number;
 
   constructor(
     private readonly budget: number,
     private readonly largestEntry: number,
-  ) {}
+    /** The doorkeeper remembers this many keys (by default one per 4 KB of budget). */
+    doorkeeperSize = Math.ceil(budget / 4096),
+  ) {
+    this.doorkeeperSize = doorkeeperSize;
+  }
 
   get(key: string): T | undefined {
     const slot = this.entries.get(key);
@@ -38,6 +46,19 @@ export class ByteBudgetCache<T extends { body: Buffer }> {
     }
   }
 
+  /**
+   * `set` for a value just read from disk or fetched: kept when its key is in the cache or was
+   * offered before (since the doorkeeper last emptied), else only remembered. A grid scrolled
+   * once, or a walk through more images than the budget holds, then passes by without pushing
+   * out what is viewed again and again (and without turning the budget over, which costs the
+   * process a full garbage collection every few thousand images).
+   */
+  offer(key: string, value: T): void {
+    if (this.entries.has(key) || this.offeredOnce.delete(key)) return this.set(key, value);
+    if (this.offeredOnce.size >= this.doorkeeperSize) this.offeredOnce.clear();
+    this.offeredOnce.add(key);
+  }
+
   delete(key: string): void {
     const slot = this.entries.get(key);
     if (!slot) return;
@@ -52,6 +73,7 @@ export class ByteBudgetCache<T extends { body: Buffer }> {
 
   clear(): void {
     this.entries.clear();
+    this.offeredOnce.clear();
     this.used = 0;
   }
 }

@@ -153,7 +153,8 @@ export class ImageStore {
   }
 
   /**
-   * For the image route: `get`, with small images' bytes kept in memory (no disk access on a hit).
+   * For the image route: `get`, with small images' bytes kept in memory from their second view
+   * (no disk access on a hit).
    * An image the store had no room for is sent all the same, straight from the fetch: a full
    * cache costs the user a source request per view, not the picture.
    */
@@ -174,7 +175,7 @@ export class ImageStore {
       const body = await (large ? this.deps.files.stream(image) : this.deps.files.read(image));
       if (!body) continue;
       if (Buffer.isBuffer(body))
-        this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), { ...image, body });
+        this.memory.offer(memoryKey(kind, id, wanted, compressedForLarge), { ...image, body });
       return { ...image, body };
     }
     throw this.gone();
@@ -201,7 +202,7 @@ export class ImageStore {
 
   /**
    * What `serve` would answer for a small image whose file is on this machine, read with no
-   * lookup first (then kept in memory as `serve` keeps it). Undefined: leave it to `serve`.
+   * lookup first (then offered to memory as `serve` does). Undefined: leave it to `serve`.
    */
   fromLocalFile(
     kind: Kind,
@@ -217,7 +218,7 @@ export class ImageStore {
       this.deps.meter?.hit('images');
       this.deps.views?.viewed(kind, id, found.image.size);
       const served = { ...found.image, body: found.body };
-      this.memory.set(memoryKey(kind, id, wanted, compressedForLarge), served);
+      this.memory.offer(memoryKey(kind, id, wanted, compressedForLarge), served);
       done(served);
     });
   }

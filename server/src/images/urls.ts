@@ -58,9 +58,11 @@ export const compressedLarge = (query: ImageBytesQuery) =>
   query.size === 'large' && query.cdn === 'small';
 
 /** The bytes behind an id never change: the browser keeps them and revalidates by ETag only if it must. */
+export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
 export function imageCachingHeaders(image: StoredImage) {
   return {
-    'cache-control': 'private, max-age=31536000, immutable',
+    'cache-control': IMAGE_CACHE_CONTROL,
     etag: image.etag,
     'x-image-size': image.size,
   };
