@@ -3,11 +3,12 @@
 // image. The set is ten times the server's 32 MB memory cache (16,384 images of 20 KB), so most
 // answers come from disk as in any real cache, and each server's turn starts with the files out of
 // the page cache (posix_fadvise DONTNEED) where the machine allows; the app's requests are spread
-// over ten sessions signed in afresh each round. Beside it, the memory-cache figure: the first
-// 1,000 images only, which all fit. Both run as one process and as two (WORKERS=2;
-// worker_processes 2), and the targets compare each at its best on this machine. For scale it also
-// measures node:http alone sending the app's own answers from memory (bench/plain-node.mjs), the
-// ceiling of one Node process. Targets, for both sets: the app at ≥ 0.5 of nginx's requests/s and
+// over ten sessions signed in afresh each round. Beside it, and before it in each server's turn
+// (which warms the server), the memory-cache figure: 1,000 other images, which all fit. Both run as
+// one process and as two (WORKERS=2; worker_processes 2), and the targets compare each at its best
+// on this machine. For scale it also measures node:http alone sending the app's own answers
+// (bench/plain-node.mjs) from memory, the ceiling of one Node process, and reading each file as the
+// app's fast path does, the ceiling of one Node process on the disk set. Targets, for both sets: the app at ≥ 0.5 of nginx's requests/s and
 // p99 under 20 ms; the process exits 1 when one is missed. A shared VM's speed drifts from second
 // to second, so the servers take turns, round after round, and the figures are medians.
 // Run: npx tsx bench/images.ts [--images 16384] [--seconds 4] [--rounds 5]
@@ -29,20 +30,18 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
   },
 });
+/** The disk set; the memory set's images come on top, so no server finds those cached in it. */
 const count = Number(values.images);
+/** In the memory set: images that all fit the server's 32 MB memory cache (ids 1–1,000). */
+const MEMORY_SET = 1000;
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'capshelf-bench-images-'));
 // nginx's worker drops to an unprivileged user: it must be able to read the files.
 chmodSync(dataDir, 0o755);
-const [appPort, nginxPort, plainPort, appWorkersPort, nginxWorkersPort] = (await freePorts(5)) as [
-  number,
-  number,
-  number,
-  number,
-  number,
-];
+const [appPort, nginxPort, plainPort, appWorkersPort, nginxWorkersPort, readsPort] =
+  (await freePorts(6)) as [number, number, number, number, number, number];
 
 for (const [tool, pkg] of [
   ['nginx', 'nginx-light'],
@@ -64,7 +63,7 @@ const seeding = await createServices(
 );
 const files: string[] = [];
 const rows = [];
-for (let id = 1; id <= count; id++) {
+for (let id = 1; id <= MEMORY_SET + count; id++) {
   const file = path.join(dataDir, seeding.images.keyOf('anime', id, 'thumb'));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, randomBytes(20 * 1024));
@@ -121,8 +120,6 @@ interface Figures {
 }
 
 const SESSIONS = 10;
-/** In the memory set: images that all fit the server's 32 MB memory cache. */
-const MEMORY_SET = Math.min(1000, count);
 
 // Each request takes the next path, and for the app the next of the round's sessions.
 const cycleScript = path.join(dataDir, 'cycle.lua');
@@ -252,7 +249,7 @@ function report(set: string, summary: Summary): boolean {
   return ratio >= 0.5 && ours.p99 < 20 && ours.errors === 0;
 }
 
-let plain: ReturnType<typeof spawn> | undefined;
+const plains: ReturnType<typeof spawn>[] = [];
 
 try {
   app = await startBuiltServer({ dataDir, port: appPort });
@@ -260,7 +257,7 @@ try {
   await waitFor(`http://127.0.0.1:${nginxPort}/`);
   await waitFor(`http://127.0.0.1:${nginxWorkersPort}/`);
   const token = await app.login();
-  // node:http alone sends the app's own answer (its headers as the app sends them) from memory.
+  // node:http alone sends the app's own answer (its headers as the app sends them).
   const sample = await fetch(`${app.base}/api/images/1.jpg?kind=anime&size=thumb`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -271,24 +268,25 @@ try {
   );
   const headersFile = path.join(dataDir, 'headers.json');
   writeFileSync(headersFile, JSON.stringify(headers));
-  plain = spawn(
-    process.execPath,
-    [
-      path.join(import.meta.dirname, 'plain-node.mjs'),
-      String(plainPort),
-      path.join(dataDir, 'images'),
-      headersFile,
-    ],
-    { stdio: 'ignore' },
-  );
-  await waitFor(`http://127.0.0.1:${plainPort}/`);
+  for (const [port, mode] of [
+    [plainPort, 'memory'],
+    [readsPort, 'reads'],
+  ] as const) {
+    const script = path.join(import.meta.dirname, 'plain-node.mjs');
+    const args = [script, String(port), path.join(dataDir, 'images'), headersFile, mode];
+    plains.push(spawn(process.execPath, args, { stdio: 'ignore' }));
+    await waitFor(`http://127.0.0.1:${port}/`);
+  }
   const filePaths = files.map((f) => `/${f}`);
   const appPaths = Array.from(
-    { length: count },
+    { length: MEMORY_SET + count },
     (_, i) => `/api/images/${i + 1}.jpg?kind=anime&size=thumb`,
   );
   const lists = {
-    disk: { files: listFile('disk-files', filePaths), app: listFile('disk-app', appPaths) },
+    disk: {
+      files: listFile('disk-files', filePaths.slice(MEMORY_SET)),
+      app: listFile('disk-app', appPaths.slice(MEMORY_SET)),
+    },
     memory: {
       files: listFile('memory-files', filePaths.slice(0, MEMORY_SET)),
       app: listFile('memory-app', appPaths.slice(0, MEMORY_SET)),
@@ -298,6 +296,7 @@ try {
     { name: 'nginx ×1', base: `http://127.0.0.1:${nginxPort}`, paths: 'files' },
     { name: 'nginx ×2', base: `http://127.0.0.1:${nginxWorkersPort}`, paths: 'files' },
     { name: 'node:http', base: `http://127.0.0.1:${plainPort}`, paths: 'files' },
+    { name: 'node reads', base: `http://127.0.0.1:${readsPort}`, paths: 'files' },
     { name: 'capshelf ×1', base: app.base, paths: 'app', app },
     { name: 'capshelf ×2', base: appWorkers.base, paths: 'app', app: appWorkers },
   ];
@@ -305,7 +304,7 @@ try {
   console.log(
     `disk set: ${count} cached 20 KB images (${((count * 20) / 1024).toFixed(0)} MB, the memory cache holds 32 MB), ` +
       `${cold ? 'files dropped from the page cache before each turn' : 'page cache NOT dropped (no python3 posix_fadvise)'}; ` +
-      `memory set: the first ${MEMORY_SET}, after a 1 s warm-up. wrk -t1 -c50, ${SESSIONS} sessions per app per round; ` +
+      `memory set: ${MEMORY_SET} other images, after a 1 s warm-up, first in each turn. wrk -t1 -c50, ${SESSIONS} sessions per app per round; ` +
       `${rounds} rounds of ${seconds} s per server and set, taking turns`,
   );
   const results = {
@@ -317,7 +316,8 @@ try {
       const sessions: string[] = [];
       for (let i = 0; server.app && i < SESSIONS; i++) sessions.push(await signIn(server.app));
       const tokens = server.app ? listFile('tokens', sessions) : undefined;
-      for (const set of ['disk', 'memory'] as const) {
+      // The memory set first: its warm-up also warms the server for the disk set.
+      for (const set of ['memory', 'disk'] as const) {
         const paths = lists[set][server.paths];
         if (set === 'disk') dropFileCache();
         else wrk(server.base, paths, '1s', tokens);
@@ -333,7 +333,7 @@ try {
 } finally {
   app?.stop();
   appWorkers?.stop();
-  plain?.kill('SIGTERM');
+  for (const plain of plains) plain.kill('SIGTERM');
   for (const nginx of nginxes) nginx.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 }
