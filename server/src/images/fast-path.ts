@@ -39,12 +39,16 @@ export function withImageFastPath(next: RawHandler, deps: FastPathDeps): RawHand
     const { kind, id, size, compressed } = asked;
     const hit = deps.images.fromMemory(kind, id, size, compressed);
     if (hit) return answer(request, response, hit);
+    // The callback may come before `fromLocalFile` returns (no file): the request is handed on once.
+    let handedOn = false;
     try {
-      deps.images.fromLocalFile(kind, id, size, compressed, (image) =>
-        image ? answer(request, response, image) : next(request, response),
-      );
+      deps.images.fromLocalFile(kind, id, size, compressed, (image) => {
+        handedOn = true;
+        if (image) answer(request, response, image);
+        else next(request, response);
+      });
     } catch {
-      next(request, response);
+      if (!handedOn) next(request, response);
     }
   };
 }
