@@ -84,6 +84,9 @@ async function openEpisode(page: Page, name: EpisodeName) {
 async function selectImages(page: Page, name: EpisodeName, count: number, from = 0) {
   const ids = EPISODES[name].imageIds;
   await tile(page, ids[from]!).click();
+  // The selection bar's answer first: a tap while the page still moves under it can miss its tile.
+  const bar = page.getByRole('toolbar', { name: '选择操作' });
+  await expect(bar.getByText('已选择 1 张')).toBeVisible();
   if (count > 1) await tile(page, ids[from + count - 1]!).click({ modifiers: ['Shift'] });
   const size = page.getByRole('radio', { name: '压缩图' });
   if (!(await size.isVisible())) await page.getByRole('button', { name: /^选项/ }).click();
