@@ -58,12 +58,16 @@ export const compressedLarge = (query: ImageBytesQuery) =>
   query.size === 'large' && query.cdn === 'small';
 
 /** The bytes behind an id never change: the browser keeps them and revalidates by ETag only if it must. */
-export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-export function imageCachingHeaders(image: StoredImage) {
-  return {
-    'cache-control': IMAGE_CACHE_CONTROL,
-    etag: image.etag,
-    'x-image-size': image.size,
-  };
+/** An image answer's caching headers as a flat name/value list, the form Node takes fastest. */
+export function imageCachingHeaderList(image: StoredImage): string[] {
+  return ['cache-control', IMAGE_CACHE_CONTROL, 'etag', image.etag, 'x-image-size', image.size];
+}
+
+export function imageCachingHeaders(image: StoredImage): Record<string, string> {
+  const list = imageCachingHeaderList(image);
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) headers[list[i]!] = list[i + 1]!;
+  return headers;
 }
