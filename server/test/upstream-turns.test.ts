@@ -21,7 +21,9 @@ afterAll(async () => {
 
 describe(`upstream turns per user over HTTP (${databaseKind})`, () => {
   it("bob's thumbnail overtakes alice's queued near-duplicate scans", async () => {
-    t.replica.setFault('ant', { type: 'slow', delayMs: 20 });
+    // Each thumbnail takes 40 ms at the source: the steps below leave the lane's order readable even
+    // when a loaded machine delays bob's request by a few of them.
+    t.replica.setFault('ant', { type: 'slow', delayMs: 40 });
     const alice = t.headers;
     const bob = await t.userHeaders('bob@example.com');
     const scans = [0, 1, 2].map((n) =>
@@ -43,9 +45,11 @@ describe(`upstream turns per user over HTTP (${databaseKind})`, () => {
     expect(thumb.statusCode).toBe(200);
     const order = t.replica.counts().requests.filter((r) => r.host === 'ant');
     const position = order.findIndex((r) => r.target.endsWith(`/${big[700]}.jpg`));
-    // One in flight when bob asked, one of alice's turns, then bob's (a request or two of slack
-    // for those that started between the count and bob's request reaching the lane).
-    expect(position - before).toBeLessThanOrEqual(3);
+    // One in flight when bob asked, one of alice's turns, then bob's, with slack for those that
+    // started between the count and bob's request reaching the lane (up to ~120 ms on a loaded
+    // machine; in one full run 60 ms passed). In turn after the flood, bob's would come 20 or more
+    // requests later: her three scans keep eight each waiting.
+    expect(position - before).toBeLessThanOrEqual(5);
     for (const scan of await Promise.all(scans)) expect(scan.statusCode).toBe(200);
   });
 });
