@@ -123,6 +123,15 @@ describe('episode page', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/episodes')).toHaveLength(1);
   });
 
+  it('opens a movie address on its images page with the search it came from', async () => {
+    mockApi({ ...signedIn() });
+    const { router } = renderApp('/episodes/movie/2731?q=non&zh=%E4%B8%8D');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/images/movie/2731'));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('non');
+    expect(new URLSearchParams(router.state.location.search).get('zh')).toBe('不');
+  });
+
   it("shows '加载失败' and an empty state", async () => {
     mockApi({
       ...signedIn(),

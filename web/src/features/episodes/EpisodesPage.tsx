@@ -33,9 +33,13 @@ const WorkDownloadDialog = lazy(() =>
  */
 export function EpisodesPage() {
   const target = usePageTarget();
+  const [params] = useSearchParams();
   if (!target) return <NotFoundPage />;
-  if (target.kind === 'movie')
-    return <Navigate replace to={pagePath('images', 'movie', target.id)} />;
+  if (target.kind === 'movie') {
+    // A movie's page is its images; the search it was opened from goes along (the way back).
+    const query = { q: params.get('q'), zh: params.get('zh') };
+    return <Navigate replace to={withPageQuery(pagePath('images', 'movie', target.id), query)} />;
+  }
   return <ShowEpisodes kind={target.kind} id={target.id} />;
 }
 
