@@ -8,6 +8,7 @@ import type { ObjectStore } from '../storage';
 import { chargedToUser } from '../upstream';
 import { shareArchive } from './archive';
 import type { SharesService } from './service';
+import { grantExpiry } from './signing';
 
 const routes = api.shares;
 const visitor = { config: { access: 'public' as const } };
@@ -52,7 +53,7 @@ export function sharePublicRoutes({
           httpOnly: true,
           sameSite: 'strict',
           secure: request.protocol === 'https',
-          maxAge: Math.max(0, Number(visit.split('.')[0]) - Math.floor(Date.now() / 1000)),
+          maxAge: Math.max(0, grantExpiry(visit) - Math.floor(Date.now() / 1000)),
         });
       }
       return reply.header('cache-control', 'no-store').send(share);

@@ -16,7 +16,7 @@ import type { Kind } from '../config';
 import type { Database } from '../db';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors';
 import { archiveUrl, publicImage, shareAnswer, stateOf } from './answers';
-import { grant, grantHolds, newSignKey, signedBy } from './signing';
+import { grant, grantExpiry, grantHolds, newSignKey, signedBy } from './signing';
 import type { ShareStore, ShareWithOwner } from './store';
 
 /**
@@ -219,8 +219,7 @@ export class SharesService {
     }
     if (!counted && !(await this.deps.store.countView(row.id))) throw notFound(GONE);
     const visit = counted ?? grant(row.sign_key, 'view', now, FILE_URL_TTL_MS);
-    const exp = Number(visit.split('.')[0]);
-    return { share: await this.shown(row, exp), visit };
+    return { share: await this.shown(row, grantExpiry(visit)), visit };
   }
 
   private async shown(row: ShareWithOwner, exp: number): Promise<PublicShare> {

@@ -23,6 +23,9 @@ export function grant(key: string, purpose: string, now: number, ttlMs: number):
   return `${exp}.${sign(key, `${purpose}:${exp}`)}`;
 }
 
+/** When a grant runs out, in seconds since the epoch. */
+export const grantExpiry = (value: string): number => Number(value.split('.')[0]);
+
 export function grantHolds(key: string, purpose: string, value: string, now: number): boolean {
   const [exp, signature] = value.split('.');
   if (!exp || !signature || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 < now) return false;
