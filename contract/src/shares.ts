@@ -126,6 +126,11 @@ export const PublicShare = z.discriminatedUnion('locked', [
     images: z.array(PublicShareImage),
     /** The archive of every image (when downloads are allowed), for this visit. */
     zip_url: z.string().nullable(),
+    /**
+     * Seconds the addresses above stay valid from this answer (the rest of the visit); the page
+     * asks again once they have run out, which starts a new visit.
+     */
+    links_valid_for: z.number().int().nonnegative(),
   }),
 ]);
 export type PublicShare = z.infer<typeof PublicShare>;

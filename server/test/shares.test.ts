@@ -24,6 +24,7 @@ interface Opened {
   title?: string;
   images?: { id: number; thumb_url: string; view_url: string; original_url: string | null }[];
   zip_url?: string | null;
+  links_valid_for?: number;
 }
 
 const ids = episodeById(KEY_IDS.bigEpisode)!.imageIds;
@@ -344,8 +345,10 @@ describe(`share links (${databaseKind})`, () => {
     clock += 60_000;
     const reload = await open(twice, grant, cookie);
     expect(reload.statusCode, reload.body).toBe(200);
-    // The same visit: the same addresses, still one view.
+    // The same visit: the same addresses, still one view, and the page knows how long they hold.
     expect(reload.json<Opened>().images![0]!.thumb_url).toBe(firstSeen.images![0]!.thumb_url);
+    expect(firstSeen.links_valid_for).toBe(3600);
+    expect(reload.json<Opened>().links_valid_for).toBe(3540);
     const counted = (await call('GET', '/api/shares', t.headers))
       .json<{ shares: { id: number; views: number }[] }>()
       .shares.find((s) => s.id === twice.id);

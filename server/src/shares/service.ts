@@ -219,10 +219,10 @@ export class SharesService {
     }
     if (!counted && !(await this.deps.store.countView(row.id))) throw notFound(GONE);
     const visit = counted ?? grant(row.sign_key, 'view', now, FILE_URL_TTL_MS);
-    return { share: await this.shown(row, grantExpiry(visit)), visit };
+    return { share: await this.shown(row, grantExpiry(visit), now), visit };
   }
 
-  private async shown(row: ShareWithOwner, exp: number): Promise<PublicShare> {
+  private async shown(row: ShareWithOwner, exp: number, now: number): Promise<PublicShare> {
     const images = await this.deps.store.images(row.id);
     return {
       locked: false,
@@ -233,6 +233,7 @@ export class SharesService {
       allow_download: row.allow_download === 1,
       images: images.map((image) => publicImage(row, image, exp)),
       zip_url: row.allow_download === 1 ? archiveUrl(row, exp) : null,
+      links_valid_for: Math.max(0, exp - Math.floor(now / 1000)),
     };
   }
 

@@ -4,6 +4,7 @@ import {
   SHARE_GRANT_HEADER,
   type ChangeShareRequest,
   type CreateShareRequest,
+  type PublicShare,
 } from '@capshelf/contract';
 import { call } from './client';
 
@@ -41,8 +42,18 @@ export const useRevokeShare = () =>
   useShareChange((id: number) => call(api.shares.revoke, { params: { id } }));
 
 /**
+ * How long a visit's answer holds: until its addresses run out, and a second more, so that the
+ * visit's cookie has gone too and the next read starts a new visit. Locked: until the password.
+ */
+function visitLasts(share: PublicShare | undefined): number {
+  return share && !share.locked ? (share.links_valid_for + 1) * 1000 : Infinity;
+}
+
+/**
  * A visit of a share link (no account). Counted as one view by the server, so it is read once per
- * visit: never again in the background, only when the grant changes (after the password).
+ * visit (and when the grant changes, after the password). When the visit's addresses run out, a
+ * page in view reads it again, and a page out of view as soon as it comes back: pictures scrolled
+ * to or opened later still load, and the new visit counts as a view.
  */
 export function useShareVisit(token: string, grant: string | null) {
   return useQuery({
@@ -53,9 +64,14 @@ export function useShareVisit(token: string, grant: string | null) {
         { params: { token } },
         { signal, headers: grant ? { [SHARE_GRANT_HEADER]: grant } : {} },
       ),
-    staleTime: Infinity,
+    staleTime: (query) => visitLasts(query.state.data),
+    refetchInterval: (query) => {
+      const lasts = visitLasts(query.state.data);
+      return query.state.status === 'success' && lasts !== Infinity ? lasts : false;
+    },
+    // Only once its addresses have run out (while fresh, a focus reads nothing).
+    refetchOnWindowFocus: true,
     gcTime: Infinity,
-    refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     retry: false,
   });

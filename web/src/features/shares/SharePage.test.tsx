@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicShare } from '@capshelf/contract';
 import { json, mockApi, renderApp } from '../../test/helpers';
@@ -21,6 +22,7 @@ const opened = (over: Partial<Extract<PublicShare, { locked: false }>> = {}): Pu
   allow_download: true,
   images: [image(11), image(12), image(13)],
   zip_url: '/api/public/share-files/3/archive.zip?exp=9&sig=z',
+  links_valid_for: 3600,
   ...over,
 });
 const byline = () => document.querySelector('header p')?.textContent ?? '';
@@ -118,6 +120,36 @@ describe('a share link’s public page', () => {
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'View' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong password');
+  });
+
+  it('reads the visit again once its addresses run out, and only while the page is in view', async () => {
+    speaks(['zh-CN']);
+    let visits = 0;
+    const fetchMock = mockApi({
+      [OPEN]: () => {
+        visits += 1;
+        const at = (id: number) => ({ ...image(id), thumb_url: `/t/${id}.jpg?visit=${visits}` });
+        return json(200, opened({ images: [at(11)], links_valid_for: 0 }));
+      },
+    });
+    const thumb = () => document.querySelector('main img')?.getAttribute('src');
+    const reads = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).includes('/public/shares/')).length;
+    renderApp(`/s/${TOKEN}`);
+    await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=1'));
+
+    // Out of view when the addresses run out: nothing is read until the visitor comes back.
+    act(() => focusManager.setFocused(false));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(reads()).toBe(1);
+      act(() => focusManager.setFocused(true));
+      await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=2'));
+      // In view: read again by itself when these run out too.
+      await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=3'), { timeout: 3000 });
+    } finally {
+      focusManager.setFocused(undefined);
+    }
   });
 
   it('says plainly when the link no longer works', async () => {
