@@ -51,9 +51,9 @@ function visitLasts(share: PublicShare | undefined): number {
 
 /**
  * A visit of a share link (no account). Counted as one view by the server, so it is read once per
- * visit (and when the grant changes, after the password). When the visit's addresses run out, a
- * page in view reads it again, and a page out of view as soon as it comes back: pictures scrolled
- * to or opened later still load, and the new visit counts as a view.
+ * visit (and when the grant changes, after the password), never in the background: an open page
+ * costs the owner no views. Once its addresses have run out, it is read again when the visitor
+ * needs them (`visitRanOut`) or comes back to the page.
  */
 export function useShareVisit(token: string, grant: string | null) {
   return useQuery({
@@ -65,17 +65,21 @@ export function useShareVisit(token: string, grant: string | null) {
         { signal, headers: grant ? { [SHARE_GRANT_HEADER]: grant } : {} },
       ),
     staleTime: (query) => visitLasts(query.state.data),
-    refetchInterval: (query) => {
-      const lasts = visitLasts(query.state.data);
-      return query.state.status === 'success' && lasts !== Infinity ? lasts : false;
-    },
-    // Only once its addresses have run out (while fresh, a focus reads nothing).
+    // Only once its addresses have run out (while they hold, a focus reads nothing).
     refetchOnWindowFocus: true,
     gcTime: Infinity,
     refetchOnReconnect: false,
     retry: false,
   });
 }
+
+/**
+ * Whether the visit's addresses have run out: a picture that fails to load then, or a link
+ * followed, needs the share read again (a new visit). While they hold, a failing picture fails
+ * for another reason, and reading again would only repeat it.
+ */
+export const visitRanOut = (visit: ReturnType<typeof useShareVisit>): boolean =>
+  Date.now() >= visit.dataUpdatedAt + visitLasts(visit.data);
 
 export function unlockShare(token: string, password: string) {
   return call(api.shares.unlock, { params: { token }, body: { password } });

@@ -25,6 +25,7 @@ const opened = (over: Partial<Extract<PublicShare, { locked: false }>> = {}): Pu
   links_valid_for: 3600,
   ...over,
 });
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const byline = () => document.querySelector('header p')?.textContent ?? '';
 const speaks = (languages: string[]) => vi.stubGlobal('navigator', { ...navigator, languages });
 
@@ -122,33 +123,88 @@ describe('a share link’s public page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong password');
   });
 
-  it('reads the visit again once its addresses run out, and only while the page is in view', async () => {
+  it('reads a visit again only when its addresses have run out and the visitor needs them', async () => {
     speaks(['zh-CN']);
+    // The first two visits' addresses run out at once, the third's hold for an hour.
     let visits = 0;
     const fetchMock = mockApi({
       [OPEN]: () => {
         visits += 1;
         const at = (id: number) => ({ ...image(id), thumb_url: `/t/${id}.jpg?visit=${visits}` });
-        return json(200, opened({ images: [at(11)], links_valid_for: 0 }));
+        const images = [at(11), at(12), at(13)];
+        return json(200, opened({ images, links_valid_for: visits < 3 ? 0 : 3600 }));
       },
     });
-    const thumb = () => document.querySelector('main img')?.getAttribute('src');
+    const picture = () => document.querySelector('main img')!;
     const reads = () =>
       fetchMock.mock.calls.filter(([url]) => String(url).includes('/public/shares/')).length;
     renderApp(`/s/${TOKEN}`);
-    await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=1'));
+    await waitFor(() => expect(picture().getAttribute('src')).toBe('/t/11.jpg?visit=1'));
 
-    // Out of view when the addresses run out: nothing is read until the visitor comes back.
+    // An open page costs the owner no views: nothing is read while it just sits there.
+    await wait(1500);
+    expect(reads()).toBe(1);
+    // Pictures that cannot load once the addresses have run out: one new visit, new addresses.
+    for (const broken of document.querySelectorAll('main img')) fireEvent.error(broken);
+    await waitFor(() => expect(picture().getAttribute('src')).toBe('/t/11.jpg?visit=2'));
+    expect(reads()).toBe(2);
+    // Coming back to the page after they ran out again.
+    await wait(1100);
     act(() => focusManager.setFocused(false));
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(reads()).toBe(1);
       act(() => focusManager.setFocused(true));
-      await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=2'));
-      // In view: read again by itself when these run out too.
-      await waitFor(() => expect(thumb()).toBe('/t/11.jpg?visit=3'), { timeout: 3000 });
+      await waitFor(() => expect(picture().getAttribute('src')).toBe('/t/11.jpg?visit=3'));
     } finally {
       focusManager.setFocused(undefined);
+    }
+    // While the addresses hold, a picture that fails is not a reason to read (nor a loop).
+    fireEvent.error(picture());
+    await wait(300);
+    expect(reads()).toBe(3);
+  });
+
+  it('follows the archive or 原图 from a new visit once the addresses have run out', async () => {
+    speaks(['zh-CN']);
+    let visits = 0;
+    mockApi({
+      [OPEN]: () => {
+        visits += 1;
+        const original = `/o/11.jpg?visit=${visits}`;
+        return json(
+          200,
+          opened({
+            images: [{ ...image(11), original_url: original }],
+            zip_url: `/z.zip?visit=${visits}`,
+            links_valid_for: 0,
+          }),
+        );
+      },
+    });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.getAttribute('href')!);
+    });
+    const opens = vi.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      renderApp(`/s/${TOKEN}`);
+      const archive = await screen.findByRole('link', { name: /下载全部/ });
+      await wait(1100);
+
+      fireEvent.click(archive);
+      await waitFor(() => expect(downloads).toEqual(['/z.zip?visit=2']));
+      await wait(1100);
+      fireEvent.click(screen.getByRole('button', { name: '查看第 1 张' }));
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('link', { name: /原图/ }),
+      );
+      await waitFor(() =>
+        expect(opens).toHaveBeenCalledWith('/o/11.jpg?visit=3', '_blank', 'noreferrer'),
+      );
+    } finally {
+      // The spies are on prototypes and globals the next files share (isolate: false).
+      vi.restoreAllMocks();
     }
   });
 

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Archive, Lock } from 'lucide-react';
-import { ApiError, errorMessage, unlockShare, useShareVisit } from '../../api';
+import type { PublicShare } from '@capshelf/contract';
+import { ApiError, errorMessage, unlockShare, useShareVisit, visitRanOut } from '../../api';
 import { ErrorBox } from '../../components/ErrorBox';
 import { FormField } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
@@ -14,6 +15,8 @@ import { shareTitle } from './title';
 import { useVisitorLocale } from './visitorLocale';
 
 const grantKey = (token: string) => `capshelf.share.${token}`;
+
+type OpenShare = Extract<PublicShare, { locked: false }>;
 
 /**
  * /s/<token>: a share link's public page. No account: the grid of what the share shows, a viewer,
@@ -30,6 +33,25 @@ export function SharePage() {
   const shown = visit.data && !visit.data.locked ? visit.data : null;
   const title = shown && shareTitle(t, { ...shown, count: shown.images.length });
   usePageTitle(title || t('page.title'));
+
+  // Every picture of a scrolled grid may fail at once: they share one read (a read cancelled and
+  // made again would count a view each time it reached the server).
+  const renew = () => visit.refetch({ cancelRefetch: false });
+  /** A picture that failed to load: new addresses if the visit's have run out. */
+  const renewBroken = () => {
+    if (visitRanOut(visit)) void renew();
+  };
+  /** A link of the visit followed after its addresses ran out: the new visit's link instead. */
+  const followFresh =
+    (pick: (share: OpenShare) => string | null | undefined, open: (url: string) => void) =>
+    (event: MouseEvent) => {
+      if (!visitRanOut(visit)) return;
+      event.preventDefault();
+      void renew().then(({ data }) => {
+        const url = data && !data.locked ? pick(data) : null;
+        if (url) open(url);
+      });
+    };
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-6xl flex-col gap-4 p-4">
@@ -75,7 +97,17 @@ export function SharePage() {
             </p>
           </div>
           {share.zip_url && (
-            <a href={share.zip_url} className={`${buttonClass()} ml-auto`} download>
+            <a
+              href={share.zip_url}
+              className={`${buttonClass()} ml-auto`}
+              download
+              onClick={followFresh(
+                (fresh) => fresh.zip_url,
+                // The new address, downloaded as the link itself would be.
+                (url) =>
+                  Object.assign(document.createElement('a'), { href: url, download: '' }).click(),
+              )}
+            >
               <Archive aria-hidden className="size-4" />
               {t('page.zip')}
             </a>
@@ -98,6 +130,7 @@ export function SharePage() {
                   alt=""
                   loading="lazy"
                   className="size-full object-cover"
+                  onError={renewBroken}
                 />
               </button>
             </li>
@@ -109,6 +142,13 @@ export function SharePage() {
             index={viewing}
             onIndex={setViewing}
             onClose={() => setViewing(null)}
+            onBroken={renewBroken}
+            onOriginal={(id) =>
+              followFresh(
+                (fresh) => fresh.images.find((image) => image.id === id)?.original_url,
+                (url) => window.open(url, '_blank', 'noreferrer'),
+              )
+            }
           />
         )}
       </>

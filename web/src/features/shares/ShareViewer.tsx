@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
@@ -11,11 +11,17 @@ export function ShareViewer({
   index,
   onIndex,
   onClose,
+  onBroken,
+  onOriginal,
 }: {
   images: readonly PublicShareImage[];
   index: number;
   onIndex: (index: number) => void;
   onClose: () => void;
+  /** The picture failed to load (its address may have run out). */
+  onBroken: () => void;
+  /** What a click on 原图 does before the link is followed (it may need a fresh address). */
+  onOriginal: (id: number) => MouseEventHandler;
 }) {
   const { t } = useTranslation('shares');
   const image = images[index]!;
@@ -47,6 +53,7 @@ export function ShareViewer({
                 href={image.original_url}
                 target="_blank"
                 rel="noreferrer"
+                onClick={onOriginal(image.id)}
                 className="inline-flex items-center gap-1 rounded bg-white/15 px-2 py-1 hover:bg-white/30"
               >
                 <Download aria-hidden className="size-4" />
@@ -59,6 +66,7 @@ export function ShareViewer({
             src={image.view_url}
             alt={t('viewer.alt', { id: image.id })}
             className="max-h-[calc(100vh-8rem)] max-w-full object-contain"
+            onError={onBroken}
           />
           {/* Below the picture, never over it: a phone's narrow screen has no room beside it. */}
           <div className="flex items-center gap-6">
