@@ -108,6 +108,23 @@ describe(`following a work (${databaseKind})`, () => {
     expect(await db.selectFrom('followed_works').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('followed_episodes').selectAll().execute()).toEqual([]);
   });
+
+  it('followed again within that minute, the work is checked as a new follow would be', async () => {
+    const alices = await f.follow(f.alice);
+    expect((await f.call('DELETE', `/${alices.id}`, f.alice)).statusCode).toBe(200);
+    f.advance(30_000);
+    const bobs = await f.follow(f.bob);
+    // On the new follow's plan (the interval, an hour here), not at the forget time.
+    expect(bobs.next_check_at).toBe(new Date(f.clock.now + HOUR).toISOString());
+    f.advance(UNDO_MS);
+    f.t.replica.resetCounts();
+    expect(await f.t.services.followChecker.checkDue()).toBe(0);
+    expect(f.t.replica.counts().total).toBe(0);
+    f.advance(HOUR);
+    expect(await f.t.services.followChecker.checkDue()).toBe(1);
+    expect((await f.list(f.bob)).follows).toMatchObject([{ id: bobs.id, status: 'active' }]);
+    expect((await f.call('DELETE', `/${bobs.id}`, f.bob)).statusCode).toBe(200);
+  });
 });
 
 describe(`undoing an unfollow (${databaseKind})`, () => {

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { taskSpecOf } from '../downloads/task-spec';
 import type { WorkTask } from '../downloads/work';
-import { insertEpisodes, type FollowedEpisode, type FollowedWorkRow, type WorkKey } from './store';
+import {
+  hasFollower,
+  insertEpisodes,
+  type FollowedEpisode,
+  type FollowedWorkRow,
+  type WorkKey,
+} from './store';
 
 /** What a user chose for a whole-work job: the size, and the dataset options as the task keeps them. */
 interface WorkOptions {
@@ -41,14 +47,7 @@ export class CheckStore {
    */
   async forgetIfUnfollowed(key: WorkKey): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const follower = await trx
-        .selectFrom('follows')
-        .select('id')
-        .where('kind', '=', key.kind)
-        .where('work_id', '=', key.work_id)
-        .limit(1)
-        .executeTakeFirst();
-      if (follower) return false;
+      if (await hasFollower(trx, key)) return false;
       await trx
         .deleteFrom('followed_episodes')
         .where('kind', '=', key.kind)

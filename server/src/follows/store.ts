@@ -35,6 +35,18 @@ export async function insertEpisodes(
   return added;
 }
 
+/** Whether anyone follows the work (without one, it is only kept for an unfollow's undo). */
+export async function hasFollower(db: Kysely<Database>, key: WorkKey): Promise<boolean> {
+  const follower = await db
+    .selectFrom('follows')
+    .select('id')
+    .where('kind', '=', key.kind)
+    .where('work_id', '=', key.work_id)
+    .limit(1)
+    .executeTakeFirst();
+  return follower !== undefined;
+}
+
 /**
  * SQL of follows. `follows` rows are each user's own (every statement on them names the user);
  * `followed_works` and `followed_episodes` are the server's, one per followed work.
@@ -62,6 +74,16 @@ export class FollowStore {
         .returning('kind')
         .executeTakeFirst();
       if (inserted) await insertEpisodes(trx, work, episodes, work.last_new_at);
+      else if (!(await hasFollower(trx, work))) {
+        // Kept only for an unfollow's undo, the work was due at its forget time: followed again,
+        // it is checked on this follow's plan, as a work followed for the first time.
+        await trx
+          .updateTable('followed_works')
+          .set({ next_check_at: work.next_check_at, status: work.status })
+          .where('kind', '=', work.kind)
+          .where('work_id', '=', work.work_id)
+          .execute();
+      }
       const row = await trx
         .insertInto('follows')
         .values(restore && !inserted ? { ...follow, ...restore } : follow)
@@ -94,14 +116,7 @@ export class FollowStore {
         .returningAll()
         .executeTakeFirst();
       if (!row) return null;
-      const left = await trx
-        .selectFrom('follows')
-        .select('id')
-        .where('kind', '=', row.kind)
-        .where('work_id', '=', row.work_id)
-        .limit(1)
-        .executeTakeFirst();
-      if (!left) {
+      if (!(await hasFollower(trx, row))) {
         await trx
           .updateTable('followed_works')
           .set({ next_check_at: forgetAt })
