@@ -31,7 +31,10 @@ export const FetchPriority = { visible: 0, background: -10 } as const;
 
 export interface FetchOptions {
   signal?: AbortSignal;
-  /** false: a challenge is reported, never solved (checking a pasted cookie). */
+  /**
+   * false: a check (立即验证, a pasted cookie): a challenge is reported, never solved, and the
+   * request goes out even while the host cools down.
+   */
   solve?: boolean;
   /** Higher starts first among requests waiting for the same host; default `visible`. */
   priority?: number;

@@ -81,6 +81,9 @@ export class CoolDowns {
     report = true,
   ): Promise<'retry' | UpstreamRateLimitedError> {
     const { gate } = this.context.site;
+    // Sent with a clearance another process has replaced since (it solved meanwhile): the challenge
+    // was the old one's. The request goes again with the new one, and no host cools down for it.
+    if (!solve && gate && (await gate.refresh(true)).version !== met.version) return 'retry';
     const reason = solve && gate ? await gate.resolve(url.href, met.version) : 'rejected';
     if (reason === null) return 'retry';
     if (gate && !solve && report) {

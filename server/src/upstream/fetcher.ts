@@ -66,15 +66,14 @@ export class Fetcher {
     const lane = this.#lanes.laneFor(url.host);
     const { spacingMs } = this.#lanes.pacingOf(url.host);
     let solveAllowed = options.solve ?? true;
+    // A check goes out even while the host cools down (another process may have started one just
+    // now): it is the admin's one request to see whether the site answers.
+    const refuse = () =>
+      options.solve === false ? Promise.resolve() : this.coolDowns.refuseWhileCooling(url);
     for (let attempt = 0; ; attempt += 1) {
-      await this.coolDowns.refuseWhileCooling(url);
+      await refuse();
       try {
-        return await lane.run(
-          () => this.wire.send(url, expect, signal),
-          () => this.coolDowns.refuseWhileCooling(url),
-          signal,
-          priority,
-        );
+        return await lane.run(() => this.wire.send(url, expect, signal), refuse, signal, priority);
       } catch (error) {
         if (error instanceof ChallengeMet) {
           const next = await this.coolDowns.afterChallenge(

@@ -145,6 +145,37 @@ describe('paced client with the site clearance', () => {
     expect(images.hits[0]!.headers['user-agent']).toBe('Configured/1.0');
   });
 
+  it('sends again with the clearance another process saved while a challenge was on its way, cooling nothing', async () => {
+    let answerChallenge = () => {};
+    const answered = new Promise<void>((resolve) => {
+      challengeUnlessCleared((res) => {
+        answerChallenge = () => res.writeHead(403, { 'cf-mitigated': 'challenge' }).end();
+        resolve();
+      });
+    });
+    const c = makeClient(null);
+    // A check that must not start a solve (as 立即验证's first request).
+    const page = c.fetchPage(`${pages.origin}/a`, { solve: false });
+    await answered;
+    // Another process on the database passes the challenge before the answer reaches this one.
+    await new CredentialsStore(db.kysely).solved(SOLVED, Date.now());
+    answerChallenge();
+    await expect(page).resolves.toBe(PAGE);
+    expect(pages.hits.map((hit) => hit.headers.cookie)).toEqual([undefined, SOLVED.cookie]);
+    expect(c.hostStatus(pages.host).status).not.toBe('rate_limited');
+  });
+
+  it('sends a check (solve: false) even while the host cools down, and nothing else', async () => {
+    pages.handle = (_, res) => res.writeHead(429, { 'retry-after': '120' }).end();
+    const c = makeClient(null);
+    await expect(c.fetchPage(`${pages.origin}/a`)).rejects.toBeInstanceOf(UpstreamRateLimitedError);
+    pages.handle = (_, res) => res.end(PAGE);
+    await expect(c.fetchPage(`${pages.origin}/b`)).rejects.toBeInstanceOf(UpstreamRateLimitedError);
+    expect(pages.hits).toHaveLength(1);
+    await expect(c.fetchPage(`${pages.origin}/c`, { solve: false })).resolves.toBe(PAGE);
+    expect(pages.hits).toHaveLength(2);
+  });
+
   it('cools the host down, says why and sends nothing more when the solve fails', async () => {
     challengeUnlessCleared((res) => res.writeHead(403, { 'cf-mitigated': 'challenge' }).end());
     const solving = countingSolver(() => Promise.reject(new SolveFailure('timeout')));
