@@ -208,6 +208,28 @@ describe('a share link’s public page', () => {
     }
   });
 
+  it('says the share is gone, and follows no old address, when the new visit is refused', async () => {
+    speaks(['zh-CN']);
+    let visits = 0;
+    mockApi({
+      [OPEN]: () =>
+        (visits += 1) === 1
+          ? json(200, opened({ links_valid_for: 0 }))
+          : json(404, { detail: '分享链接不存在或已失效', code: 'NOT_FOUND' }),
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      renderApp(`/s/${TOKEN}`);
+      const archive = await screen.findByRole('link', { name: /下载全部/ });
+      await wait(1100);
+      fireEvent.click(archive);
+      expect(await screen.findByText('无法打开这个分享')).toBeTruthy();
+      expect(clicked).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('says plainly when the link no longer works', async () => {
     speaks(['zh-CN']);
     mockApi({ [OPEN]: () => json(404, { detail: '分享链接不存在或已失效', code: 'NOT_FOUND' }) });

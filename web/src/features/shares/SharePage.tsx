@@ -47,8 +47,9 @@ export function SharePage() {
     (event: MouseEvent) => {
       if (!visitRanOut(visit)) return;
       event.preventDefault();
-      void renew().then(({ data }) => {
-        const url = data && !data.locked ? pick(data) : null;
+      void renew().then((fresh) => {
+        // A share gone meanwhile: the page says so, and the old address is not followed.
+        const url = fresh.isSuccess && !fresh.data.locked ? pick(fresh.data) : null;
         if (url) open(url);
       });
     };
